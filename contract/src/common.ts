@@ -1,0 +1,38 @@
+import { z } from "./zod-ru.ts";
+
+/** Every API error: a Russian `detail`, an optional machine `code` and per-field messages. */
+export const ZErrorSchema = z.object({
+  detail: z.string(),
+  code: z.string().optional(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type TError = z.infer<typeof ZErrorSchema>;
+
+export const ZIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+export const ZIdParamsSchema = z.object({ id: ZIdSchema });
+export type TIdParams = z.infer<typeof ZIdParamsSchema>;
+
+/** An ISO 8601 timestamp as the API sends it. */
+export const ZTimestampSchema = z.string();
+
+/** A calendar day, YYYY-MM-DD. */
+export const ZDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Ожидается дата в формате ГГГГ-ММ-ДД");
+
+export const ZPageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type TPageQuery = z.infer<typeof ZPageQuerySchema>;
+
+/** A paged list, shaped like Django REST framework's limit/offset pagination. */
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.object({
+    count: z.number().int(),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(item),
+  });
+export type TPaged<T> = { count: number; next: string | null; previous: string | null; results: T[] };
+
+export const ZEmptySchema = z.object({});
+export const ZHealthSchema = z.object({ status: z.literal("ok") });

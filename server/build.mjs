@@ -1,0 +1,25 @@
+// Bundles the server into dist/main.js (the contract's TypeScript sources included; npm packages stay
+// external) and copies the migrations beside it.
+import { cpSync, readFileSync, rmSync } from "node:fs";
+import { build } from "esbuild";
+
+const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8"));
+const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith("@wholesale/"));
+
+rmSync("dist", { recursive: true, force: true });
+await build({
+  entryPoints: ["src/main.ts"],
+  outfile: "dist/main.js",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  sourcemap: true,
+  external,
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
+  logLevel: "warning",
+});
+cpSync("src/db/migrations", "dist/migrations", { recursive: true });
+console.log("server built: server/dist/main.js");

@@ -1,0 +1,115 @@
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import fastifyMultipart from "@fastify/multipart";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { Db } from "./db/client.ts";
+import { type ActivityLog, registerActivityLog } from "./http/activity-log.ts";
+import { type ApiRoute, registerAuth } from "./http/auth.ts";
+import { errorBody, notFound, registerErrorHandler } from "./http/errors.ts";
+import { createTokenService, type TokenService } from "./http/tokens.ts";
+import type { Clock } from "./lib/clock.ts";
+import { createAccountsService } from "./modules/accounts/account-service.ts";
+import { createAuthService } from "./modules/accounts/auth-service.ts";
+import { createLogService } from "./modules/accounts/log-service.ts";
+import { accountRoutes, tokenRoutes } from "./modules/accounts/routes.ts";
+import { healthRoutes } from "./modules/health/routes.ts";
+
+export type AppDeps = {
+  db: Db;
+  clock: Clock;
+  jwtSecret: string;
+  logLevel?: string;
+  /** The built web app to serve; defaults to web/dist when it exists. */
+  webDist?: string | null;
+};
+
+declare module "fastify" {
+  interface FastifyInstance {
+    activityLog: ActivityLog;
+    tokens: TokenService;
+    /** Every API route with the access it declares: the permission matrix test walks it. */
+    apiRoutes: ApiRoute[];
+  }
+}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
+const BODY_LIMIT = 1024 * 1024;
+export const UPLOAD_LIMIT = 10 * 1024 * 1024;
+
+/** The whole HTTP application: API under /api, OpenAPI docs at /api/docs, the web app everywhere else. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { db, clock } = deps;
+  const app = Fastify({
+    logger: deps.logLevel && deps.logLevel !== "silent" ? { level: deps.logLevel } : false,
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const tokens = createTokenService({ secret: deps.jwtSecret, clock });
+  app.decorate("tokens", tokens);
+  app.decorate("activityLog", registerActivityLog(app, { db, clock }));
+
+  await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 20 } });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: "Wholesale back-office API", version: "1.0.0" } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+
+  const services = {
+    auth: createAuthService({ db, clock, tokens }),
+    accounts: createAccountsService({ db }),
+    log: createLogService({ db }),
+  };
+
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate("apiRoutes", apiRoutes);
+  await app.register(
+    async (api) => {
+      registerAuth(api, { db, tokens, routes: apiRoutes });
+      await api.register(healthRoutes, { db });
+      await api.register(tokenRoutes, services);
+      await api.register(accountRoutes, services);
+    },
+    { prefix: "/api" },
+  );
+
+  const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
+  const serveWeb = webDist !== null && existsSync(webDist);
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders: (res, path) => {
+        if (path.includes("/assets/")) res.header("cache-control", "public, max-age=31536000, immutable");
+      },
+    });
+  }
+
+  // Unknown API paths answer JSON; any other GET of a path without a file extension is a route of the
+  // single-page app (a missing asset stays a 404 rather than turning into HTML).
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0] ?? "";
+    if (serveWeb && request.method === "GET" && !path.startsWith("/api") && !/\.[a-z0-9]+$/i.test(path)) {
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    }
+    return reply.status(404).send(errorBody(notFound()));
+  });
+
+  return app;
+}

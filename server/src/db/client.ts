@@ -1,0 +1,61 @@
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema/index.ts";
+
+export type Schema = typeof schema;
+/** Either driver: PostgreSQL through node-postgres, or the embedded PGlite. Services see only this. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; services that compose take `Db | Tx` through this alias. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export type Database = {
+  db: Db;
+  kind: "postgres" | "pglite";
+  close: () => Promise<void>;
+};
+
+// Resolved beside this module in the sources and beside the bundle in dist (the build copies it there).
+const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+/** Postgres: a pool; several instances may start at once, so migrations run under an advisory lock. */
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+  // Sessions use UTC so nothing depends on the database server's zone; the business day is computed
+  // explicitly (lib/business-time.ts).
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, options: "-c TimeZone=UTC" });
+  const db = drizzlePg(pool, { schema });
+  const lock = await pool.connect();
+  try {
+    await lock.query("SELECT pg_advisory_lock(727274)");
+    await migratePg(drizzlePg(lock, { schema }), { migrationsFolder });
+  } finally {
+    await lock.query("SELECT pg_advisory_unlock(727274)").catch(() => {});
+    lock.release();
+  }
+  return { db, kind: "postgres", close: () => pool.end() };
+}
+
+/** Embedded PGlite in `dataDir`, or in memory when `dataDir` is undefined (tests). */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.exec("SET TIME ZONE 'UTC'");
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return { db, kind: "pglite", close: () => client.close() };
+}
+
+/** True when the database answers a trivial query (the health check). */
+export async function isDatabaseUp(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,92 @@
+import { bigint, boolean, index, integer, pgTable, smallint, text, varchar } from "drizzle-orm/pg-core";
+import { accounts } from "./accounts.ts";
+import { clientGroups, clients, transportations } from "./clients.ts";
+import { bytea, createdAt, id, moment } from "./columns.ts";
+
+/** A message from staff to clients: immediate (send_time null) or scheduled. */
+export const clientMessages = pgTable(
+  "client_messages",
+  {
+    id: id(),
+    text: text("text").notNull(),
+    photo: bytea("photo"),
+    photoName: varchar("photo_name", { length: 255 }),
+    sendTime: moment("send_time"),
+    /** 2 large, 3 small, null all; or one group / one direction. */
+    clientType: smallint("client_type"),
+    groupId: integer("group_id").references(() => clientGroups.id, { onDelete: "set null" }),
+    transportationId: integer("transportation_id").references(() => transportations.id, {
+      onDelete: "set null",
+    }),
+    sent: boolean("sent").notNull().default(false),
+    sentAt: moment("sent_at"),
+    createdBy: integer("created_by").references(() => accounts.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("client_messages_due_idx").on(t.sent, t.sendTime)],
+);
+
+/**
+ * Outgoing bot messages, one row per recipient. Producers (broadcasts, order summaries, market
+ * notices) insert here; the delivery worker claims due rows with FOR UPDATE SKIP LOCKED.
+ */
+export const outboxMessages = pgTable(
+  "outbox_messages",
+  {
+    id: id(),
+    clientId: integer("client_id").references(() => clients.id, { onDelete: "cascade" }),
+    chatId: bigint("chat_id", { mode: "number" }).notNull(),
+    kind: varchar("kind", { length: 32 }).notNull(),
+    text: text("text").notNull(),
+    /** The broadcast this row delivers, for its photo. */
+    clientMessageId: integer("client_message_id").references(() => clientMessages.id, {
+      onDelete: "cascade",
+    }),
+    status: varchar("status", { length: 16 })
+      .$type<"pending" | "sent" | "failed">()
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: moment("next_attempt_at").notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: moment("sent_at"),
+  },
+  (t) => [index("outbox_messages_due_idx").on(t.status, t.nextAttemptAt)],
+);
+
+export const CLAIM_STATUSES = ["not_reviewed", "reviewed"] as const;
+
+/** A client's complaint sent through the bot. */
+export const claims = pgTable(
+  "claims",
+  {
+    id: id(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    status: varchar("status", { length: 20 })
+      .$type<(typeof CLAIM_STATUSES)[number]>()
+      .notNull()
+      .default("not_reviewed"),
+    createdDate: moment("created_date").notNull().defaultNow(),
+  },
+  (t) => [index("claims_created_idx").on(t.createdDate.desc())],
+);
+
+export const BOT_TEXT_KINDS = ["start", "entry", "pre_start", "end", "conditions", "warranty"] as const;
+export type BotTextKind = (typeof BOT_TEXT_KINDS)[number];
+
+/** Texts the bot sends; every edit is a new row and the latest per kind is used. */
+export const botTexts = pgTable(
+  "bot_texts",
+  {
+    id: id(),
+    kind: varchar("kind", { length: 20 }).$type<BotTextKind>().notNull(),
+    text: text("text").notNull(),
+    createdBy: integer("created_by").references(() => accounts.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("bot_texts_kind_idx").on(t.kind, t.createdAt.desc())],
+);

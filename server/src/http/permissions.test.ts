@@ -1,0 +1,104 @@
+import { ROLES, type TPermission, type TRole } from "@wholesale/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../test/app.ts";
+import { permissionsOf, ROLE_PERMISSIONS } from "./permissions.ts";
+
+/**
+ * The permission matrix as the README documents it, written out by hand: a change to the role table in
+ * permissions.ts must be made here too, deliberately.
+ */
+const EXPECTED: Record<Exclude<TRole, "superuser">, TPermission[]> = {
+  office: [
+    "catalogue.read",
+    "catalogue.write",
+    "stock.write",
+    "clients.read",
+    "clients.write",
+    "orders.read",
+    "orders.edit",
+    "orders.collect",
+    "orders.pick",
+    "orders.notify",
+    "statistics.read",
+    "messaging.send",
+    "claims.manage",
+    "market.manage",
+    "reports.read",
+    "reports.manage",
+  ],
+  storehouse: ["catalogue.read", "stock.write", "orders.read", "orders.pick", "reports.read"],
+  seller: [
+    "catalogue.read",
+    "clients.read",
+    "clients.write",
+    "orders.read",
+    "orders.notify",
+    "statistics.read",
+    "messaging.send",
+    "claims.manage",
+    "reports.read",
+  ],
+};
+
+const flags = (role: TRole) => ({
+  isSuperuser: role === "superuser",
+  isOffice: role === "office",
+  isStorehouse: role === "storehouse",
+  isSeller: role === "seller",
+});
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe("role table", () => {
+  it("matches the documented matrix", () => {
+    expect(ROLE_PERMISSIONS).toEqual(EXPECTED);
+  });
+
+  it("accounts and the activity log are for superusers only", () => {
+    for (const role of ["office", "storehouse", "seller"] as const) {
+      expect(permissionsOf(flags(role))).not.toContain("accounts.manage");
+      expect(permissionsOf(flags(role))).not.toContain("log.read");
+    }
+  });
+});
+
+describe("every API route x every role", () => {
+  it("declares its access and the server enforces it", async () => {
+    const routes = t.app.apiRoutes;
+    expect(routes.length).toBeGreaterThan(5);
+    for (const route of routes) {
+      const url = route.url.replace(/:\w+/g, "999999");
+      const anonymous = await t.app.inject({
+        method: route.method as "GET",
+        url,
+        payload: route.method === "GET" ? undefined : {},
+      });
+      if (route.access === "public") {
+        expect(anonymous.statusCode, `${route.method} ${route.url} anonymous`).not.toBe(401);
+      } else {
+        expect(anonymous.statusCode, `${route.method} ${route.url} anonymous`).toBe(401);
+      }
+      for (const role of ROLES) {
+        const res = await t.call(role, {
+          method: route.method as "GET",
+          url,
+          payload: route.method === "GET" ? undefined : {},
+        });
+        const allowed =
+          route.access === "public" ||
+          route.access === "authenticated" ||
+          permissionsOf(flags(role)).includes(route.access);
+        const where = `${route.method} ${route.url} as ${role}`;
+        if (allowed) expect(res.statusCode, where).not.toBe(403);
+        else {
+          expect(res.statusCode, where).toBe(403);
+          expect(res.json().detail, where).toBe("У вас недостаточно прав для выполнения данного действия.");
+        }
+      }
+    }
+  });
+});

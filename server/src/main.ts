@@ -1,0 +1,43 @@
+import { join } from "node:path";
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { bootstrap } from "./db/bootstrap.ts";
+import { openPglite, openPostgres } from "./db/client.ts";
+import { systemClock } from "./lib/clock.ts";
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = config.databaseUrl
+    ? await openPostgres(config.databaseUrl)
+    : await openPglite(join(config.dataDir, "pglite"));
+  await bootstrap(database.db, config, systemClock, (message) => console.log(message));
+
+  const app = await buildApp({
+    db: database.db,
+    clock: systemClock,
+    jwtSecret: config.jwtSecret,
+    logLevel: config.logLevel,
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    // Closing the app flushes the activity log before the database goes away.
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? "PostgreSQL" : `embedded PGlite in ${config.dataDir}`;
+  console.log(`Back-office on http://localhost:${config.port} (database: ${where})`);
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Db } from "../../db/client.ts";
+import { createActivityLog, redact } from "../../http/activity-log.ts";
+import { createTestApp, TEST_PASSWORD, type TestApp } from "../../test/app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Entry = {
+  request_method: string;
+  path: string;
+  user: number | null;
+  status_code: number;
+  request_body: unknown;
+  timestamp: string;
+};
+
+async function logPage(query = "") {
+  await t.app.activityLog.flush();
+  const res = await t.call("superuser", { method: "GET", url: `/api/users/logs/${query}` });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { count: number; next: string | null; previous: string | null; results: Entry[] };
+}
+
+describe("activity log", () => {
+  it("records a mutating request with method, path, account, status and the body, password hidden", async () => {
+    const admin = await t.as("superuser");
+    const res = await t.call("superuser", {
+      method: "POST",
+      url: "/api/users/register/",
+      payload: { username: "logged", password: "very-secret", is_office: true },
+    });
+    expect(res.statusCode).toBe(201);
+    const [entry] = (await logPage()).results;
+    expect(entry).toMatchObject({
+      request_method: "POST",
+      path: "/api/users/register/",
+      user: admin.id,
+      status_code: 201,
+      request_body: { username: "logged", password: "***", is_office: true },
+    });
+    expect(JSON.stringify(entry)).not.toContain("very-secret");
+  });
+
+  it("records sign-in attempts, failed ones too, with the account they named and no secrets", async () => {
+    const seller = await t.as("seller");
+    await t.app.inject({
+      method: "POST",
+      url: "/api/token/",
+      payload: { username: "seller-user", password: "wrong" },
+    });
+    const ok = await t.app.inject({
+      method: "POST",
+      url: "/api/token/",
+      payload: { username: "seller-user", password: TEST_PASSWORD },
+    });
+    await t.app.inject({
+      method: "POST",
+      url: "/api/token/refresh/",
+      payload: { refresh: ok.json().refresh },
+    });
+    await t.app.inject({
+      method: "POST",
+      url: "/api/token/",
+      payload: { username: "no-such-user", password: "x" },
+    });
+    const [unknown, refresh, success, failure] = (await logPage()).results;
+    expect(failure).toMatchObject({
+      path: "/api/token/",
+      user: seller.id,
+      status_code: 401,
+      request_body: { username: "seller-user", password: "***" },
+    });
+    expect(success).toMatchObject({ path: "/api/token/", user: seller.id, status_code: 200 });
+    expect(refresh).toMatchObject({
+      path: "/api/token/refresh/",
+      user: seller.id,
+      request_body: { refresh: "***" },
+    });
+    expect(unknown).toMatchObject({ user: null, status_code: 401 });
+    expect(JSON.stringify([unknown, refresh, success, failure])).not.toContain(TEST_PASSWORD);
+  });
+
+  it("does not record reads", async () => {
+    const before = (await logPage()).count;
+    await t.call("superuser", { method: "GET", url: "/api/users/" });
+    expect((await logPage()).count).toBe(before);
+  });
+
+  it("records refused and invalid requests with their status", async () => {
+    await t.call("seller", { method: "DELETE", url: "/api/users/1/" });
+    await t.call("superuser", { method: "PUT", url: "/api/users/1/", payload: { username: "" } });
+    const [invalid, refused] = (await logPage()).results;
+    expect(refused).toMatchObject({ request_method: "DELETE", status_code: 403 });
+    expect(invalid).toMatchObject({
+      request_method: "PUT",
+      status_code: 400,
+      request_body: { username: "" },
+    });
+  });
+
+  it("pages newest first with limit, offset, links and timestamp__lte", async () => {
+    for (let i = 0; i < 5; i++) {
+      t.clock.advance(1000);
+      await t.app.inject({
+        method: "POST",
+        url: "/api/token/",
+        payload: { username: `p${i}`, password: "x" },
+      });
+    }
+    const all = await logPage("?limit=1000");
+    const first = await logPage("?limit=2&offset=0");
+    expect(first.count).toBe(all.count);
+    expect(first.results).toEqual(all.results.slice(0, 2));
+    expect(first.results[0]?.request_body).toMatchObject({ username: "p4" });
+    expect(first.previous).toBeNull();
+    expect(first.next).toBe("/api/users/logs/?limit=2&offset=2");
+    const second = await logPage("?limit=2&offset=2");
+    expect(second.results).toEqual(all.results.slice(2, 4));
+    expect(second.previous).toBe("/api/users/logs/?limit=2&offset=0");
+    const cut = all.results[2]?.timestamp ?? "";
+    const older = await logPage(`?limit=1000&timestamp__lte=${encodeURIComponent(cut)}`);
+    expect(older.results.every((e) => e.timestamp <= cut)).toBe(true);
+    expect(older.results[0]).toEqual(all.results[2]);
+  });
+
+  it.each(["?limit=abc", "?limit=0", "?limit=5000", "?offset=-1", "?timestamp__lte=yesterday"])(
+    "rejects the query %s",
+    async (query) => {
+      const res = await t.call("superuser", { method: "GET", url: `/api/users/logs/${query}` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().detail).toMatch(/^Некорректные данные/);
+    },
+  );
+
+  it("keeps entries recorded just before the app closes", async () => {
+    const other = await createTestApp();
+    await other.call("superuser", {
+      method: "POST",
+      url: "/api/users/register/",
+      payload: { username: "late", password: "password1", is_seller: true },
+    });
+    await other.app.close();
+    const rows = await other.db.query.logEntries.findMany();
+    expect(rows.map((r) => r.path)).toContain("/api/users/register/");
+    await other.database.close();
+  });
+});
+
+describe("redact", () => {
+  it("hides secrets at any depth and cuts long strings and lists", () => {
+    const body = {
+      password: "a",
+      nested: { access: "b", refresh: "c", token: "d", new_password: "e", keep: "f" },
+      list: Array.from({ length: 150 }, (_, i) => i),
+      text: "x".repeat(5000),
+    };
+    const out = redact(body) as Record<string, unknown> & {
+      nested: Record<string, unknown>;
+      list: unknown[];
+      text: string;
+    };
+    expect(out.password).toBe("***");
+    expect(out.nested).toEqual({
+      access: "***",
+      refresh: "***",
+      token: "***",
+      new_password: "***",
+      keep: "f",
+    });
+    expect(out.list).toHaveLength(101);
+    expect(out.list.at(-1)).toBe("… ещё 50");
+    expect(out.text.length).toBeLessThan(2100);
+  });
+});
+
+describe("createActivityLog", () => {
+  it("never throws into the request when the database refuses the write", async () => {
+    const failing = {
+      insert: () => ({ values: () => Promise.reject(new Error("disk full")) }),
+    } as unknown as Db;
+    const onError = vi.fn();
+    const log = createActivityLog(failing, { onError, flushEveryMs: 60_000 });
+    log.record({ requestMethod: "POST", timestamp: new Date(), path: "/api/x/" });
+    await expect(log.flush()).resolves.toBeUndefined();
+    expect(onError).toHaveBeenCalledOnce();
+    await log.close();
+  });
+});

@@ -1,0 +1,44 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+
+const serverProject = (name: string, env: Record<string, string>): TestProjectInlineConfiguration => ({
+  test: {
+    name,
+    include: ["server/src/**/*.test.ts", "contract/src/**/*.test.ts"],
+    environment: "node",
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+// The server suite runs on embedded PGlite always, and again on PostgreSQL when TEST_DATABASE_URL is set.
+const projects: TestProjectInlineConfiguration[] = [serverProject("server-pglite", { TEST_DB: "pglite" })];
+if (process.env.TEST_DATABASE_URL) projects.push(serverProject("server-pg", { TEST_DB: "postgres" }));
+
+projects.push(
+  {
+    plugins: [react()],
+    test: {
+      name: "web",
+      include: ["web/src/**/*.test.{ts,tsx}"],
+      environment: "jsdom",
+      setupFiles: ["web/test/setup.ts"],
+      testTimeout: 20_000,
+    },
+  },
+  {
+    test: {
+      name: "e2e",
+      include: ["e2e/**/*.test.ts"],
+      environment: "node",
+      globalSetup: ["e2e/global-setup.ts"],
+      // One browser at a time: the machine has two cores and the app runs beside it.
+      fileParallelism: false,
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+    },
+  },
+);
+
+export default defineConfig({ test: { projects } });

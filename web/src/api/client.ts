@@ -1,0 +1,128 @@
+import {
+  type TError,
+  TOKEN_NOT_VALID,
+  ZErrorSchema,
+  ZTokenRefreshResponseSchema,
+  type z,
+} from "@wholesale/contract";
+import { tokens } from "./tokens.ts";
+
+/** A failed call: the HTTP status (0 when the server was not reached) and the server's Russian detail. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly code?: string,
+    readonly errors?: TError["errors"],
+  ) {
+    super(detail);
+  }
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export type RequestOptions<S extends z.ZodType | undefined> = {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+  query?: Query;
+  /** The contract schema of the response: the answer is parsed with it, never guessed. */
+  schema?: S;
+  signal?: AbortSignal;
+  /** Sign-in and token calls go without the bearer header and without the 401 handling. */
+  anonymous?: boolean;
+};
+
+let onUnauthorized: () => void = () => {};
+/** What happens when the session is over (the app clears it and goes to /login). */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+export function apiUrl(path: string, query?: Query): string {
+  const base = path.startsWith("/api/") ? path : `/api${path}`;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${base}${base.includes("?") ? "&" : "?"}${qs}` : base;
+}
+
+async function send(url: string, options: RequestOptions<z.ZodType | undefined>): Promise<Response> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  const access = tokens.access();
+  if (!options.anonymous && access) headers.authorization = `Bearer ${access}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(options.body);
+  }
+  try {
+    return await fetch(url, { method: options.method ?? "GET", headers, body, signal: options.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiError(0, "Нет связи с сервером");
+  }
+}
+
+async function errorOf(response: Response): Promise<ApiError> {
+  const parsed = ZErrorSchema.safeParse(await response.json().catch(() => null));
+  if (parsed.success)
+    return new ApiError(response.status, parsed.data.detail, parsed.data.code, parsed.data.errors);
+  return new ApiError(
+    response.status,
+    response.status >= 500 ? "Ошибка сервера" : "Не удалось выполнить запрос",
+  );
+}
+
+let refreshing: Promise<boolean> | null = null;
+/** Trades the refresh token for a new access token; concurrent 401s share one attempt. */
+export function refreshAccessToken(): Promise<boolean> {
+  const refresh = tokens.refresh();
+  if (!refresh) return Promise.resolve(false);
+  refreshing ??= (async () => {
+    try {
+      const response = await send(apiUrl("/token/refresh/"), {
+        method: "POST",
+        body: { refresh },
+        anonymous: true,
+      });
+      if (!response.ok) return false;
+      const { access } = ZTokenRefreshResponseSchema.parse(await response.json());
+      tokens.save(access);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+/**
+ * Every call of the web goes through here: bearer token, one refresh of an expired access token, and
+ * on a final 401 the tokens are cleared and the user is sent to /login.
+ */
+export async function api<S extends z.ZodType | undefined = undefined>(
+  path: string,
+  options: RequestOptions<S> = {},
+): Promise<S extends z.ZodType ? z.infer<S> : undefined> {
+  const url = apiUrl(path, options.query);
+  let response = await send(url, options);
+  if (response.status === 401 && !options.anonymous) {
+    const error = await errorOf(response);
+    if (error.code === TOKEN_NOT_VALID && (await refreshAccessToken())) response = await send(url, options);
+    if (response.status === 401) {
+      tokens.clear();
+      onUnauthorized();
+      throw error;
+    }
+  }
+  if (!response.ok) throw await errorOf(response);
+  if (response.status === 204 || !options.schema) return undefined as never;
+  const parsed = options.schema.safeParse(await response.json().catch(() => undefined));
+  if (!parsed.success) throw new ApiError(0, "Сервер вернул пустой ответ или неверный формат данных");
+  return parsed.data as never;
+}

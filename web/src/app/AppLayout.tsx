@@ -1,0 +1,139 @@
+import LogoutIcon from "@mui/icons-material/Logout";
+import MenuIcon from "@mui/icons-material/Menu";
+import {
+  AppBar,
+  Box,
+  Chip,
+  Divider,
+  Drawer,
+  IconButton,
+  LinearProgress,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Toolbar,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from "@mui/material";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
+import { notify } from "./notify.tsx";
+import { SECTIONS } from "./sections.tsx";
+import { can, signOut, useSession } from "./session.ts";
+
+const DRAWER_WIDTH = 232;
+
+/** The frame of every signed-in page: the sections the role may open, the user's name and logout. */
+export function AppLayout() {
+  const { myUser } = useSession();
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up("md"));
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+
+  const sections = SECTIONS.filter((s) => can(myUser, s.permission));
+  const current = SECTIONS.find((s) => s.path === location.pathname);
+
+  const onLogout = () => {
+    signOut();
+    queryClient.clear();
+    notify.success("Вы успешно вышли из системы");
+    navigate("/login");
+  };
+
+  const menu = (
+    <Box component="nav" aria-label="Разделы">
+      <Toolbar>
+        <Typography variant="h6" color="primary" noWrap>
+          Бэк-офис
+        </Typography>
+      </Toolbar>
+      <Divider />
+      <List>
+        {sections.map((s) => (
+          <ListItemButton
+            key={s.path}
+            component={NavLink}
+            to={s.path}
+            end
+            selected={s.path === location.pathname}
+            onClick={() => setOpen(false)}
+          >
+            <ListItemIcon sx={{ minWidth: 40 }}>{s.icon}</ListItemIcon>
+            <ListItemText primary={s.label} />
+          </ListItemButton>
+        ))}
+      </List>
+    </Box>
+  );
+
+  return (
+    <Box sx={{ display: "flex", minHeight: "100vh" }}>
+      <AppBar
+        position="fixed"
+        elevation={0}
+        sx={{ width: { md: `calc(100% - ${DRAWER_WIDTH}px)` }, ml: { md: `${DRAWER_WIDTH}px` } }}
+      >
+        <Toolbar>
+          {!wide && (
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label="Меню"
+              onClick={() => setOpen(true)}
+              sx={{ mr: 1 }}
+            >
+              <MenuIcon />
+            </IconButton>
+          )}
+          <Typography variant="h6" noWrap sx={{ flexGrow: 1 }}>
+            {current?.label ?? ""}
+          </Typography>
+          {myUser && (
+            <Chip
+              label={myUser.username}
+              size="small"
+              sx={{ color: "inherit", borderColor: "rgba(255,255,255,0.6)", mr: 1 }}
+              variant="outlined"
+            />
+          )}
+          <Tooltip title="Выйти">
+            <IconButton color="inherit" aria-label="Выйти" onClick={onLogout}>
+              <LogoutIcon />
+            </IconButton>
+          </Tooltip>
+        </Toolbar>
+        {navigation.state === "loading" && (
+          <LinearProgress color="secondary" sx={{ position: "absolute", bottom: 0, left: 0, right: 0 }} />
+        )}
+      </AppBar>
+      {wide ? (
+        <Drawer
+          variant="permanent"
+          sx={{ width: DRAWER_WIDTH, "& .MuiDrawer-paper": { width: DRAWER_WIDTH } }}
+        >
+          {menu}
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="temporary"
+          open={open}
+          onClose={() => setOpen(false)}
+          sx={{ "& .MuiDrawer-paper": { width: DRAWER_WIDTH } }}
+        >
+          {menu}
+        </Drawer>
+      )}
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, sm: 3 }, pt: { xs: 9, sm: 10 } }}>
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

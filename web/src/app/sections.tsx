@@ -1,0 +1,91 @@
+import AccountCircleIcon from "@mui/icons-material/AccountCircle";
+import AssignmentLateIcon from "@mui/icons-material/AssignmentLate";
+import BarChartIcon from "@mui/icons-material/BarChart";
+import ChatIcon from "@mui/icons-material/Chat";
+import HistoryIcon from "@mui/icons-material/History";
+import HomeIcon from "@mui/icons-material/Home";
+import Inventory2Icon from "@mui/icons-material/Inventory2";
+import LocalShippingIcon from "@mui/icons-material/LocalShipping";
+import PeopleIcon from "@mui/icons-material/People";
+import SettingsIcon from "@mui/icons-material/Settings";
+import type { TPermission } from "@wholesale/contract";
+import type { ComponentType, ReactNode } from "react";
+
+export type Section = {
+  path: string;
+  label: string;
+  icon: ReactNode;
+  /** What the role must hold to open the section; the server enforces the same on every call. */
+  permission?: TPermission;
+  page: () => Promise<{ default: ComponentType }>;
+};
+
+const underConstruction = () => import("../features/home/UnderConstructionPage.tsx");
+
+/** Every section of the back-office: the router and the menu are both built from this list. */
+export const SECTIONS: Section[] = [
+  { path: "/", label: "Главная", icon: <HomeIcon />, page: () => import("../features/home/HomePage.tsx") },
+  {
+    path: "/orders",
+    label: "Онлайн-заказы",
+    icon: <LocalShippingIcon />,
+    permission: "orders.read",
+    page: underConstruction,
+  },
+  {
+    path: "/offers",
+    label: "Каталог",
+    icon: <Inventory2Icon />,
+    permission: "catalogue.read",
+    page: underConstruction,
+  },
+  {
+    path: "/clients",
+    label: "Клиенты",
+    icon: <PeopleIcon />,
+    permission: "clients.read",
+    page: underConstruction,
+  },
+  {
+    path: "/statistics",
+    label: "Статистика",
+    icon: <BarChartIcon />,
+    permission: "statistics.read",
+    page: underConstruction,
+  },
+  {
+    path: "/messages",
+    label: "Сообщения",
+    icon: <ChatIcon />,
+    permission: "messaging.send",
+    page: underConstruction,
+  },
+  {
+    path: "/claims",
+    label: "Заявки",
+    icon: <AssignmentLateIcon />,
+    permission: "claims.manage",
+    page: underConstruction,
+  },
+  {
+    path: "/settings",
+    label: "Настройки",
+    icon: <SettingsIcon />,
+    permission: "market.manage",
+    page: underConstruction,
+  },
+  {
+    path: "/accounts",
+    label: "Аккаунты",
+    icon: <AccountCircleIcon />,
+    permission: "accounts.manage",
+    page: () => import("../features/accounts/AccountsPage.tsx"),
+  },
+  {
+    path: "/history",
+    label: "История",
+    icon: <HistoryIcon />,
+    permission: "log.read",
+    page: () => import("../features/accounts/history/HistoryPage.tsx"),
+  },
+];

@@ -1,0 +1,98 @@
+import {
+  TOKEN_NOT_VALID,
+  type TPermission,
+  type TWhoAmI,
+  ZEmptySchema,
+  ZTokenPairSchema,
+  ZWhoAmISchema,
+} from "@wholesale/contract";
+import { useSyncExternalStore } from "react";
+import { ApiError, api, refreshAccessToken } from "../api/client.ts";
+import { tokens } from "../api/tokens.ts";
+
+/** The spec's authentication states. */
+export type SessionStatus = "empty" | "loading" | "success" | "error";
+export type Session = { status: SessionStatus; token: string | null; myUser: TWhoAmI | null };
+
+let state: Session = { status: "empty", token: tokens.access(), myUser: null };
+const listeners = new Set<() => void>();
+
+function set(next: Partial<Session>) {
+  state = { ...state, ...next };
+  for (const listener of listeners) listener();
+}
+
+export const sessionStore = {
+  get: () => state,
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+export function useSession(): Session {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
+}
+
+export function can(user: TWhoAmI | null, permission: TPermission | undefined): boolean {
+  return permission === undefined || (user?.permissions.includes(permission) ?? false);
+}
+
+/** Where a user goes after signing in: the storehouse works from the orders screen. */
+export function landingPath(user: TWhoAmI): string {
+  return user.role === "storehouse" ? "/orders" : "/";
+}
+
+async function loadUser(): Promise<TWhoAmI> {
+  const myUser = await api("/users/whoiam/", { schema: ZWhoAmISchema });
+  set({ status: "success", token: tokens.access(), myUser });
+  return myUser;
+}
+
+/** Login success stores both tokens and marks the user logged in; failure clears the token. */
+export async function signIn(username: string, password: string): Promise<TWhoAmI> {
+  set({ status: "loading" });
+  try {
+    const pair = await api("/token/", {
+      method: "POST",
+      body: { username, password },
+      schema: ZTokenPairSchema,
+      anonymous: true,
+    });
+    tokens.save(pair.access, pair.refresh);
+    return await loadUser();
+  } catch (error) {
+    tokens.clear();
+    set({ status: "error", token: null, myUser: null });
+    throw error;
+  }
+}
+
+export function signOut(): void {
+  tokens.clear();
+  set({ status: "empty", token: null, myUser: null });
+}
+
+/**
+ * The signed-in user, restoring the session from a stored token when there is one: the token is verified
+ * first (an expired one is refreshed once); a token the server calls not valid is discarded.
+ */
+export async function ensureSession(): Promise<TWhoAmI | null> {
+  if (state.status === "success" && state.myUser) return state.myUser;
+  const token = tokens.access();
+  if (!token) return null;
+  try {
+    await api("/token/verify/", { method: "POST", body: { token }, schema: ZEmptySchema, anonymous: true });
+  } catch (error) {
+    const invalid = error instanceof ApiError && error.code === TOKEN_NOT_VALID;
+    if (!invalid || !(await refreshAccessToken())) {
+      if (invalid) signOut();
+      return null;
+    }
+  }
+  try {
+    return await loadUser();
+  } catch {
+    return null;
+  }
+}

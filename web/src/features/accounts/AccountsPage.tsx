@@ -1,0 +1,131 @@
+import CheckIcon from "@mui/icons-material/Check";
+import DeleteIcon from "@mui/icons-material/Delete";
+import EditIcon from "@mui/icons-material/Edit";
+import RemoveIcon from "@mui/icons-material/Remove";
+import {
+  Box,
+  Button,
+  IconButton,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+} from "@mui/material";
+import type { TAccount } from "@wholesale/contract";
+import { useState } from "react";
+import { useSession } from "../../app/session.ts";
+import { formatDateTime } from "../../lib/format.ts";
+import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
+import { FullScreenLoader } from "../../ui/FullScreenLoader.tsx";
+import { AccountDialog } from "./AccountDialog.tsx";
+import { useAccounts, useDeleteAccount } from "./api.ts";
+
+const Flag = ({ on, label }: { on: boolean; label: string }) =>
+  on ? (
+    <CheckIcon color="success" aria-label={`${label}: да`} />
+  ) : (
+    <RemoveIcon color="disabled" aria-label={`${label}: нет`} />
+  );
+
+const FLAGS = [
+  { key: "is_office", label: "Офис" },
+  { key: "is_storehouse", label: "Склад" },
+  { key: "is_seller", label: "Продажник" },
+  { key: "is_superuser", label: "Суперюзер" },
+  { key: "is_active", label: "Активен" },
+] as const;
+
+export default function AccountsPage() {
+  const { myUser } = useSession();
+  const accounts = useAccounts();
+  const remove = useDeleteAccount();
+  const [editing, setEditing] = useState<TAccount | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [deleting, setDeleting] = useState<TAccount | null>(null);
+
+  const openDialog = (account: TAccount | null) => {
+    setEditing(account);
+    setDialogOpen(true);
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" alignItems="center" justifyContent="space-between" spacing={2}>
+        <Typography variant="h5" component="h1">
+          {accounts.data ? `Аккаунты: ${accounts.data.length}` : "Аккаунты"}
+        </Typography>
+        <Button variant="contained" onClick={() => openDialog(null)}>
+          Добавить аккаунт
+        </Button>
+      </Stack>
+      <FullScreenLoader open={accounts.isPending} />
+      <TableContainer component={Paper}>
+        <Table size="small" aria-label="Аккаунты">
+          <TableHead>
+            <TableRow>
+              <TableCell>Имя</TableCell>
+              <TableCell>Дата создания</TableCell>
+              <TableCell>Последнее посещение</TableCell>
+              {FLAGS.map((f) => (
+                <TableCell key={f.key} align="center">
+                  {f.label}
+                </TableCell>
+              ))}
+              <TableCell align="right">Действия</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(accounts.data ?? []).map((a) => (
+              <TableRow key={a.id} hover>
+                <TableCell sx={{ fontWeight: 500 }}>{a.username}</TableCell>
+                <TableCell>{formatDateTime(a.date_joined)}</TableCell>
+                <TableCell>{formatDateTime(a.last_login)}</TableCell>
+                {FLAGS.map((f) => (
+                  <TableCell key={f.key} align="center">
+                    <Flag on={a[f.key]} label={f.label} />
+                  </TableCell>
+                ))}
+                <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                  <Tooltip title="Редактировать">
+                    <IconButton
+                      size="small"
+                      aria-label={`Редактировать ${a.username}`}
+                      onClick={() => openDialog(a)}
+                    >
+                      <EditIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title={a.id === myUser?.id ? "Нельзя удалить собственный аккаунт" : "Удалить"}>
+                    <Box component="span">
+                      <IconButton
+                        size="small"
+                        aria-label={`Удалить ${a.username}`}
+                        disabled={a.id === myUser?.id}
+                        onClick={() => setDeleting(a)}
+                      >
+                        <DeleteIcon fontSize="small" />
+                      </IconButton>
+                    </Box>
+                  </Tooltip>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <AccountDialog open={dialogOpen} account={editing} onClose={() => setDialogOpen(false)} />
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        label={deleting?.username}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

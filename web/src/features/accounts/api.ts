@@ -1,0 +1,73 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  paged,
+  type TAccountCreate,
+  type TAccountUpdate,
+  ZAccountListSchema,
+  ZAccountSchema,
+  ZLogEntrySchema,
+} from "@wholesale/contract";
+import { api } from "../../api/client.ts";
+
+export const accountKeys = {
+  all: ["accounts"] as const,
+  list: () => [...accountKeys.all, "list"] as const,
+  log: (until: string) => [...accountKeys.all, "log", until] as const,
+};
+
+export const LOG_PAGE_SIZE = 100;
+const ZLogPageSchema = paged(ZLogEntrySchema);
+
+export function useAccounts() {
+  return useQuery({
+    queryKey: accountKeys.list(),
+    queryFn: ({ signal }) => api("/users/", { schema: ZAccountListSchema, signal }),
+    select: (data) => data.results,
+    meta: { errorMessage: "Не удалось загрузить аккаунты" },
+  });
+}
+
+export function useCreateAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TAccountCreate) =>
+      api("/users/register/", { method: "POST", body, schema: ZAccountSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.list() }),
+    meta: { errorMessage: "Не удалось создать аккаунт", successMessage: "Аккаунт создан" },
+  });
+}
+
+export function useUpdateAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: TAccountUpdate }) =>
+      api(`/users/${id}/`, { method: "PUT", body, schema: ZAccountSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.list() }),
+    meta: { errorMessage: "Не удалось обновить аккаунт", successMessage: "Аккаунт обновлен" },
+  });
+}
+
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api(`/users/${id}/`, { method: "DELETE" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.list() }),
+    meta: { errorMessage: "Не удалось удалить аккаунт", successMessage: "Аккаунт удален" },
+  });
+}
+
+/** The activity log, 100 entries a page, pinned to the moment the screen opened (`until`). */
+export function useActivityLog(until: string) {
+  return useInfiniteQuery({
+    queryKey: accountKeys.log(until),
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      api("/users/logs/", {
+        query: { limit: LOG_PAGE_SIZE, offset: pageParam, timestamp__lte: until },
+        schema: ZLogPageSchema,
+        signal,
+      }),
+    getNextPageParam: (last, pages) => (last.next ? pages.length * LOG_PAGE_SIZE : undefined),
+    meta: { errorMessage: "Не удалось загрузить историю" },
+  });
+}

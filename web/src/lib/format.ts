@@ -1,0 +1,17 @@
+import dayjs from "dayjs";
+import timezone from "dayjs/plugin/timezone";
+import utc from "dayjs/plugin/utc";
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** Staff work on Moscow time wherever their browser thinks it is. */
+export const BUSINESS_TIME_ZONE = "Europe/Moscow";
+const inBusinessTime = (iso: string) => dayjs(iso).tz(BUSINESS_TIME_ZONE);
+
+/** A moment as staff read it: 21.11.2026 14:05 (Russian order). */
+export const formatDateTime = (iso: string | null | undefined): string =>
+  iso ? inBusinessTime(iso).format("DD.MM.YYYY HH:mm") : "—";
+
+/** The activity log's format, per spec: YYYY-MM-DD HH:mm:ss. */
+export const formatLogTimestamp = (iso: string): string => inBusinessTime(iso).format("YYYY-MM-DD HH:mm:ss");
