@@ -1,7 +1,7 @@
 import { ZEmptySchema, z } from "@wholesale/contract";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../test/fetch-mock.ts";
-import { ApiError, api, setUnauthorizedHandler } from "./client.ts";
+import { ApiError, api, downloadFile, filenameFrom, setUnauthorizedHandler } from "./client.ts";
 import { tokens } from "./tokens.ts";
 
 const expired = {
@@ -84,5 +84,48 @@ describe("api", () => {
   it("says the server is unreachable when fetch itself fails", async () => {
     vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("Failed to fetch")));
     await expect(api("/things/")).rejects.toMatchObject({ status: 0, detail: "Нет связи с сервером" });
+  });
+});
+
+describe("downloadFile", () => {
+  it("saves the file under the name from content-disposition", async () => {
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    URL.createObjectURL = vi.fn(() => "blob:x");
+    URL.revokeObjectURL = vi.fn();
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        async () =>
+          new Response("xlsx-bytes", {
+            status: 200,
+            headers: {
+              "content-disposition": `attachment; filename="x.xlsx"; filename*=UTF-8''${encodeURIComponent("Заказы_2026-11-22.xlsx")}`,
+            },
+          }),
+      ),
+    );
+    await expect(downloadFile("/sales/report/", "report.xlsx")).resolves.toBe("Заказы_2026-11-22.xlsx");
+    expect(clicked).toEqual(["Заказы_2026-11-22.xlsx"]);
+  });
+
+  it.each([
+    [403, "Доступ запрещен"],
+    [404, "Файл не найден"],
+    [500, "Ошибка сервера"],
+    [502, "Не удалось скачать отчет"],
+  ])("answers %i with the spec's text", async (status, text) => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("{}", { status })),
+    );
+    await expect(downloadFile("/reports/x/", "report_1")).rejects.toMatchObject({ detail: text });
+  });
+
+  it("reads the plain filename when there is no UTF-8 form", () => {
+    expect(filenameFrom('attachment; filename="report_7.xlsx"')).toBe("report_7.xlsx");
+    expect(filenameFrom(null)).toBeUndefined();
   });
 });

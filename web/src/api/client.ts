@@ -102,17 +102,16 @@ export function refreshAccessToken(): Promise<boolean> {
 }
 
 /**
- * Every call of the web goes through here: bearer token, one refresh of an expired access token, and
- * on a final 401 the tokens are cleared and the user is sent to /login.
+ * Sends a call with the bearer token; an expired access token is refreshed once and the call repeated.
+ * On a final 401 the tokens are cleared and the user is sent to /login.
  */
-export async function api<S extends z.ZodType | undefined = undefined>(
-  path: string,
-  options: RequestOptions<S> = {},
-): Promise<S extends z.ZodType ? z.infer<S> : undefined> {
-  const url = apiUrl(path, options.query);
+async function authorizedFetch(
+  url: string,
+  options: RequestOptions<z.ZodType | undefined>,
+): Promise<Response> {
   let response = await send(url, options);
   if (response.status === 401 && !options.anonymous) {
-    const error = await errorOf(response);
+    const error = await errorOf(response.clone());
     if (error.code === TOKEN_NOT_VALID && (await refreshAccessToken())) response = await send(url, options);
     if (response.status === 401) {
       tokens.clear();
@@ -120,9 +119,67 @@ export async function api<S extends z.ZodType | undefined = undefined>(
       throw error;
     }
   }
+  return response;
+}
+
+/** Every JSON call of the web goes through here; the answer is parsed with the contract schema. */
+export async function api<S extends z.ZodType | undefined = undefined>(
+  path: string,
+  options: RequestOptions<S> = {},
+): Promise<S extends z.ZodType ? z.infer<S> : undefined> {
+  const response = await authorizedFetch(apiUrl(path, options.query), options);
   if (!response.ok) throw await errorOf(response);
   if (response.status === 204 || !options.schema) return undefined as never;
   const parsed = options.schema.safeParse(await response.json().catch(() => undefined));
   if (!parsed.success) throw new ApiError(0, "Сервер вернул пустой ответ или неверный формат данных");
   return parsed.data as never;
+}
+
+/** The file name a download's content-disposition header gives (the UTF-8 form first). */
+export function filenameFrom(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (utf8) return decodeURIComponent(utf8);
+  return /filename="?([^";]+)"?/i.exec(header)?.[1];
+}
+
+export const DOWNLOAD_TIMEOUT_MS = 60_000;
+
+const DOWNLOAD_ERRORS: Record<number, string> = {
+  401: "Ошибка авторизации",
+  403: "Доступ запрещен",
+  404: "Файл не найден",
+  500: "Ошибка сервера",
+};
+
+/**
+ * Downloads a file and hands it to the browser under the server's name (or `fallbackName`), giving up
+ * after 60 seconds. Failures carry the spec's report-download texts.
+ */
+export async function downloadFile(path: string, fallbackName: string, query?: Query): Promise<string> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), DOWNLOAD_TIMEOUT_MS);
+  try {
+    const response = await authorizedFetch(apiUrl(path, query), { signal: controller.signal });
+    if (!response.ok) {
+      throw new ApiError(response.status, DOWNLOAD_ERRORS[response.status] ?? "Не удалось скачать отчет");
+    }
+    const blob = await response.blob();
+    const name = filenameFrom(response.headers.get("content-disposition")) ?? fallbackName;
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = name;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    return name;
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") {
+      throw new ApiError(0, "Превышено время ожидания");
+    }
+    if (error instanceof ApiError && error.status === 401) throw new ApiError(401, "Ошибка авторизации");
+    if (error instanceof ApiError) throw error;
+    throw new ApiError(0, "Не удалось скачать отчет");
+  } finally {
+    clearTimeout(timer);
+  }
 }
