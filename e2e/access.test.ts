@@ -91,7 +91,7 @@ describe("accounts and history", () => {
     await page.goto("/accounts");
     const heading = page.getByRole("heading", { name: /^Аккаунты: \d+$/ });
     await heading.waitFor();
-    const before = Number((await heading.innerText()).split(": ")[1]);
+    const before = Number((await heading.textContent())?.split(": ")[1]);
 
     await page.getByRole("button", { name: "Добавить аккаунт" }).click();
     const dialog = page.getByRole("dialog", { name: "Добавить аккаунт" });
@@ -144,7 +144,7 @@ describe("accounts and history", () => {
     await signIn(page, ADMIN);
     await page.goto("/accounts");
     const heading = page.getByRole("heading", { name: /^Аккаунты: \d+$/ });
-    const before = await heading.innerText();
+    const before = await heading.textContent();
     await page.getByRole("button", { name: "Добавить аккаунт" }).click();
     const dialog = page.getByRole("dialog", { name: "Добавить аккаунт" });
     await dialog.getByLabel("Имя пользователя").fill("Office");
@@ -154,7 +154,7 @@ describe("accounts and history", () => {
     await page.getByText("Не удалось создать аккаунт. Пользователь с таким именем уже существует").waitFor();
     await dialog.getByText("Пользователь с таким именем уже существует").waitFor();
     await dialog.getByRole("button", { name: "Отмена" }).click();
-    expect(await heading.innerText()).toBe(before);
+    expect(await heading.textContent()).toBe(before);
     await page.context().close();
   });
 });

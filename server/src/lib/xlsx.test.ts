@@ -1,6 +1,7 @@
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { contentDisposition } from "../http/file-response.ts";
+import { readXlsx } from "../test/xlsx.ts";
 import { xlsxBuffer } from "./xlsx.ts";
 
 describe("xlsxBuffer", () => {
@@ -20,8 +21,7 @@ describe("xlsxBuffer", () => {
         ],
       },
     ]);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(buffer);
+    const workbook = await readXlsx(buffer);
     const sheet = workbook.getWorksheet("Лист");
     expect(sheet?.getRow(1).values).toEqual([undefined, "Клиент", "Кол-во"]);
     expect(sheet?.getCell("A2").value).toBe("ООО «Ромашка»");
