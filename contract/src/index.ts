@@ -1,5 +1,7 @@
 export * from "./accounts.ts";
 export * from "./auth.ts";
+export * from "./catalogue.ts";
+export * from "./clients.ts";
 export * from "./common.ts";
 export * from "./permissions.ts";
 export { z } from "./zod-ru.ts";
