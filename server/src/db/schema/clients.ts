@@ -16,9 +16,7 @@ import {
 import { accounts } from "./accounts.ts";
 import { createdAt, id, money } from "./columns.ts";
 
-/** Client types as the bot and the spec code them. */
-export const CLIENT_TYPE_LARGE = 2;
-export const CLIENT_TYPE_SMALL = 3;
+export { CLIENT_TYPE_LARGE, CLIENT_TYPE_SMALL } from "@wholesale/contract";
 
 export const clientGroups = pgTable("client_groups", {
   id: id(),
