@@ -5,7 +5,7 @@ import { accessRules, CLIENT_TYPE_LARGE, clients } from "../../db/schema/index.t
 import { createTestApp, type TestApp } from "../../test/app.ts";
 
 let t: TestApp;
-const ids: Record<string, number> = {};
+const ids = { low: 0, high: 0, plain: 0, large: 0, inactive: 0, suspicious: 0, banned: 0, permanent: 0 };
 beforeAll(async () => {
   t = await createTestApp();
   const low = await seedGroup(t.db, { name: "Низкая" });
