@@ -194,6 +194,7 @@ export const ZTransportationUpdateSchema = z.object(transportationFields).partia
 export type TTransportationUpdate = z.infer<typeof ZTransportationUpdateSchema>;
 
 export const ZClientRefSchema = z.object({ id: z.number().int(), nickname: z.string() });
+export type TClientRef = z.infer<typeof ZClientRefSchema>;
 
 /** HH:MM or HH:MM:SS. */
 const ZTimeOfDaySchema = z
