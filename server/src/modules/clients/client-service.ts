@@ -84,24 +84,18 @@ function searchFilter(search: string | undefined): SQL | undefined {
   );
 }
 
-/** Reads clients with their access rules, in the spec's order: by group descending (no group last). */
-async function selectClients(db: Db | Tx, where: SQL | undefined, limit?: number, offset?: number) {
-  const query = db
+/** The spec's order: by group descending (clients without a group last), then by id. */
+const CLIENT_ORDER = [sql`${clients.groupId} desc nulls last`, asc(clients.id)];
+
+export async function getClient(db: Db | Tx, id: number): Promise<TClient> {
+  const [row] = await db
     .select({ client: getTableColumns(clients), rules: getTableColumns(accessRules) })
     .from(clients)
     .leftJoin(accessRules, eq(accessRules.clientId, clients.id))
-    .where(where)
-    .orderBy(sql`${clients.groupId} desc nulls last`, asc(clients.id));
-  const rows = limit === undefined ? await query : await query.limit(limit).offset(offset ?? 0);
-  return rows.map((r) => toClient(r.client, r.rules));
+    .where(eq(clients.id, id));
+  if (!row) throw notFound("Клиент не найден");
+  return toClient(row.client, row.rules);
 }
-
-export async function getClient(db: Db | Tx, id: number): Promise<TClient> {
-  const [client] = await selectClients(db, eq(clients.id, id));
-  if (!client) throw notFound("Клиент не найден");
-  return client;
-}
-
 /** 400 naming the field when a referenced group, direction or organization does not exist. */
 export async function assertReferences(
   tx: Db | Tx,
@@ -149,11 +143,23 @@ export function createClientService({ db }: { db: Db }) {
         query.tab ? TAB_FILTERS[query.tab] : undefined,
         searchFilter(query.search),
       );
-      const [results, [total]] = await Promise.all([
-        selectClients(db, where, query.limit, query.offset),
-        db.select({ n: count() }).from(clients).where(where),
-      ]);
-      return { results, count: total?.n ?? 0 };
+      // The total rides along with the page (one scan instead of two); only a page past the end
+      // needs its own count.
+      const rows = await db
+        .select({
+          client: getTableColumns(clients),
+          rules: getTableColumns(accessRules),
+          total: sql<number>`count(*) over ()`.mapWith(Number),
+        })
+        .from(clients)
+        .leftJoin(accessRules, eq(accessRules.clientId, clients.id))
+        .where(where)
+        .orderBy(...CLIENT_ORDER)
+        .limit(query.limit)
+        .offset(query.offset);
+      if (rows[0]) return { results: rows.map((r) => toClient(r.client, r.rules)), count: rows[0].total };
+      const [total] = await db.select({ n: count() }).from(clients).where(where);
+      return { results: [], count: total?.n ?? 0 };
     },
 
     get: (id: number) => getClient(db, id),

@@ -57,6 +57,11 @@ describe("GET /api/profiles/clients/", () => {
     expect(last.previous).toBe("/api/profiles/clients/?limit=2&offset=2");
   });
 
+  it("a page past the end is empty but still counts", async () => {
+    const body = (await list("/api/profiles/clients/?offset=50")).json();
+    expect(body).toMatchObject({ count: 6, results: [], next: null });
+  });
+
   it.each([
     ["small", ["Иван Обычный", "Спящий", "Хитрый", "Нарушитель", "Изгнанный"]],
     ["large", ["Оптовик"]],
