@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   paged,
-  type TAccessRulesUpdate,
   type TClientGroupUpdate,
   type TClientListParams,
   type TClientUpdate,
@@ -66,19 +65,6 @@ export function useUpdateClient() {
   });
 }
 
-export function useUpdateAccessRules() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: TAccessRulesUpdate }) =>
-      api(`/profiles/access-rules/${id}/`, { method: "PUT", body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.lists() }),
-    meta: {
-      errorMessage: "Не удалось обновить правила доступа",
-      successMessage: "Правила доступа обновлены",
-    },
-  });
-}
-
 export function useRegistrationRequests(enabled: boolean) {
   return useQuery({
     queryKey: clientKeys.requests(),
@@ -123,6 +109,7 @@ export function useTransportations() {
 /** Create, update and delete of one resource under /profiles/, invalidating its list and the clients. */
 function useResourceMutations<C, U>(
   path: string,
+  schema: z.ZodType,
   key: readonly unknown[],
   noun: { one: string; created: string },
 ) {
@@ -133,7 +120,7 @@ function useResourceMutations<C, U>(
       queryClient.invalidateQueries({ queryKey: clientKeys.lists() }),
     ]);
   const create = useMutation({
-    mutationFn: (body: C) => api(`/profiles/${path}/`, { method: "POST", body }),
+    mutationFn: (body: C) => api(`/profiles/${path}/`, { method: "POST", body, schema }),
     onSuccess,
     meta: { errorMessage: `Не удалось создать ${noun.one}`, successMessage: noun.created },
   });
@@ -154,6 +141,7 @@ function useResourceMutations<C, U>(
 export const useGroupMutations = () =>
   useResourceMutations<z.input<typeof ZClientGroupCreateSchema>, TClientGroupUpdate>(
     "groups",
+    ZClientGroupSchema,
     clientKeys.groups(),
     {
       one: "группу",
@@ -163,6 +151,7 @@ export const useGroupMutations = () =>
 export const useTransportationMutations = () =>
   useResourceMutations<z.input<typeof ZTransportationCreateSchema>, TTransportationUpdate>(
     "transportations",
+    ZTransportationSchema,
     clientKeys.transportations(),
     {
       one: "направление",
@@ -182,6 +171,7 @@ export function useCollectionGroups(enabled: boolean) {
 export const useCollectionGroupMutations = () =>
   useResourceMutations<z.input<typeof ZCollectionGroupCreateSchema>, TCollectionGroupUpdate>(
     "collect-groups",
+    ZCollectionGroupSchema,
     clientKeys.collectionGroups(),
     {
       one: "группу сборки",
@@ -208,10 +198,15 @@ export function useOrganizationClients(id: number | null) {
   });
 }
 export const useOrganizationMutations = () =>
-  useResourceMutations<TOrganizationWrite, TOrganizationWrite>("organizations", clientKeys.organizations(), {
-    one: "организацию",
-    created: "Организация создана",
-  });
+  useResourceMutations<TOrganizationWrite, TOrganizationWrite>(
+    "organizations",
+    ZOrganizationSchema,
+    clientKeys.organizations(),
+    {
+      one: "организацию",
+      created: "Организация создана",
+    },
+  );
 
 export function useManagers(enabled: boolean) {
   return useQuery({
