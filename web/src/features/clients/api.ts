@@ -111,7 +111,7 @@ function useResourceMutations<C, U>(
   path: string,
   schema: z.ZodType,
   key: readonly unknown[],
-  noun: { one: string; created: string },
+  noun: { one: string; created: string; updated: string; deleted: string },
 ) {
   const queryClient = useQueryClient();
   const onSuccess = () =>
@@ -126,14 +126,14 @@ function useResourceMutations<C, U>(
   });
   const update = useMutation({
     mutationFn: ({ id, body }: { id: number; body: U }) =>
-      api(`/profiles/${path}/${id}/`, { method: "PUT", body }),
+      api(`/profiles/${path}/${id}/`, { method: "PUT", body, schema }),
     onSuccess,
-    meta: { errorMessage: `Не удалось обновить ${noun.one}` },
+    meta: { errorMessage: `Не удалось обновить ${noun.one}`, successMessage: noun.updated },
   });
   const remove = useMutation({
     mutationFn: (id: number) => api(`/profiles/${path}/${id}/`, { method: "DELETE" }),
     onSuccess,
-    meta: { errorMessage: `Не удалось удалить ${noun.one}` },
+    meta: { errorMessage: `Не удалось удалить ${noun.one}`, successMessage: noun.deleted },
   });
   return { create, update, remove };
 }
@@ -146,6 +146,8 @@ export const useGroupMutations = () =>
     {
       one: "группу",
       created: "Группа создана",
+      updated: "Группа обновлена",
+      deleted: "Группа удалена",
     },
   );
 export const useTransportationMutations = () =>
@@ -156,6 +158,8 @@ export const useTransportationMutations = () =>
     {
       one: "направление",
       created: "Направление создано",
+      updated: "Направление обновлено",
+      deleted: "Направление удалено",
     },
   );
 
@@ -176,6 +180,8 @@ export const useCollectionGroupMutations = () =>
     {
       one: "группу сборки",
       created: "Группа сборки создана",
+      updated: "Группа сборки обновлена",
+      deleted: "Группа сборки удалена",
     },
   );
 
@@ -205,6 +211,8 @@ export const useOrganizationMutations = () =>
     {
       one: "организацию",
       created: "Организация создана",
+      updated: "Организация обновлена",
+      deleted: "Организация удалена",
     },
   );
 
