@@ -21,6 +21,14 @@ import { createAccountsService } from "./modules/accounts/account-service.ts";
 import { createAuthService } from "./modules/accounts/auth-service.ts";
 import { createLogService } from "./modules/accounts/log-service.ts";
 import { accountRoutes, tokenRoutes } from "./modules/accounts/routes.ts";
+import { createClientService } from "./modules/clients/client-service.ts";
+import { createCollectionGroupService } from "./modules/clients/collection-group-service.ts";
+import { createGroupService } from "./modules/clients/group-service.ts";
+import { createOrganizationService } from "./modules/clients/organization-service.ts";
+import { createRequestService } from "./modules/clients/request-service.ts";
+import { profileRoutes } from "./modules/clients/routes.ts";
+import { sendOrdersRoutes } from "./modules/clients/send-orders-routes.ts";
+import { createSendOrdersService } from "./modules/clients/send-orders-service.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 
 export type AppDeps = {
@@ -30,6 +38,8 @@ export type AppDeps = {
   logLevel?: string;
   /** The built web app to serve; defaults to web/dist when it exists. */
   webDist?: string | null;
+  /** The client bot's username, for organization invitation links (none: no links). */
+  telegramBotUsername?: string;
 };
 
 declare module "fastify" {
@@ -75,6 +85,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth: createAuthService({ db, clock, tokens }),
     accounts: createAccountsService({ db }),
     log: createLogService({ db }),
+    clients: createClientService({ db }),
+    requests: createRequestService({ db }),
+    groups: createGroupService({ db }),
+    collectionGroups: createCollectionGroupService({ db }),
+    organizations: createOrganizationService({ db, botUsername: deps.telegramBotUsername }),
+    sendOrders: createSendOrdersService({ db, clock }),
   };
 
   const apiRoutes: ApiRoute[] = [];
@@ -85,6 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes, { db });
       await api.register(tokenRoutes, services);
       await api.register(accountRoutes, services);
+      await api.register(profileRoutes, services);
+      await api.register(sendOrdersRoutes, services);
     },
     { prefix: "/api" },
   );
