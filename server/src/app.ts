@@ -22,6 +22,10 @@ import { createAuthService } from "./modules/accounts/auth-service.ts";
 import { createLogService } from "./modules/accounts/log-service.ts";
 import { accountRoutes, tokenRoutes } from "./modules/accounts/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { createCollectionService } from "./modules/sales/collection-service.ts";
+import { createOrderService } from "./modules/sales/order-service.ts";
+import { createReportService } from "./modules/sales/report-service.ts";
+import { salesRoutes } from "./modules/sales/routes.ts";
 
 export type AppDeps = {
   db: Db;
@@ -75,6 +79,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth: createAuthService({ db, clock, tokens }),
     accounts: createAccountsService({ db }),
     log: createLogService({ db }),
+    orders: createOrderService({ db, clock }),
+    collection: createCollectionService({ db, clock }),
+    reports: createReportService({ db, clock }),
   };
 
   const apiRoutes: ApiRoute[] = [];
@@ -85,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes, { db });
       await api.register(tokenRoutes, services);
       await api.register(accountRoutes, services);
+      await api.register(salesRoutes, services);
     },
     { prefix: "/api" },
   );
