@@ -1,4 +1,10 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import {
   type TOrderPositionUpdate,
   type TSendToCollect,
@@ -43,6 +49,9 @@ export function useOrders(filter: OrdersFilter, options: { poll?: boolean } = {}
         signal,
       }),
     getNextPageParam: (last, pages) => (last.next ? pages.length * filter.limit : undefined),
+    // While a new search or tab loads its first page, the old cards stay instead of a blank screen; the
+    // new list then replaces them from its first page.
+    placeholderData: keepPreviousData,
     refetchInterval: options.poll ? ORDERS_POLL_MS : false,
     meta: { errorMessage: "Не удалось загрузить заказы" },
   });
