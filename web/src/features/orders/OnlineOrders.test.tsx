@@ -64,6 +64,7 @@ async function renderAs(role: "office" | "storehouse", permissions: string[]) {
       status: 200,
       body: { count: 1, next: null, previous: null, results: [order] },
     }),
+    "PUT /api/sales/order-positions/11/": () => ({ status: 200, body: order }),
     "POST /api/sales/send-to-collect/": () => ({
       status: 200,
       body: { updated: 1, detail: "Отправлено на сборку позиций: 1" },
@@ -111,6 +112,21 @@ describe("OnlineOrders", () => {
     const searches = calls.filter((c) => c.url.includes("search="));
     expect(searches).toHaveLength(1);
     expect(searches[0]?.url).toContain("offset=0");
+  });
+
+  it("the order dialog sends an edited quantity as a number", async () => {
+    const calls = await renderAs("office", ["orders.read", "orders.edit"]);
+    await userEvent.click(await screen.findByRole("button", { name: "Открыть заказ 7" }));
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Изменить Чехол" }));
+    const quantity = within(dialog).getByRole("spinbutton", { name: "Количество" });
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, "5");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Сохранить" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ price: 99.9, quantity: 5 }),
+    );
+    expect(await screen.findByText("Позиция обновлена")).toBeInTheDocument();
   });
 
   it("hides Собрать and the edit and delete buttons from the storehouse", async () => {

@@ -19,6 +19,8 @@ import {
   TextField,
   Tooltip,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from "@mui/material";
 import {
   clientDisplayName,
@@ -102,9 +104,13 @@ export function OrderDialog({ order, canEdit, onClose }: Props) {
   const [editingId, setEditingId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<TOrderPosition | null>(null);
   const quantity = order.positions.reduce((sum, p) => sum + p.quantity, 0);
+  // On a phone the table needs the whole screen, and the statuses their short letters.
+  const phone = useMediaQuery(useTheme().breakpoints.down("sm"));
+  const label = (status: TOrderPosition["status"]) =>
+    POSITION_STATUS_LABELS[status][phone ? "short" : "full"];
 
   return (
-    <Dialog open onClose={onClose} maxWidth="md" fullWidth>
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth fullScreen={phone}>
       <DialogTitle>
         Заказ № {order.id}: {clientDisplayName(order.client)}
       </DialogTitle>
@@ -131,7 +137,9 @@ export function OrderDialog({ order, canEdit, onClose }: Props) {
                       {p.modification_name}
                       {p.addition_name ? ` + ${p.addition_name}` : ""}
                     </TableCell>
-                    <TableCell sx={positionSx(p.status)}>{POSITION_STATUS_LABELS[p.status].full}</TableCell>
+                    <TableCell sx={positionSx(p.status)} title={POSITION_STATUS_LABELS[p.status].full}>
+                      {label(p.status)}
+                    </TableCell>
                     <TableCell>{formatMoney(p.price, p.currency_sign)}</TableCell>
                     <TableCell>{p.quantity}</TableCell>
                     <TableCell>{formatMoney(p.price * p.quantity, p.currency_sign)}</TableCell>
