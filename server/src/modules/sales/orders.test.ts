@@ -134,6 +134,8 @@ describe("GET /api/sales/orders/", () => {
       "client_type=1",
       "client_type=x",
       "opened_at=20.11.2026",
+      "opened_at=2026-13-45",
+      "opened_at=2026-02-30",
       `search=${"я".repeat(201)}`,
     ]) {
       const res = await t.call("office", { method: "GET", url: `/api/sales/orders/?${query}` });
