@@ -47,6 +47,7 @@ describe("orders", () => {
     const page = await openPage(browser);
     await signIn(page, DEMO.office);
     await page.goto("/statistics");
+    await page.getByRole("tab", { name: "История заказов" }).click();
     await page.getByLabel("Поиск по клиенту").fill(repeated.client.nickname);
     const card = page.getByTestId("history-card").filter({ hasText: repeated.client.nickname });
     await card.first().waitFor();

@@ -14,7 +14,7 @@ type TabValue = (typeof TABS)[number]["value"];
 
 /** /statistics: the order history tab is built; the other tabs come with the statistics issue. */
 export default function StatisticsPage() {
-  const [tab, setTab] = useState<TabValue>("orderHistory");
+  const [tab, setTab] = useState<TabValue>("client");
   return (
     <Stack spacing={2}>
       <Typography variant="h5" component="h1">
