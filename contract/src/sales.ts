@@ -95,13 +95,6 @@ export const ZOrderPositionUpdateSchema = z.object({
 });
 export type TOrderPositionUpdate = z.infer<typeof ZOrderPositionUpdateSchema>;
 
-export const SEND_TO_COLLECT_TYPES = [
-  "order",
-  "transportation",
-  "small_wholesale",
-  "large_wholesale",
-] as const;
-
 export const ZSendToCollectSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("order"), order_id: ZIdSchema }),
   z.object({ type: z.literal("transportation"), transportation_id: ZIdSchema }),

@@ -11,7 +11,7 @@ import {
 } from "../../db/schema/index.ts";
 
 /** What an order row needs beside its positions: the client and direction the web shows. */
-export const orderHeadColumns = {
+const orderHeadColumns = {
   id: orders.id,
   clientId: orders.clientId,
   clientType: orders.clientType,
@@ -41,6 +41,7 @@ type OrderHead = {
 
 const STATUS_RANK: Record<PositionStatus, number> = { added: 0, sent_to_collect: 1, collected: 2 };
 
+// The bot opens orders for wholesale clients only (2 or 3); the column is a plain smallint.
 const asClientType = (value: number) => (value === 2 ? 2 : 3);
 
 /** Order heads with their client and direction, for the given condition (callers add order and paging). */
