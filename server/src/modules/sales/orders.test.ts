@@ -206,6 +206,23 @@ describe("PUT and DELETE /api/sales/order-positions/{id}/", () => {
     expect(await stockOf(mod.id)).toBe(0);
   });
 
+  it("two concurrent edits cannot both spend the last units", async () => {
+    const mod = await seedModification(t.db, { quantity: 3 });
+    const client = await seedClient(t.db);
+    const order = await seedOrder(t.db, {
+      clientId: client.id,
+      clientType: CLIENT_TYPE_SMALL,
+      openedOn: TODAY,
+      positions: [
+        { modificationId: mod.id, currencyId: rub, quantity: 1 },
+        { modificationId: mod.id, currencyId: rub, quantity: 1 },
+      ],
+    });
+    const results = await Promise.all(order.positions.map((p) => put(p.id, { price: 100, quantity: 4 })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await stockOf(mod.id)).toBe(0);
+  });
+
   it("refuses to edit or delete a collected position", async () => {
     const { mod, collected } = await seeded();
     const edit = await put(collected.id, { price: 1, quantity: 1 });
