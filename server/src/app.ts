@@ -30,6 +30,10 @@ import { profileRoutes } from "./modules/clients/routes.ts";
 import { sendOrdersRoutes } from "./modules/clients/send-orders-routes.ts";
 import { createSendOrdersService } from "./modules/clients/send-orders-service.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { createCollectionService } from "./modules/sales/collection-service.ts";
+import { createOrderService } from "./modules/sales/order-service.ts";
+import { createReportService } from "./modules/sales/report-service.ts";
+import { salesRoutes } from "./modules/sales/routes.ts";
 
 export type AppDeps = {
   db: Db;
@@ -91,6 +95,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     collectionGroups: createCollectionGroupService({ db }),
     organizations: createOrganizationService({ db, botUsername: deps.telegramBotUsername }),
     sendOrders: createSendOrdersService({ db, clock }),
+    orders: createOrderService({ db, clock }),
+    collection: createCollectionService({ db, clock }),
+    reports: createReportService({ db, clock }),
   };
 
   const apiRoutes: ApiRoute[] = [];
@@ -103,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(accountRoutes, services);
       await api.register(profileRoutes, services);
       await api.register(sendOrdersRoutes, services);
+      await api.register(salesRoutes, services);
     },
     { prefix: "/api" },
   );

@@ -30,7 +30,7 @@ export const SECTIONS: Section[] = [
     label: "Онлайн-заказы",
     icon: <LocalShippingIcon />,
     permission: "orders.read",
-    page: underConstruction,
+    page: () => import("../features/orders/OrdersPage.tsx"),
   },
   {
     path: "/offers",
@@ -51,7 +51,7 @@ export const SECTIONS: Section[] = [
     label: "Статистика",
     icon: <BarChartIcon />,
     permission: "statistics.read",
-    page: underConstruction,
+    page: () => import("../features/statistics/StatisticsPage.tsx"),
   },
   {
     path: "/messages",

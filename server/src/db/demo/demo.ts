@@ -388,6 +388,11 @@ async function seedOrders(
           collectedAt: status === "collected" ? sentAt : null,
         });
       }
+      // Clients sometimes order the same item again later in the day: today's first order repeats its last
+      // line, which the order history shows as one line with the quantities summed.
+      const last = positions.at(-1);
+      if (back === 0 && order === orderRows[0] && last)
+        positions.push({ ...last, quantity: last.quantity + 1 });
     }
     await insertAll(db, orderPositions, positions);
   }

@@ -1,0 +1,118 @@
+import type { TOrder, TOrderPositionUpdate, ZOrderQuerySchema, z } from "@wholesale/contract";
+import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import { clients, modifications, orderPositions, orders } from "../../db/schema/index.ts";
+import { conflict, notFound } from "../../http/errors.ts";
+import { businessDay } from "../../lib/business-time.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { findOrder, selectOrderHeads, withPositions } from "./orders.ts";
+
+type OrderQuery = z.output<typeof ZOrderQuerySchema>;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, "\\$&");
+
+/** Organization or nickname by case-insensitive substring, or the client id when the text is a number. */
+function clientSearch(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const like = `%${escapeLike(search)}%`;
+  const byName = or(ilike(clients.organizationName, like), ilike(clients.nickname, like));
+  return /^\d{1,9}$/.test(search) ? or(byName, eq(clients.id, Number(search))) : byName;
+}
+
+/**
+ * Moves a modification's stock by `delta` (negative reserves, positive returns), refusing to take it below
+ * zero: one conditional UPDATE, so two concurrent edits cannot both spend the last units.
+ */
+export async function moveStock(tx: Tx, modificationId: number, delta: number): Promise<void> {
+  if (delta === 0) return;
+  const moved = await tx
+    .update(modifications)
+    .set({ quantity: sql`${modifications.quantity} + ${delta}` })
+    .where(and(eq(modifications.id, modificationId), sql`${modifications.quantity} + ${delta} >= 0`))
+    .returning({ id: modifications.id });
+  if (moved.length === 0) {
+    const [row] = await tx
+      .select({ quantity: modifications.quantity })
+      .from(modifications)
+      .where(eq(modifications.id, modificationId));
+    throw conflict(`Недостаточно товара на складе: в наличии ${row?.quantity ?? 0} шт.`);
+  }
+}
+
+async function lockPosition(tx: Tx, id: number) {
+  const [position] = await tx.select().from(orderPositions).where(eq(orderPositions.id, id)).for("update");
+  if (!position) throw notFound("Позиция заказа не найдена");
+  return position;
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;
+
+export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
+  return {
+    /** A day's orders (today by default), newest first, with positions and totals per currency. */
+    async list(query: OrderQuery): Promise<{ results: TOrder[]; count: number }> {
+      const day = query.opened_at ?? businessDay(clock.now());
+      const search = clientSearch(query.search);
+      const where = and(
+        eq(orders.openedOn, day),
+        query.client_type === undefined ? undefined : eq(orders.clientType, query.client_type),
+        search,
+      );
+      // The count joins clients only when the search needs them: the plain count is an index-only scan.
+      const counted = db.select({ n: count() }).from(orders);
+      const [heads, [total]] = await Promise.all([
+        selectOrderHeads(db, where)
+          .orderBy(desc(orders.openedAt), desc(orders.id))
+          .limit(query.limit)
+          .offset(query.offset),
+        search
+          ? counted.innerJoin(clients, eq(clients.id, orders.clientId)).where(where)
+          : counted.where(where),
+      ]);
+      return { results: await withPositions(db, heads), count: total?.n ?? 0 };
+    },
+
+    /**
+     * New price and quantity of a position that is not collected yet. The stock moves by the quantity
+     * difference (an order holds the stock it reserved); the order's total follows from the positions.
+     */
+    async updatePosition(id: number, input: TOrderPositionUpdate): Promise<TOrder> {
+      return db.transaction(async (tx) => {
+        const position = await lockPosition(tx, id);
+        if (position.status === "collected") {
+          throw conflict("Позиция уже собрана: изменить её нельзя");
+        }
+        await moveStock(tx, position.modificationId, position.quantity - input.quantity);
+        await tx
+          .update(orderPositions)
+          .set({ price: input.price, quantity: input.quantity })
+          .where(eq(orderPositions.id, id));
+        await tx.update(orders).set({ updatedAt: clock.now() }).where(eq(orders.id, position.orderId));
+        const order = await findOrder(tx, position.orderId);
+        if (!order) throw notFound("Заказ не найден");
+        return order;
+      });
+    },
+
+    /**
+     * Removes a position that is not collected yet and returns its quantity to stock. An order left without
+     * positions is removed too: it has nothing to show, collect or total.
+     */
+    async deletePosition(id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const position = await lockPosition(tx, id);
+        if (position.status === "collected") {
+          throw conflict("Позиция уже собрана: удалить её нельзя");
+        }
+        await moveStock(tx, position.modificationId, position.quantity);
+        await tx.delete(orderPositions).where(eq(orderPositions.id, id));
+        const [left] = await tx
+          .select({ n: count() })
+          .from(orderPositions)
+          .where(eq(orderPositions.orderId, position.orderId));
+        if ((left?.n ?? 0) === 0) await tx.delete(orders).where(eq(orders.id, position.orderId));
+        else await tx.update(orders).set({ updatedAt: clock.now() }).where(eq(orders.id, position.orderId));
+      });
+    },
+  };
+}

@@ -1,0 +1,299 @@
+import { CLIENT_TYPE_LARGE, CLIENT_TYPE_SMALL, ZOrderPageSchema, ZOrderSchema } from "@wholesale/contract";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedCurrency, seedModification } from "../../db/factories/catalogue.ts";
+import { seedClient, seedTransportation } from "../../db/factories/clients.ts";
+import { seedOrder } from "../../db/factories/sales.ts";
+import { modifications, orderPositions, orders } from "../../db/schema/index.ts";
+import { createTestApp, type TestApp } from "../../test/app.ts";
+
+const TODAY = "2026-11-20";
+let t: TestApp;
+let rub: number;
+let usd: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  rub = (await seedCurrency(t.db, { name: "Рубль", sign: "₽" })).id;
+  usd = (await seedCurrency(t.db, { name: "Доллар", sign: "$" })).id;
+});
+afterAll(() => t.close());
+
+const list = async (query: string) => {
+  const res = await t.call("seller", { method: "GET", url: `/api/sales/orders/?${query}` });
+  expect(res.statusCode).toBe(200);
+  return ZOrderPageSchema.parse(res.json());
+};
+const stockOf = async (id: number) =>
+  (await t.db.select().from(modifications).where(eq(modifications.id, id)))[0]?.quantity;
+
+describe("GET /api/sales/orders/", () => {
+  let direction: { id: number; name: string };
+  beforeAll(async () => {
+    direction = await seedTransportation(t.db, { name: "Север" });
+    const mod = await seedModification(t.db);
+    const smallClients = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        seedClient(t.db, {
+          nickname: `Покупатель ${i}`,
+          organizationName: i === 0 ? "ООО «Ромашка_100%»" : `ИП Орган ${i}`,
+          transportationId: direction.id,
+        }),
+      ),
+    );
+    for (const [i, c] of smallClients.entries()) {
+      await seedOrder(t.db, {
+        clientId: c.id,
+        clientType: CLIENT_TYPE_SMALL,
+        openedOn: TODAY,
+        openedAt: new Date(Date.UTC(2026, 10, 20, 6, i)),
+        positions: [
+          { modificationId: mod.id, currencyId: rub, price: 10.5, quantity: 2 },
+          { modificationId: mod.id, currencyId: rub, price: 100, quantity: 1, status: "sent_to_collect" },
+          { modificationId: mod.id, currencyId: usd, price: 3, quantity: 3 },
+        ],
+      });
+    }
+    const large = await seedClient(t.db, { clientType: CLIENT_TYPE_LARGE, nickname: "Оптовик" });
+    await seedOrder(t.db, {
+      clientId: large.id,
+      clientType: CLIENT_TYPE_LARGE,
+      openedOn: TODAY,
+      positions: [{ modificationId: mod.id, currencyId: rub }],
+    });
+    await seedOrder(t.db, {
+      clientId: large.id,
+      clientType: CLIENT_TYPE_LARGE,
+      openedOn: "2026-11-19",
+      positions: [{ modificationId: mod.id, currencyId: rub, status: "collected" }],
+    });
+  });
+
+  it("pages today's orders of a type, 20 by default, newest first, with next links", async () => {
+    const first = await list(`client_type=${CLIENT_TYPE_SMALL}`);
+    expect(first.count).toBe(25);
+    expect(first.results).toHaveLength(20);
+    expect(first.results[0]?.client.nickname).toBe("Покупатель 24");
+    expect(first.next).toContain("offset=20");
+    expect(first.previous).toBeNull();
+    const second = await list(`client_type=${CLIENT_TYPE_SMALL}&offset=20`);
+    expect(second.results).toHaveLength(5);
+    expect(second.next).toBeNull();
+    const ids = new Set([...first.results, ...second.results].map((o) => o.id));
+    expect(ids.size).toBe(25);
+  });
+
+  it("embeds the client, direction, positions with currency signs and totals per currency", async () => {
+    const { results } = await list(`client_type=${CLIENT_TYPE_SMALL}&search=Покупатель 3&limit=1`);
+    const order = results[0];
+    expect(order).toMatchObject({
+      owner: order?.client.id,
+      client: { nickname: "Покупатель 3", organization_name: "ИП Орган 3", offline: false, client_type: 3 },
+      client_type: 3,
+      transportation: { id: direction.id, name: "Север" },
+      status: "added",
+      opened_on: TODAY,
+    });
+    expect(order?.positions.map((p) => [p.status, p.currency_sign])).toEqual([
+      ["added", "₽"],
+      ["sent_to_collect", "₽"],
+      ["added", "$"],
+    ]);
+    expect(order?.total).toEqual([
+      { currency: rub, currency_sign: "₽", amount: 121 },
+      { currency: usd, currency_sign: "$", amount: 9 },
+    ]);
+  });
+
+  it("searches organization and nickname without regard to case, LIKE signs literally, and the id", async () => {
+    expect((await list("search=покупатель 1")).count).toBe(11);
+    expect((await list(`search=${encodeURIComponent("ромашка_100%")}`)).count).toBe(1);
+    expect((await list("search=100%25")).count).toBe(1);
+    expect((await list("search=_")).count).toBe(1);
+    const [one] = (await list("search=Покупатель 7")).results;
+    const byId = await list(`search=${one?.client.id}`);
+    expect(byId.results.map((o) => o.id)).toContain(one?.id);
+    expect((await list("search=нет такого")).results).toEqual([]);
+  });
+
+  it("takes another day and every type when no type is given", async () => {
+    expect((await list("")).count).toBe(26);
+    const yesterday = await list("opened_at=2026-11-19");
+    expect(yesterday.count).toBe(1);
+    expect(yesterday.results[0]?.status).toBe("collected");
+    expect((await list(`client_type=${CLIENT_TYPE_LARGE}`)).count).toBe(1);
+    expect((await list("limit=1000")).results).toHaveLength(26);
+  });
+
+  it("refuses bad queries with per-field errors", async () => {
+    for (const query of [
+      "limit=0",
+      "limit=1001",
+      "limit=abc",
+      "offset=-1",
+      "client_type=1",
+      "client_type=x",
+      "opened_at=20.11.2026",
+      "opened_at=2026-13-45",
+      "opened_at=2026-02-30",
+      `search=${"я".repeat(201)}`,
+    ]) {
+      const res = await t.call("office", { method: "GET", url: `/api/sales/orders/?${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().errors, query).toBeDefined();
+    }
+  });
+
+  it("needs a signed-in account", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/sales/orders/" });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe("PUT and DELETE /api/sales/order-positions/{id}/", () => {
+  async function seeded(stock = 10) {
+    const mod = await seedModification(t.db, { quantity: stock });
+    const client = await seedClient(t.db);
+    const order = await seedOrder(t.db, {
+      clientId: client.id,
+      clientType: CLIENT_TYPE_SMALL,
+      openedOn: TODAY,
+      positions: [
+        { modificationId: mod.id, currencyId: rub, price: 100, quantity: 2 },
+        { modificationId: mod.id, currencyId: rub, price: 50, quantity: 1, status: "sent_to_collect" },
+        { modificationId: mod.id, currencyId: rub, price: 70, quantity: 1, status: "collected" },
+      ],
+    });
+    const [added, sent, collected] = order.positions;
+    if (!added || !sent || !collected) throw new Error("positions were not seeded");
+    return { mod, order, added, sent, collected };
+  }
+  const put = (id: number | string, payload: unknown, role: "office" | "storehouse" | "seller" = "office") =>
+    t.call(role, { method: "PUT", url: `/api/sales/order-positions/${id}/`, payload: payload as object });
+  const del = (id: number | string, role: "office" | "storehouse" | "seller" = "office") =>
+    t.call(role, { method: "DELETE", url: `/api/sales/order-positions/${id}/` });
+
+  it("changes price and quantity, the total by the difference, and reserves the extra stock", async () => {
+    const { mod, order, added } = await seeded(10);
+    const res = await put(added.id, { price: 120.5, quantity: 5 });
+    expect(res.statusCode).toBe(200);
+    const body = ZOrderSchema.parse(res.json());
+    expect(body.id).toBe(order.id);
+    expect(body.positions.find((p) => p.id === added.id)).toMatchObject({ price: 120.5, quantity: 5 });
+    // 400 + 50 + 70 before; the position goes from 2 × 100 to 5 × 120.5.
+    expect(body.total).toEqual([{ currency: rub, currency_sign: "₽", amount: 722.5 }]);
+    expect(await stockOf(mod.id)).toBe(7);
+
+    const back = await put(added.id, { price: 120.5, quantity: 1 });
+    expect(back.statusCode).toBe(200);
+    expect(await stockOf(mod.id)).toBe(11);
+  });
+
+  it("edits a position sent to collect too", async () => {
+    const { sent } = await seeded();
+    expect((await put(sent.id, { price: 1, quantity: 1 })).statusCode).toBe(200);
+  });
+
+  it("refuses more than the stock holds, leaving everything as it was", async () => {
+    const { mod, added } = await seeded(3);
+    const res = await put(added.id, { price: 100, quantity: 6 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe("Недостаточно товара на складе: в наличии 3 шт.");
+    expect(await stockOf(mod.id)).toBe(3);
+    const [row] = await t.db.select().from(orderPositions).where(eq(orderPositions.id, added.id));
+    expect(row?.quantity).toBe(2);
+    expect((await put(added.id, { price: 100, quantity: 5 })).statusCode).toBe(200);
+    expect(await stockOf(mod.id)).toBe(0);
+  });
+
+  it("two concurrent edits cannot both spend the last units", async () => {
+    const mod = await seedModification(t.db, { quantity: 3 });
+    const client = await seedClient(t.db);
+    const order = await seedOrder(t.db, {
+      clientId: client.id,
+      clientType: CLIENT_TYPE_SMALL,
+      openedOn: TODAY,
+      positions: [
+        { modificationId: mod.id, currencyId: rub, quantity: 1 },
+        { modificationId: mod.id, currencyId: rub, quantity: 1 },
+      ],
+    });
+    const results = await Promise.all(order.positions.map((p) => put(p.id, { price: 100, quantity: 4 })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await stockOf(mod.id)).toBe(0);
+  });
+
+  it("refuses to edit or delete a collected position", async () => {
+    const { mod, collected } = await seeded();
+    const edit = await put(collected.id, { price: 1, quantity: 1 });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().detail).toBe("Позиция уже собрана: изменить её нельзя");
+    const remove = await del(collected.id);
+    expect(remove.statusCode).toBe(409);
+    expect(remove.json().detail).toBe("Позиция уже собрана: удалить её нельзя");
+    expect(await stockOf(mod.id)).toBe(10);
+  });
+
+  it("deletes a position, returning its quantity to stock; the total drops by its sum", async () => {
+    const { mod, order, added, sent } = await seeded(10);
+    expect((await del(added.id)).statusCode).toBe(204);
+    expect(await stockOf(mod.id)).toBe(12);
+    const { results } = await list(`search=${order.clientId}`);
+    expect(results[0]?.total).toEqual([{ currency: rub, currency_sign: "₽", amount: 120 }]);
+    expect((await del(added.id)).statusCode).toBe(404);
+    expect((await del(sent.id)).statusCode).toBe(204);
+  });
+
+  it("removes an order with its last position", async () => {
+    const mod = await seedModification(t.db, { quantity: 0 });
+    const client = await seedClient(t.db);
+    const order = await seedOrder(t.db, {
+      clientId: client.id,
+      clientType: CLIENT_TYPE_SMALL,
+      openedOn: TODAY,
+      positions: [{ modificationId: mod.id, currencyId: rub, quantity: 4 }],
+    });
+    expect((await del(order.positions[0]?.id ?? 0)).statusCode).toBe(204);
+    expect(await t.db.select().from(orders).where(eq(orders.id, order.id))).toEqual([]);
+    expect(await stockOf(mod.id)).toBe(4);
+  });
+
+  it("refuses bad input without changing anything", async () => {
+    const { mod, added } = await seeded();
+    for (const payload of [
+      {},
+      { price: 10 },
+      { quantity: 1 },
+      { price: "10", quantity: 1 },
+      { price: 10, quantity: 1.5 },
+      { price: 10, quantity: 0 },
+      { price: -1, quantity: 1 },
+      { price: 1e12, quantity: 1 },
+      { price: 10, quantity: 10_000_000 },
+      { price: "x".repeat(100_000), quantity: 1 },
+    ]) {
+      const res = await put(added.id, payload);
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 50)).toBe(400);
+      expect(res.json().errors).toBeDefined();
+    }
+    expect((await put("abc", { price: 1, quantity: 1 })).statusCode).toBe(400);
+    expect((await put(99_999_999, { price: 1, quantity: 1 })).statusCode).toBe(404);
+    expect((await put("99999999999", { price: 1, quantity: 1 })).statusCode).toBe(400);
+    expect((await del("abc")).statusCode).toBe(400);
+    expect(await stockOf(mod.id)).toBe(10);
+    const [row] = await t.db.select().from(orderPositions).where(eq(orderPositions.id, added.id));
+    expect(row).toMatchObject({ price: 100, quantity: 2 });
+  });
+
+  it("is for the office: the storehouse and sellers may not change orders", async () => {
+    const { added } = await seeded();
+    for (const role of ["storehouse", "seller"] as const) {
+      expect((await put(added.id, { price: 1, quantity: 1 }, role)).statusCode).toBe(403);
+      expect((await del(added.id, role)).statusCode).toBe(403);
+    }
+    expect(
+      (await t.call("superuser", { method: "DELETE", url: `/api/sales/order-positions/${added.id}/` }))
+        .statusCode,
+    ).toBe(204);
+  });
+});

@@ -1,0 +1,143 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { TOrder } from "@wholesale/contract";
+import { SnackbarProvider } from "notistack";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockFetch } from "../../../test/fetch-mock.ts";
+import { createQueryClient } from "../../app/query-client.ts";
+import { signIn, signOut } from "../../app/session.ts";
+import { OnlineOrders } from "./OnlineOrders.tsx";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  signOut();
+});
+
+const order: TOrder = {
+  id: 7,
+  owner: 3,
+  client: { id: 3, nickname: "Анна", organization_name: "ООО Ромашка", offline: false, client_type: 3 },
+  client_type: 3,
+  transportation: { id: 1, name: "Север" },
+  status: "added",
+  opened_on: "2026-11-20",
+  opened_at: "2026-11-20T09:00:00.000Z",
+  positions: [
+    {
+      id: 11,
+      order: 7,
+      modification: 1,
+      modification_name: "Чехол",
+      addition_name: null,
+      price: 99.9,
+      quantity: 2,
+      status: "added",
+      currency: 1,
+      currency_sign: "₽",
+      sent_to_collect_at: null,
+      collected_at: null,
+    },
+  ],
+  total: [{ currency: 1, currency_sign: "₽", amount: 199.8 }],
+};
+
+const user = (role: "office" | "storehouse", permissions: string[]) => ({
+  id: 1,
+  username: role,
+  date_joined: "2026-01-01T00:00:00Z",
+  last_login: null,
+  is_office: role === "office",
+  is_storehouse: role === "storehouse",
+  is_seller: false,
+  is_superuser: false,
+  is_active: true,
+  role,
+  permissions,
+});
+
+async function renderAs(role: "office" | "storehouse", permissions: string[]) {
+  const calls = mockFetch({
+    "POST /api/token/": () => ({ status: 200, body: { access: "A", refresh: "R" } }),
+    "GET /api/users/whoiam/": () => ({ status: 200, body: user(role, permissions) }),
+    "GET /api/sales/orders/": () => ({
+      status: 200,
+      body: { count: 1, next: null, previous: null, results: [order] },
+    }),
+    "PUT /api/sales/order-positions/11/": () => ({ status: 200, body: order }),
+    "POST /api/sales/send-to-collect/": () => ({
+      status: 200,
+      body: { updated: 1, detail: "Отправлено на сборку позиций: 1" },
+    }),
+  });
+  await signIn(role, "pw");
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <SnackbarProvider>
+        <OnlineOrders />
+      </SnackbarProvider>
+    </QueryClientProvider>,
+  );
+  return calls;
+}
+
+describe("OnlineOrders", () => {
+  it("shows cards, the counter and floored amounts; Собрать все sends the tab's type", async () => {
+    const calls = await renderAs("office", ["orders.read", "orders.edit", "orders.collect"]);
+    const card = await screen.findByTestId("order-card");
+    expect(within(card).getByText("ООО Ромашка (Анна)")).toBeInTheDocument();
+    expect(within(card).getByTestId("order-total")).toHaveTextContent("Итого: 199 ₽");
+    expect(screen.getByTestId("orders-counter")).toHaveTextContent("Показано: 1 из 1");
+    expect(calls.at(-1)?.url).toContain("client_type=3");
+
+    await userEvent.click(screen.getByRole("button", { name: "Собрать все" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === "POST" && c.url.includes("send-to-collect"))?.body).toEqual({
+        type: "small_wholesale",
+      }),
+    );
+    expect(await screen.findByText("Отправлено на сборку позиций: 1")).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("tab", { name: "Крупный опт" }));
+    await waitFor(() => expect(calls.some((c) => c.url.includes("client_type=2"))).toBe(true));
+  });
+
+  it("debounces the search and starts a new list with it", async () => {
+    const calls = await renderAs("office", ["orders.read"]);
+    await screen.findByTestId("order-card");
+    await userEvent.type(screen.getByLabelText("Поиск по клиенту"), "Ром");
+    await waitFor(() => expect(calls.some((c) => c.url.includes("search=%D0%A0%D0%BE%D0%BC"))).toBe(true), {
+      timeout: 2000,
+    });
+    const searches = calls.filter((c) => c.url.includes("search="));
+    expect(searches).toHaveLength(1);
+    expect(searches[0]?.url).toContain("offset=0");
+  });
+
+  it("the order dialog sends an edited quantity as a number", async () => {
+    const calls = await renderAs("office", ["orders.read", "orders.edit"]);
+    await userEvent.click(await screen.findByRole("button", { name: "Открыть заказ 7" }));
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Изменить Чехол" }));
+    const quantity = within(dialog).getByRole("spinbutton", { name: "Количество" });
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, "5");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Сохранить" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ price: 99.9, quantity: 5 }),
+    );
+    expect(await screen.findByText("Позиция обновлена")).toBeInTheDocument();
+  });
+
+  it("hides Собрать and the edit and delete buttons from the storehouse", async () => {
+    await renderAs("storehouse", ["orders.read", "orders.pick"]);
+    await screen.findByTestId("order-card");
+    expect(screen.queryByRole("button", { name: "Собрать все" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Собрать направление" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Собрать" })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Открыть заказ 7" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("Чехол")).toBeInTheDocument();
+    expect(within(dialog).queryByRole("button", { name: /Изменить|Удалить/ })).not.toBeInTheDocument();
+  });
+});

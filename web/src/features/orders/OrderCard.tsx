@@ -1,0 +1,91 @@
+import EditIcon from "@mui/icons-material/Edit";
+import {
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  CardHeader,
+  IconButton,
+  Stack,
+  Tooltip,
+  Typography,
+} from "@mui/material";
+import { clientDisplayName, POSITION_STATUS_LABELS, type TOrder } from "@wholesale/contract";
+import { formatDateTime } from "../../lib/format.ts";
+import { formatMoney, formatTotals, positionSx } from "./format.ts";
+
+type Props = {
+  order: TOrder;
+  onEdit: () => void;
+  /** Absent for those who may not send to collect (the storehouse): the button is not shown. */
+  onCollect?: () => void;
+  collecting?: boolean;
+};
+
+/** One online order: client, direction, positions with their states, totals per currency. */
+export function OrderCard({ order, onEdit, onCollect, collecting }: Props) {
+  const client = clientDisplayName(order.client);
+  const hasAdded = order.positions.some((p) => p.status === "added");
+  return (
+    <Card
+      variant="outlined"
+      data-testid="order-card"
+      sx={{ height: "100%", display: "flex", flexDirection: "column" }}
+    >
+      <CardHeader
+        sx={{ pb: 0.5 }}
+        title={client}
+        slotProps={{ title: { variant: "subtitle1", component: "h2" } }}
+        subheader={`№ ${order.id} · ${formatDateTime(order.opened_at)}${
+          order.transportation ? ` · ${order.transportation.name}` : ""
+        }`}
+        action={
+          <Tooltip title="Открыть заказ">
+            <IconButton aria-label={`Открыть заказ ${order.id}`} onClick={onEdit}>
+              <EditIcon />
+            </IconButton>
+          </Tooltip>
+        }
+      />
+      <CardContent sx={{ py: 1, flexGrow: 1 }}>
+        <Stack spacing={0.25}>
+          {order.positions.map((p) => (
+            <Stack
+              key={p.id}
+              direction="row"
+              spacing={1}
+              sx={positionSx(p.status)}
+              data-testid="order-position"
+            >
+              <Tooltip title={POSITION_STATUS_LABELS[p.status].full}>
+                <Typography variant="body2" component="span" sx={{ fontWeight: 600, minWidth: 16 }}>
+                  {POSITION_STATUS_LABELS[p.status].short}
+                </Typography>
+              </Tooltip>
+              <Typography variant="body2" component="span" sx={{ flexGrow: 1, color: "inherit" }}>
+                {p.modification_name}
+                {p.addition_name ? ` + ${p.addition_name}` : ""}
+              </Typography>
+              <Typography variant="body2" component="span" sx={{ whiteSpace: "nowrap", color: "inherit" }}>
+                {p.quantity} × {formatMoney(p.price, p.currency_sign)}
+              </Typography>
+            </Stack>
+          ))}
+        </Stack>
+      </CardContent>
+      <CardActions sx={{ justifyContent: "space-between", px: 2 }}>
+        <Box>
+          <Typography variant="body2" fontWeight={600} data-testid="order-total">
+            Итого: {formatTotals(order.total)}
+          </Typography>
+        </Box>
+        {onCollect && (
+          <Button size="small" variant="contained" onClick={onCollect} disabled={!hasAdded || collecting}>
+            Собрать
+          </Button>
+        )}
+      </CardActions>
+    </Card>
+  );
+}

@@ -1,0 +1,195 @@
+import CheckIcon from "@mui/icons-material/Check";
+import CloseIcon from "@mui/icons-material/Close";
+import DeleteIcon from "@mui/icons-material/Delete";
+import EditIcon from "@mui/icons-material/Edit";
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from "@mui/material";
+import {
+  clientDisplayName,
+  POSITION_STATUS_LABELS,
+  type TOrder,
+  type TOrderPosition,
+  ZOrderPositionUpdateSchema,
+} from "@wholesale/contract";
+import { useState } from "react";
+import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
+import { useDeletePosition, useUpdatePosition } from "./api.ts";
+import { formatMoney, formatTotals, positionSx } from "./format.ts";
+
+type Props = {
+  order: TOrder;
+  /** Whether the edit and delete buttons are shown (not to the storehouse). */
+  canEdit: boolean;
+  onClose: () => void;
+};
+
+function EditRow({ position, onDone }: { position: TOrderPosition; onDone: () => void }) {
+  const update = useUpdatePosition();
+  const [price, setPrice] = useState(String(position.price));
+  const [quantity, setQuantity] = useState(String(position.quantity));
+  const parsed = ZOrderPositionUpdateSchema.safeParse({ price: Number(price), quantity: Number(quantity) });
+  const save = () => {
+    if (!parsed.success) return;
+    // Whatever the answer, edit mode closes: a refusal is shown by the error notice.
+    update.mutate({ id: position.id, body: parsed.data }, { onSettled: onDone });
+  };
+  return (
+    <TableRow>
+      <TableCell>{position.modification_name}</TableCell>
+      <TableCell sx={positionSx(position.status)}>{POSITION_STATUS_LABELS[position.status].full}</TableCell>
+      <TableCell>
+        <TextField
+          size="small"
+          type="number"
+          label="Цена"
+          value={price}
+          onChange={(e) => setPrice(e.target.value)}
+          slotProps={{ htmlInput: { min: 0, step: "0.01" } }}
+          sx={{ width: 110 }}
+        />
+      </TableCell>
+      <TableCell>
+        <TextField
+          size="small"
+          type="number"
+          label="Количество"
+          value={quantity}
+          onChange={(e) => setQuantity(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") save();
+          }}
+          slotProps={{ htmlInput: { min: 1, step: 1 } }}
+          sx={{ width: 110 }}
+        />
+      </TableCell>
+      <TableCell />
+      <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+        <IconButton
+          aria-label="Сохранить"
+          color="primary"
+          onClick={save}
+          disabled={!parsed.success || update.isPending}
+        >
+          <CheckIcon />
+        </IconButton>
+        <IconButton aria-label="Отмена" onClick={onDone}>
+          <CloseIcon />
+        </IconButton>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** The order with its positions; the office edits price and quantity or deletes a position here. */
+export function OrderDialog({ order, canEdit, onClose }: Props) {
+  const remove = useDeletePosition();
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<TOrderPosition | null>(null);
+  const quantity = order.positions.reduce((sum, p) => sum + p.quantity, 0);
+  // On a phone the table needs the whole screen, and the statuses their short letters.
+  const phone = useMediaQuery(useTheme().breakpoints.down("sm"));
+  const label = (status: TOrderPosition["status"]) =>
+    POSITION_STATUS_LABELS[status][phone ? "short" : "full"];
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth fullScreen={phone}>
+      <DialogTitle>
+        Заказ № {order.id}: {clientDisplayName(order.client)}
+      </DialogTitle>
+      <DialogContent>
+        <TableContainer>
+          <Table size="small" aria-label="Позиции заказа">
+            <TableHead>
+              <TableRow>
+                <TableCell>Позиция</TableCell>
+                <TableCell>Статус</TableCell>
+                <TableCell>Цена</TableCell>
+                <TableCell>Количество</TableCell>
+                <TableCell>Сумма</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {order.positions.map((p) =>
+                editingId === p.id ? (
+                  <EditRow key={p.id} position={p} onDone={() => setEditingId(null)} />
+                ) : (
+                  <TableRow key={p.id} data-testid="dialog-position">
+                    <TableCell sx={positionSx(p.status)}>
+                      {p.modification_name}
+                      {p.addition_name ? ` + ${p.addition_name}` : ""}
+                    </TableCell>
+                    <TableCell sx={positionSx(p.status)} title={POSITION_STATUS_LABELS[p.status].full}>
+                      {label(p.status)}
+                    </TableCell>
+                    <TableCell>{formatMoney(p.price, p.currency_sign)}</TableCell>
+                    <TableCell>{p.quantity}</TableCell>
+                    <TableCell>{formatMoney(p.price * p.quantity, p.currency_sign)}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                      {canEdit && p.status !== "collected" && (
+                        <>
+                          <Tooltip title="Изменить">
+                            <IconButton
+                              aria-label={`Изменить ${p.modification_name}`}
+                              onClick={() => setEditingId(p.id)}
+                            >
+                              <EditIcon />
+                            </IconButton>
+                          </Tooltip>
+                          <Tooltip title="Удалить">
+                            <IconButton
+                              aria-label={`Удалить ${p.modification_name}`}
+                              color="error"
+                              onClick={() => setDeleting(p)}
+                            >
+                              <DeleteIcon />
+                            </IconButton>
+                          </Tooltip>
+                        </>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ),
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <Stack direction="row" spacing={3} sx={{ mt: 2 }}>
+          <Typography fontWeight={600} data-testid="dialog-total">
+            Итого: {formatTotals(order.total)}
+          </Typography>
+          <Typography color="text.secondary">Количество: {quantity}</Typography>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Закрыть</Button>
+      </DialogActions>
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        label={deleting?.modification_name}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.id);
+        }}
+        onClose={() => setDeleting(null)}
+      />
+    </Dialog>
+  );
+}

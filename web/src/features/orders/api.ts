@@ -1,0 +1,145 @@
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import {
+  type TOrderPositionUpdate,
+  type TSendToCollect,
+  ZBulkResultSchema,
+  ZCollectionSchema,
+  ZOrderPageSchema,
+  ZOrderPositionSchema,
+  ZOrderSchema,
+  ZUncollectedTransportationListSchema,
+} from "@wholesale/contract";
+import { api } from "../../api/client.ts";
+import { notify } from "../../app/notify.tsx";
+
+export const ONLINE_PAGE_SIZE = 20;
+export const HISTORY_PAGE_SIZE = 1000;
+/**
+ * New orders arrive through the bot at any time: the screens poll. Several server instances sit behind a
+ * load balancer, so a poll needs nothing shared between them, unlike a server push.
+ */
+export const ORDERS_POLL_MS = 15_000;
+export const COLLECTION_POLL_MS = 10_000;
+
+export type OrdersFilter = { client_type?: 2 | 3; search: string; opened_at?: string; limit: number };
+
+export const orderKeys = {
+  all: ["sales"] as const,
+  lists: () => [...orderKeys.all, "orders"] as const,
+  list: (filter: OrdersFilter) => [...orderKeys.lists(), filter] as const,
+  uncollected: () => [...orderKeys.all, "uncollected-transportations"] as const,
+  collection: () => [...orderKeys.all, "collection"] as const,
+};
+
+/** Orders of a day page by page; a new filter starts a new list (its own query key). */
+export function useOrders(filter: OrdersFilter, options: { poll?: boolean } = {}) {
+  return useInfiniteQuery({
+    queryKey: orderKeys.list(filter),
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      api("/sales/orders/", {
+        query: { ...filter, search: filter.search.trim() || undefined, offset: pageParam },
+        schema: ZOrderPageSchema,
+        signal,
+      }),
+    getNextPageParam: (last, pages) => (last.next ? pages.length * filter.limit : undefined),
+    // While a new search or tab loads its first page, the old cards stay instead of a blank screen; the
+    // new list then replaces them from its first page.
+    placeholderData: keepPreviousData,
+    refetchInterval: options.poll ? ORDERS_POLL_MS : false,
+    meta: { errorMessage: "Не удалось загрузить заказы" },
+  });
+}
+
+export function useUncollectedTransportations(enabled: boolean) {
+  return useQuery({
+    queryKey: orderKeys.uncollected(),
+    queryFn: ({ signal }) =>
+      api("/sales/uncollected-transportations/", { schema: ZUncollectedTransportationListSchema, signal }),
+    select: (data) => data.results,
+    enabled,
+    meta: { errorMessage: "Не удалось загрузить направления" },
+  });
+}
+
+export function useCollection() {
+  return useQuery({
+    queryKey: orderKeys.collection(),
+    queryFn: ({ signal }) => api("/sales/collection/", { schema: ZCollectionSchema, signal }),
+    select: (data) => data.results,
+    refetchInterval: COLLECTION_POLL_MS,
+    meta: { errorMessage: "Не удалось загрузить заказы на сборке" },
+  });
+}
+
+/** Every order view shows positions' states: any change to them refreshes all of them. */
+function useInvalidateOrders() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: orderKeys.all });
+}
+
+export function useSendToCollect() {
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: (body: TSendToCollect) =>
+      api("/sales/send-to-collect/", { method: "POST", body, schema: ZBulkResultSchema }),
+    // The server says how many positions went, or that there was nothing left to send.
+    onSuccess: (result) => {
+      notify.success(result.detail);
+      return invalidate();
+    },
+    meta: { errorMessage: "Не удалось отправить на сборку" },
+  });
+}
+
+export function useUpdatePosition() {
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: TOrderPositionUpdate }) =>
+      api(`/sales/order-positions/${id}/`, { method: "PUT", body, schema: ZOrderSchema }),
+    onSuccess: () => invalidate(),
+    meta: { errorMessage: "Не удалось обновить позицию", successMessage: "Позиция обновлена" },
+  });
+}
+
+export function useDeletePosition() {
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: (id: number) => api(`/sales/order-positions/${id}/`, { method: "DELETE" }),
+    onSuccess: () => invalidate(),
+    meta: { errorMessage: "Не удалось удалить позицию", successMessage: "Позиция удалена" },
+  });
+}
+
+export function useMarkPosition() {
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: ({ id, collected }: { id: number; collected: boolean }) =>
+      api(`/sales/order-positions/${id}/collect/`, {
+        method: "POST",
+        body: { collected },
+        schema: ZOrderPositionSchema,
+      }),
+    onSuccess: () => invalidate(),
+    meta: { errorMessage: "Не удалось обновить позицию" },
+  });
+}
+
+export function useCollectOrder() {
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: (orderId: number) =>
+      api(`/sales/orders/${orderId}/collect/`, { method: "POST", schema: ZBulkResultSchema }),
+    onSuccess: (result) => {
+      notify.success(result.detail);
+      return invalidate();
+    },
+    meta: { errorMessage: "Не удалось отметить заказ собранным" },
+  });
+}
