@@ -4,4 +4,5 @@ export * from "./catalogue.ts";
 export * from "./clients.ts";
 export * from "./common.ts";
 export * from "./permissions.ts";
+export * from "./reports.ts";
 export { z } from "./zod-ru.ts";

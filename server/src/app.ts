@@ -21,7 +21,14 @@ import { createAccountsService } from "./modules/accounts/account-service.ts";
 import { createAuthService } from "./modules/accounts/auth-service.ts";
 import { createLogService } from "./modules/accounts/log-service.ts";
 import { accountRoutes, tokenRoutes } from "./modules/accounts/routes.ts";
+import { createCatalogueService } from "./modules/catalogue/catalogue-service.ts";
+import { createOffersFileService } from "./modules/catalogue/offers-file.ts";
+import { catalogueRoutes } from "./modules/catalogue/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { createLeftoverService } from "./modules/reports/leftover-service.ts";
+import { leftoverReportRoutes } from "./modules/reports/routes.ts";
+import { positionsByModificationRoutes } from "./modules/sales/positions-by-modification-routes.ts";
+import { createPositionsByModificationService } from "./modules/sales/positions-by-modification-service.ts";
 
 export type AppDeps = {
   db: Db;
@@ -75,6 +82,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth: createAuthService({ db, clock, tokens }),
     accounts: createAccountsService({ db }),
     log: createLogService({ db }),
+    catalogue: createCatalogueService({ db }),
+    offersFile: createOffersFileService({ db }),
+    leftover: createLeftoverService({ db, clock }),
+    positionsByModification: createPositionsByModificationService({ db, clock }),
   };
 
   const apiRoutes: ApiRoute[] = [];
@@ -85,6 +96,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes, { db });
       await api.register(tokenRoutes, services);
       await api.register(accountRoutes, services);
+      await api.register(catalogueRoutes, services);
+      await api.register(leftoverReportRoutes, services);
+      await api.register(positionsByModificationRoutes, services);
     },
     { prefix: "/api" },
   );
