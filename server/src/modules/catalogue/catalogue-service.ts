@@ -45,6 +45,8 @@ type ModificationRow = typeof modifications.$inferSelect;
 
 /** Search starts at 2 characters; below that the full list is shown (spec 5). */
 export const SEARCH_MIN_LENGTH = 2;
+/** A search across every product answers at most this many modifications. */
+const SEARCH_LIMIT = 500;
 
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, "\\$&")}%`;
 const searchTerm = (q: string) => {
@@ -385,6 +387,7 @@ export function createCatalogueService({ db }: { db: Db }) {
       return rows.map(toProduct);
     },
 
+    /** A product matches by its own name, its brand's, or one of its modifications'. */
     async searchProducts(q: string, brand?: number): Promise<TProduct[]> {
       const term = searchTerm(q);
       const where = and(
@@ -392,6 +395,10 @@ export function createCatalogueService({ db }: { db: Db }) {
         term
           ? or(
               ilike(products.name, term),
+              inArray(
+                products.brandId,
+                db.select({ id: brands.id }).from(brands).where(ilike(brands.name, term)),
+              ),
               exists(
                 db
                   .select({ one: sql`1` })
@@ -466,22 +473,30 @@ export function createCatalogueService({ db }: { db: Db }) {
       return expand(db, rows);
     },
 
+    /** A modification matches by its own name, its product's or its brand's. */
     async searchModifications(q: string, product?: number): Promise<TModification[]> {
       const term = searchTerm(q);
       // Without a product and a search term this would be the whole catalogue: an empty answer instead.
       if (product === undefined && !term) return [];
       const rows = await db
-        .select()
+        .select({ m: modifications })
         .from(modifications)
+        .innerJoin(products, eq(products.id, modifications.productId))
+        .innerJoin(brands, eq(brands.id, products.brandId))
         .where(
           and(
             product !== undefined ? eq(modifications.productId, product) : undefined,
-            term ? ilike(modifications.name, term) : undefined,
+            term
+              ? or(ilike(modifications.name, term), ilike(products.name, term), ilike(brands.name, term))
+              : undefined,
           ),
         )
         .orderBy(asc(modifications.name))
-        .limit(500);
-      return expand(db, rows);
+        .limit(SEARCH_LIMIT);
+      return expand(
+        db,
+        rows.map((r) => r.m),
+      );
     },
 
     getModification: (id: number) => getModification(db, id),

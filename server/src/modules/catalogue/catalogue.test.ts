@@ -68,6 +68,19 @@ describe("brands", () => {
     expect(await names("usb-c")).toEqual(["Поисковый брэнд"]);
     expect(await names("%")).toEqual((await get("brands/")).json().map((b: { name: string }) => b.name));
     expect((await names("50%")).length).toBe(0);
+    const productNames = async (q: string) =>
+      (await get(`products/search/?q=${encodeURIComponent(q)}&brand=${brand.id}`))
+        .json()
+        .map((p: { name: string }) => p.name);
+    expect(await productNames("usb")).toEqual(["Зарядка"]);
+    expect(await productNames("поисков")).toEqual(["Зарядка"]);
+    expect(await productNames("нет такого")).toEqual([]);
+    const modificationNames = async (q: string) =>
+      (await get(`modifications/search/?q=${encodeURIComponent(q)}&product=${product.id}`))
+        .json()
+        .map((m: { name: string }) => m.name);
+    expect(await modificationNames("зарядка")).toEqual(["Кабель USB-C"]);
+    expect(await modificationNames("lightning")).toEqual([]);
   });
 
   it("deletes a brand with its products and modifications, but refuses one with order history", async () => {
