@@ -29,6 +29,8 @@ function QuantityField({ modification, disabled }: { modification: TModification
   const [value, setValue] = useState(String(modification.quantity));
   useEffect(() => setValue(String(modification.quantity)), [modification.quantity]);
   const commit = () => {
+    // Enter and the blur that follows must not send the same difference twice.
+    if (change.isPending) return;
     const next = Number(value);
     if (!Number.isInteger(next) || next < 0) {
       setValue(String(modification.quantity));
@@ -42,14 +44,16 @@ function QuantityField({ modification, disabled }: { modification: TModification
       size="small"
       type="number"
       value={value}
-      disabled={disabled || change.isPending}
+      disabled={disabled}
       onChange={(e) => setValue(e.target.value)}
       onBlur={commit}
       onKeyDown={(e) => {
         if (e.key === "Enter") commit();
       }}
       sx={{ width: 96 }}
-      slotProps={{ htmlInput: { "aria-label": `Количество: ${modification.name}`, min: 0 } }}
+      slotProps={{
+        htmlInput: { "aria-label": `Количество: ${modification.name}`, min: 0, readOnly: change.isPending },
+      }}
     />
   );
 }
