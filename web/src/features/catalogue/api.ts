@@ -32,6 +32,17 @@ export const LEFTOVER_PAGE_SIZE = 20;
 
 const searchTerm = (q: string) => (q.trim().length >= SEARCH_MIN_LENGTH ? q.trim() : "");
 
+/** Spec 8: a failed brand or product search is only logged and shows no results. */
+async function orNothing<T>(search: () => Promise<T[]>): Promise<T[]> {
+  try {
+    return await search();
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    console.error("Поиск не удался", error);
+    return [];
+  }
+}
+
 export const catalogueKeys = {
   all: ["catalogue"] as const,
   currencies: () => [...catalogueKeys.all, "currencies"] as const,
@@ -69,7 +80,9 @@ export function useBrands(q: string) {
     queryKey: catalogueKeys.brands(term),
     queryFn: ({ signal }) =>
       term
-        ? api("/storehouse/brands/search/", { query: { q: term }, schema: ZBrandSchema.array(), signal })
+        ? orNothing(() =>
+            api("/storehouse/brands/search/", { query: { q: term }, schema: ZBrandSchema.array(), signal }),
+          )
         : api("/storehouse/brands/", { schema: ZBrandSchema.array(), signal }),
     placeholderData: (previous) => previous,
     meta: { errorMessage: "Не удалось загрузить брэнды" },
@@ -83,11 +96,13 @@ export function useProducts(brand: number | null, q: string) {
     enabled: brand !== null,
     queryFn: ({ signal }) =>
       term
-        ? api("/storehouse/products/search/", {
-            query: { q: term, brand },
-            schema: ZProductSchema.array(),
-            signal,
-          })
+        ? orNothing(() =>
+            api("/storehouse/products/search/", {
+              query: { q: term, brand },
+              schema: ZProductSchema.array(),
+              signal,
+            }),
+          )
         : api("/storehouse/products/", { query: { brand }, schema: ZProductSchema.array(), signal }),
     meta: { errorMessage: "Не удалось загрузить продукты" },
   });
