@@ -5,21 +5,18 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  FormControlLabel,
   List,
   ListItem,
   ListItemText,
-  Stack,
-  Switch,
   Tab,
   Tabs,
-  TextField,
   Typography,
 } from "@mui/material";
 import type { TModification } from "@wholesale/contract";
 import { useState } from "react";
 import { AvailableToClientsTab } from "./AvailableToClientsTab.tsx";
-import { useModification, useModificationHistory, useUpdateModification } from "./api.ts";
+import { useModification, useModificationHistory } from "./api.ts";
+import { ExtraSettingsTab } from "./ExtraSettingsTab.tsx";
 import { PriceTierEditor } from "./PriceTierEditor.tsx";
 
 const TABS = ["История", "Доступно клиентам", "Основное", "Доп. настройки"] as const;
@@ -51,62 +48,6 @@ function HistoryTab({ modification }: { modification: TModification }) {
         </List>
       )}
     </Box>
-  );
-}
-
-function ExtraSettingsTab({ modification, disabled }: { modification: TModification; disabled: boolean }) {
-  const update = useUpdateModification();
-  const [name, setName] = useState(modification.name);
-  const [specifications, setSpecifications] = useState(modification.specifications);
-  const [oneHand, setOneHand] = useState(String(modification.one_hand_quantity));
-  const [exclusive, setExclusive] = useState(modification.exclusive);
-  const oneHandQuantity = Number(oneHand);
-  const valid = name.trim() !== "" && Number.isInteger(oneHandQuantity) && oneHandQuantity >= 0;
-  return (
-    <Stack spacing={2} sx={{ pt: 1 }}>
-      <TextField
-        label="Название"
-        value={name}
-        disabled={disabled}
-        onChange={(e) => setName(e.target.value)}
-      />
-      <TextField
-        label="Характеристики"
-        multiline
-        minRows={2}
-        value={specifications}
-        disabled={disabled}
-        onChange={(e) => setSpecifications(e.target.value)}
-      />
-      <TextField
-        label="Количество в одни руки"
-        type="number"
-        value={oneHand}
-        disabled={disabled}
-        helperText="0 — без ограничения"
-        onChange={(e) => setOneHand(e.target.value)}
-      />
-      <FormControlLabel
-        control={
-          <Switch checked={exclusive} disabled={disabled} onChange={(e) => setExclusive(e.target.checked)} />
-        }
-        label="Эксклюзив"
-      />
-      <Box sx={{ display: "flex", justifyContent: "flex-end" }}>
-        <Button
-          variant="contained"
-          disabled={disabled || !valid || update.isPending}
-          onClick={() =>
-            update.mutate({
-              id: modification.id,
-              body: { name: name.trim(), specifications, one_hand_quantity: oneHandQuantity, exclusive },
-            })
-          }
-        >
-          Сохранить
-        </Button>
-      </Box>
-    </Stack>
   );
 }
 

@@ -1,18 +1,22 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   paged,
+  type TAdditionInput,
   type TBrandExclusives,
   type TBrandInput,
   type TBulkAvailable,
+  type TExclusiveUpdate,
   type TModification,
   type TModificationUpdate,
   type TPriceTiersSave,
   type TPriceTierUpdate,
   type TProductCreate,
   type TProductUpdate,
+  ZAdditionSchema,
   ZBrandSchema,
   type ZBulkPriceSchema,
   ZCurrencySchema,
+  ZExclusiveSchema,
   ZLeftoverReportSchema,
   type ZModificationCreateSchema,
   ZModificationOrdersSchema,
@@ -381,5 +385,43 @@ export function useDeleteLeftover() {
     mutationFn: (id: number) => api(`/reports/leftover/${id}/`, { method: "DELETE" }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.leftovers() }),
     meta: { errorMessage: "Не удалось удалить отчет", successMessage: "Отчет удален" },
+  });
+}
+
+/** The modification's cached copy is refreshed after a change of its addition or exclusives. */
+function useRefreshModification() {
+  const queryClient = useQueryClient();
+  return (id: number) => queryClient.invalidateQueries({ queryKey: catalogueKeys.modification(id) });
+}
+
+export function useSaveAddition() {
+  const refresh = useRefreshModification();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: TAdditionInput }) =>
+      id === null
+        ? api("/storehouse/additions/", { method: "POST", body, schema: ZAdditionSchema })
+        : api(`/storehouse/additions/${id}/`, { method: "PUT", body, schema: ZAdditionSchema }),
+    onSuccess: (addition) => refresh(addition.modification),
+    meta: { errorMessage: "Не удалось сохранить дополнение", successMessage: "Дополнение сохранено" },
+  });
+}
+
+export function useDeleteAddition() {
+  const refresh = useRefreshModification();
+  return useMutation({
+    mutationFn: ({ id }: { id: number; modification: number }) =>
+      api(`/storehouse/additions/${id}/`, { method: "DELETE" }),
+    onSuccess: (_data, { modification }) => refresh(modification),
+    meta: { errorMessage: "Не удалось удалить дополнение", successMessage: "Дополнение удалено" },
+  });
+}
+
+export function useUpdateExclusive() {
+  const refresh = useRefreshModification();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: TExclusiveUpdate }) =>
+      api(`/storehouse/modifications/exclusives/${id}/`, { method: "PUT", body, schema: ZExclusiveSchema }),
+    onSuccess: (exclusive) => refresh(exclusive.modification),
+    meta: { errorMessage: "Не удалось обновить эксклюзив", successMessage: "Эксклюзив обновлен" },
   });
 }
