@@ -518,6 +518,56 @@ describe("currencies and nomenclature", () => {
   });
 });
 
+describe("bad input never changes stored data", () => {
+  it.each([
+    ["PUT", "brands/{brand}/", { name: "" }],
+    ["PUT", "brands/{brand}/", { name: "x", description: 5 }],
+    ["POST", "products/", { name: "x".repeat(201), brand: 1 }],
+    ["POST", "products/", { name: "x", brand: "one" }],
+    ["PUT", "products/{product}/", {}],
+    ["PUT", "modifications/{modification}/", { one_hand_quantity: -1 }],
+    ["PUT", "modifications/{modification}/", { available_small_wholesale: "yes" }],
+    ["PUT", "modifications/{modification}/", { client_ids: "1,2" }],
+    ["PUT", "modifications/{modification}/", { name: "x".repeat(201) }],
+    ["PUT", "modifications/{modification}/prices/", { prices: [{ currency: 1 }] }],
+    ["PUT", "prices/{tier}/", { quantity_from: 0 }],
+    [
+      "POST",
+      "modifications/prices/",
+      { modification: 1, currency: 1, small_wholesale: -1, large_wholesale: 1 },
+    ],
+    [
+      "POST",
+      "modifications/prices/bulk/",
+      { newRate: 1, oldRate: 1, currency: 1, wholesale: "medium", brand: [1] },
+    ],
+    ["POST", "modifications/available/", { product_id: "x", available: true }],
+    ["POST", "brands/exclusives/", { brand_id: 1, exclusive: true, percent: 101 }],
+    ["POST", "additions/", { modification: 1, description: "", small_wholesale: 1, large_wholesale: 1 }],
+    ["PUT", "modifications/exclusives/1/", { quantity: 1.5, ratio: 1 }],
+    ["POST", "modifications/quantity/", { modification: "1", delta: "+1" }],
+  ])("%s %s %j answers 400", async (method, path, payload) => {
+    const m = await seedModification(t.db, { tiers: [{ currencyId: rub.id }] });
+    const product = (await get(`modifications/${m.id}/`)).json();
+    const brand = (await get(`products/search/?q=`))
+      .json()
+      .find((p: { id: number }) => p.id === m.productId).brand;
+    const url = path
+      .replace("{brand}", String(brand))
+      .replace("{product}", String(product.product))
+      .replace("{modification}", String(m.id))
+      .replace("{tier}", String(product.prices[0].id));
+    const res = await t.call("office", { method: method as "PUT", url: `/api/storehouse/${url}`, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toEqual(expect.any(String));
+    expect((await get(`modifications/${m.id}/`)).json()).toEqual(product);
+  });
+
+  it("a search term over 200 characters is refused", async () => {
+    expect((await get(`brands/search/?q=${"x".repeat(201)}`)).statusCode).toBe(400);
+  });
+});
+
 describe("permissions", () => {
   it("sellers and the storehouse read but do not change the catalogue", async () => {
     expect((await post("brands/", { name: "Нельзя" }, "seller")).statusCode).toBe(403);
