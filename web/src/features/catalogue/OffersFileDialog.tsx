@@ -5,6 +5,7 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  LinearProgress,
   List,
   ListItem,
   Stack,
@@ -73,6 +74,7 @@ export function OffersFileDialog({ open, onClose }: Props) {
             aria-label="Файл предложений"
             onChange={(e) => void onFile(e)}
           />
+          {upload.isPending && <LinearProgress aria-label="Загрузка файла" />}
           {result && (
             <Alert severity="success">
               Строк: {result.rows}. Создано: {result.created}, обновлено: {result.updated}, без изменений:{" "}
