@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { jobRuns } from "../db/schema/index.ts";
 
@@ -40,7 +39,7 @@ export function startScheduler(jobs: Job[], onError: (job: string, error: unknow
 export async function claimRun(db: Db | Tx, name: string, runKey: string): Promise<boolean> {
   const rows = await db
     .insert(jobRuns)
-    .values({ name, runKey, startedAt: sql`now()` })
+    .values({ name, runKey })
     .onConflictDoNothing()
     .returning({ name: jobRuns.name });
   return rows.length === 1;
