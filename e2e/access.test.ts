@@ -159,6 +159,41 @@ describe("accounts and history", () => {
   });
 });
 
+describe("history", () => {
+  it("loads the log 100 entries at a time as the reader scrolls, and names unknown users не определен", async () => {
+    // 120 refused token checks: each is logged, with no account behind it.
+    await Promise.all(
+      Array.from({ length: 120 }, () =>
+        fetch(`${baseURL()}/api/token/verify/`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ token: "not-a-token" }),
+        }),
+      ),
+    );
+    const page = await openPage(browser);
+    await signIn(page, ADMIN);
+    const pages: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/users/logs/"))
+        pages.push(new URL(request.url()).searchParams.get("offset") ?? "");
+    });
+    // Entries are written within half a second; open the screen once they are all there.
+    await page.waitForTimeout(1000);
+    await page.goto("/history");
+    const list = page.getByLabel("История запросов");
+    await list.getByTestId("log-row").first().waitFor();
+    expect(pages).toEqual(["0"]);
+    await expect(list.getByText("не определен").first().isVisible()).resolves.toBe(true);
+    await list.evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+    });
+    await page.waitForResponse((r) => r.url().includes("/api/users/logs/") && r.url().includes("offset=100"));
+    expect(pages).toEqual(["0", "100"]);
+    await page.context().close();
+  });
+});
+
 describe("session", () => {
   it("logout says so and the app is closed again", async () => {
     const page = await openPage(browser);

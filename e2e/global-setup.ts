@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { ADMIN, CHROMIUM_PATH } from "./support/constants.ts";
+import { ADMIN, CHROMIUM_PATH, TELEGRAM_BOT_USERNAME } from "./support/constants.ts";
 
 declare module "vitest" {
   interface ProvidedContext {
@@ -66,6 +66,7 @@ export default async function setup(project: TestProject) {
       ADMIN_PASSWORD: ADMIN.password,
       SEED_DEMO: "1",
       LOG_LEVEL: "warn",
+      TELEGRAM_BOT_USERNAME: TELEGRAM_BOT_USERNAME,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

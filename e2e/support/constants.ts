@@ -7,3 +7,6 @@ export const DEMO = {
   storehouse: { username: "storehouse", password: ADMIN.password },
   seller: { username: "seller", password: ADMIN.password },
 };
+
+/** The app under test links organizations to this bot. */
+export const TELEGRAM_BOT_USERNAME = "wholesale_e2e_bot";

@@ -24,6 +24,14 @@ import { accountRoutes, tokenRoutes } from "./modules/accounts/routes.ts";
 import { createCatalogueService } from "./modules/catalogue/catalogue-service.ts";
 import { createOffersFileService } from "./modules/catalogue/offers-file.ts";
 import { catalogueRoutes } from "./modules/catalogue/routes.ts";
+import { createClientService } from "./modules/clients/client-service.ts";
+import { createCollectionGroupService } from "./modules/clients/collection-group-service.ts";
+import { createGroupService } from "./modules/clients/group-service.ts";
+import { createOrganizationService } from "./modules/clients/organization-service.ts";
+import { createRequestService } from "./modules/clients/request-service.ts";
+import { profileRoutes } from "./modules/clients/routes.ts";
+import { sendOrdersRoutes } from "./modules/clients/send-orders-routes.ts";
+import { createSendOrdersService } from "./modules/clients/send-orders-service.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { createLeftoverService } from "./modules/reports/leftover-service.ts";
 import { leftoverReportRoutes } from "./modules/reports/routes.ts";
@@ -37,6 +45,8 @@ export type AppDeps = {
   logLevel?: string;
   /** The built web app to serve; defaults to web/dist when it exists. */
   webDist?: string | null;
+  /** The client bot's username, for organization invitation links (none: no links). */
+  telegramBotUsername?: string;
 };
 
 declare module "fastify" {
@@ -86,6 +96,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     offersFile: createOffersFileService({ db }),
     leftover: createLeftoverService({ db, clock }),
     positionsByModification: createPositionsByModificationService({ db, clock }),
+    clients: createClientService({ db }),
+    requests: createRequestService({ db }),
+    groups: createGroupService({ db }),
+    collectionGroups: createCollectionGroupService({ db }),
+    organizations: createOrganizationService({ db, botUsername: deps.telegramBotUsername }),
+    sendOrders: createSendOrdersService({ db, clock }),
   };
 
   const apiRoutes: ApiRoute[] = [];
@@ -99,6 +115,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(catalogueRoutes, services);
       await api.register(leftoverReportRoutes, services);
       await api.register(positionsByModificationRoutes, services);
+      await api.register(profileRoutes, services);
+      await api.register(sendOrdersRoutes, services);
     },
     { prefix: "/api" },
   );

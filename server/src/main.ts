@@ -20,6 +20,7 @@ async function main(): Promise<void> {
     clock: systemClock,
     jwtSecret: config.jwtSecret,
     logLevel: config.logLevel,
+    telegramBotUsername: config.telegram.botUsername,
   });
 
   let scheduler: Scheduler | undefined;

@@ -22,7 +22,9 @@ export type TestApp = {
 };
 
 /** The real app on a fresh migrated database, speaking HTTP through `inject`. One per test file. */
-export async function createTestApp(options: { clock?: Clock; now?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { clock?: Clock; now?: string; telegramBotUsername?: string } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const clock = fixedClock(options.now ?? "2026-11-20T09:00:00Z");
   const app = await buildApp({
@@ -30,6 +32,7 @@ export async function createTestApp(options: { clock?: Clock; now?: string } = {
     clock: options.clock ?? clock,
     jwtSecret: TEST_SECRET,
     webDist: null,
+    telegramBotUsername: options.telegramBotUsername,
   });
   await app.ready();
 

@@ -44,7 +44,7 @@ export const SECTIONS: Section[] = [
     label: "Клиенты",
     icon: <PeopleIcon />,
     permission: "clients.read",
-    page: underConstruction,
+    page: () => import("../features/clients/ClientsPage.tsx"),
   },
   {
     path: "/statistics",

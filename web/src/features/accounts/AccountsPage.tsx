@@ -84,8 +84,8 @@ export default function AccountsPage() {
             {(accounts.data ?? []).map((a) => (
               <TableRow key={a.id} hover>
                 <TableCell sx={{ fontWeight: 500 }}>{a.username}</TableCell>
-                <TableCell>{formatDateTime(a.date_joined)}</TableCell>
-                <TableCell>{formatDateTime(a.last_login)}</TableCell>
+                <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(a.date_joined)}</TableCell>
+                <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(a.last_login)}</TableCell>
                 {FLAGS.map((f) => (
                   <TableCell key={f.key} align="center">
                     <Flag on={a[f.key]} label={f.label} />

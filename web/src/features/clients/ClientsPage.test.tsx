@@ -1,0 +1,176 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { TClient, TRegistrationRequest } from "@wholesale/contract";
+import { SnackbarProvider } from "notistack";
+import type { ReactNode } from "react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockFetch } from "../../../test/fetch-mock.ts";
+import { createQueryClient } from "../../app/query-client.ts";
+import { AddClientDialog } from "./AddClientDialog.tsx";
+import { ClientDialog } from "./ClientDialog.tsx";
+import ClientsPage from "./ClientsPage.tsx";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const client: TClient = {
+  id: 7,
+  telegram_id: 700,
+  telegram_username: "ivan_p",
+  phone_number: "+79001112233",
+  organization: null,
+  organization_name: "Не указано",
+  nickname: "Иван Петров",
+  offline: false,
+  group: 1,
+  transportation: 1,
+  client_type: 3,
+  is_active: true,
+  banned: false,
+  permanent_banned: false,
+  suspicious: false,
+  allowed_price: true,
+  allowed_price_w_markup: false,
+  client_small_wholesale: false,
+  client_large_wholesale: false,
+  accessrules: { id: 3, client: 7, all_prices: [], banned_brands: ["JBL"], total_limit: 1000 },
+};
+const page = (results: TClient[]) => ({
+  status: 200,
+  body: { count: results.length, next: null, previous: null, results },
+});
+const lists = {
+  "GET /api/profiles/groups/": () => ({
+    status: 200,
+    body: [{ id: 1, name: "VIP", surcharge: 1, is_active: true }],
+  }),
+  "GET /api/profiles/transportations/": () => ({
+    status: 200,
+    body: [{ id: 1, name: "Казань", is_active: true, tg_id: null }],
+  }),
+  "GET /api/profiles/organizations/": () => ({ status: 200, body: [] }),
+  "GET /api/storehouse/brands/": () => ({ status: 200, body: [{ id: 1, name: "JBL", description: "" }] }),
+};
+
+function wrap(children: ReactNode) {
+  return (
+    <QueryClientProvider client={createQueryClient()}>
+      <SnackbarProvider>{children}</SnackbarProvider>
+    </QueryClientProvider>
+  );
+}
+
+function renderPage(url = "/clients") {
+  const router = createMemoryRouter([{ path: "/clients", Component: ClientsPage }], {
+    initialEntries: [url],
+  });
+  render(wrap(<RouterProvider router={router} />));
+}
+
+describe("ClientsPage", () => {
+  it("shows the 13 tabs, the clients of tab 0 and searches them on the server", async () => {
+    const calls = mockFetch({ ...lists, "GET /api/profiles/clients/active/": () => page([client]) });
+    renderPage();
+    const tabs = screen.getAllByRole("tab").map((t) => t.textContent);
+    expect(tabs).toEqual([
+      "Все",
+      "Малый",
+      "Крупный",
+      "Активные",
+      "Неактивные",
+      "Подозрительные",
+      "Временный бан",
+      "Вечный бан",
+      "Заявки",
+      "Группы",
+      "Направления",
+      "Группы сборок",
+      "Организации",
+    ]);
+    const row = await screen.findByRole("row", { name: /Иван Петров/ });
+    expect(within(row).getByText("VIP")).toBeInTheDocument();
+    expect(within(row).getByText("Казань")).toBeInTheDocument();
+    expect(within(row).getByText("Малый опт")).toBeInTheDocument();
+    expect(within(row).getByText("Активен")).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText("Поиск по клиентам"), "иван");
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.includes("search=%D0%B8%D0%B2%D0%B0%D0%BD"))).toBe(true),
+    );
+  });
+
+  it("filters a client tab on the server and hides the search box from tab 6 on", async () => {
+    const calls = mockFetch({ ...lists, "GET /api/profiles/clients/": () => page([]) });
+    renderPage("/clients?tab=6");
+    expect(await screen.findByText("Клиенты не найдены")).toBeInTheDocument();
+    expect(
+      calls.some((c) => c.url.startsWith("/api/profiles/clients/?") && c.url.includes("tab=banned")),
+    ).toBe(true);
+    expect(screen.queryByLabelText("Поиск по клиентам")).not.toBeInTheDocument();
+  });
+});
+
+describe("ClientDialog", () => {
+  it("requires the name and the total limit with Required. and sends nothing", async () => {
+    const calls = mockFetch(lists);
+    render(wrap(<ClientDialog client={client} groups={[]} transportations={[]} onClose={() => {}} />));
+    await userEvent.clear(screen.getByLabelText(/^Имя/));
+    await userEvent.clear(screen.getByLabelText(/Лимит суммы заказа/));
+    await userEvent.click(screen.getByRole("button", { name: "Сохранить" }));
+    expect(await screen.findAllByText("Required.")).toHaveLength(2);
+    expect(calls.filter((c) => c.method === "PUT")).toHaveLength(0);
+  });
+
+  it("a status button sends just its flag and shows the new status", async () => {
+    const calls = mockFetch({
+      ...lists,
+      "PUT /api/profiles/clients/7/": () => ({ status: 200, body: { ...client, banned: true } }),
+    });
+    render(wrap(<ClientDialog client={client} groups={[]} transportations={[]} onClose={() => {}} />));
+    await userEvent.click(screen.getByRole("button", { name: "Временный бан" }));
+    expect(await screen.findByText("Временный блок")).toBeInTheDocument();
+    expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ banned: true });
+  });
+
+  it("saves the form and the access rules in one call", async () => {
+    const calls = mockFetch({
+      ...lists,
+      "PUT /api/profiles/clients/7/": () => ({ status: 200, body: client }),
+    });
+    const onClose = vi.fn();
+    render(wrap(<ClientDialog client={client} groups={[]} transportations={[]} onClose={onClose} />));
+    await userEvent.clear(screen.getByLabelText(/Лимит суммы заказа/));
+    await userEvent.type(screen.getByLabelText(/Лимит суммы заказа/), "2500,5");
+    await userEvent.click(screen.getByRole("button", { name: "Сохранить" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === "PUT")?.body).toMatchObject({
+      nickname: "Иван Петров",
+      accessrules: { banned_brands: ["JBL"], all_prices: [], total_limit: 2500.5 },
+    });
+  });
+});
+
+describe("AddClientDialog", () => {
+  it("shows all four required messages and sends nothing", async () => {
+    const calls = mockFetch({});
+    const request: TRegistrationRequest = {
+      id: 1,
+      client: { ...client, nickname: "" },
+      confirmed: false,
+      deleted: false,
+      created_at: "2026-11-20T09:00:00Z",
+    };
+    render(wrap(<AddClientDialog request={request} groups={[]} transportations={[]} onClose={() => {}} />));
+    await userEvent.click(screen.getByRole("button", { name: "Добавить" }));
+    for (const message of [
+      "Имя обязательно",
+      "Группа клиента обязательна",
+      "Направление обязательно",
+      "Объем закупки обязателен",
+    ]) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    expect(calls).toHaveLength(0);
+  });
+});

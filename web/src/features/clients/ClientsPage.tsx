@@ -1,0 +1,103 @@
+import SearchIcon from "@mui/icons-material/Search";
+import { Box, InputAdornment, Stack, Tab, Tabs, TextField, Typography } from "@mui/material";
+import type { TClientTab } from "@wholesale/contract";
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { FullScreenLoader } from "../../ui/FullScreenLoader.tsx";
+import { useGroups, useTransportations } from "./api.ts";
+import { ClientsTable } from "./ClientsTable.tsx";
+import { CollectionGroupsTab } from "./CollectionGroupsTab.tsx";
+import { NamedListTab } from "./NamedListTab.tsx";
+import { OrganizationsTab } from "./OrganizationsTab.tsx";
+import { RequestsTab } from "./RequestsTab.tsx";
+
+/** Part 2, 2.6: the tab bar, by index; tabs 0-7 list clients (tab 0 every active client). */
+const TABS: { label: string; clientTab?: TClientTab }[] = [
+  { label: "Все" },
+  { label: "Малый", clientTab: "small" },
+  { label: "Крупный", clientTab: "large" },
+  { label: "Активные", clientTab: "active" },
+  { label: "Неактивные", clientTab: "inactive" },
+  { label: "Подозрительные", clientTab: "suspicious" },
+  { label: "Временный бан", clientTab: "banned" },
+  { label: "Вечный бан", clientTab: "permanent_banned" },
+  { label: "Заявки" },
+  { label: "Группы" },
+  { label: "Направления" },
+  { label: "Группы сборок" },
+  { label: "Организации" },
+];
+const LAST_CLIENTS_TAB = 7;
+const LAST_SEARCH_TAB = 5;
+
+export default function ClientsPage() {
+  // The tab lives in the URL, so a reload or a shared link opens the same one.
+  const [params, setParams] = useSearchParams();
+  const parsed = Number(params.get("tab") ?? 0);
+  const tab = Number.isInteger(parsed) && parsed >= 0 && parsed < TABS.length ? parsed : 0;
+  const [input, setInput] = useState("");
+  const [search, setSearch] = useState("");
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(input.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [input]);
+  const groups = useGroups();
+  const transportations = useTransportations();
+  const groupList = groups.data ?? [];
+  const directionList = transportations.data ?? [];
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h5" component="h1">
+        Клиенты
+      </Typography>
+      <FullScreenLoader open={groups.isPending || transportations.isPending} />
+      <Box sx={{ borderBottom: 1, borderColor: "divider" }}>
+        <Tabs
+          value={tab}
+          onChange={(_e, next: number) =>
+            setParams(next === 0 ? {} : { tab: String(next) }, { replace: true })
+          }
+          variant="scrollable"
+          scrollButtons="auto"
+          aria-label="Разделы клиентов"
+        >
+          {TABS.map((t) => (
+            <Tab key={t.label} label={t.label} />
+          ))}
+        </Tabs>
+      </Box>
+      {tab <= LAST_SEARCH_TAB && (
+        <TextField
+          label="Поиск по клиентам"
+          value={input}
+          onChange={(e) => setInput(e.target.value)}
+          size="small"
+          sx={{ maxWidth: 400 }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      )}
+      {tab <= LAST_CLIENTS_TAB && (
+        <ClientsTable
+          tab={TABS[tab]?.clientTab}
+          search={tab <= LAST_SEARCH_TAB ? search : ""}
+          groups={groupList}
+          transportations={directionList}
+        />
+      )}
+      {tab === 8 && <RequestsTab groups={groupList} transportations={directionList} />}
+      {tab === 9 && <NamedListTab kind="groups" items={groupList} />}
+      {tab === 10 && <NamedListTab kind="transportations" items={directionList} />}
+      {tab === 11 && <CollectionGroupsTab />}
+      {tab === 12 && <OrganizationsTab />}
+    </Stack>
+  );
+}

@@ -1,0 +1,122 @@
+import {
+  LinearProgress,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+} from "@mui/material";
+import type { TClient, TClientGroup, TClientTab, TTransportation } from "@wholesale/contract";
+import { useState } from "react";
+import { FullScreenLoader } from "../../ui/FullScreenLoader.tsx";
+import { useClientsPage } from "./api.ts";
+import { ClientDialog } from "./ClientDialog.tsx";
+import { clientStatus, volumeLabel } from "./status.ts";
+
+const PAGE_SIZES = [25, 50, 100];
+
+type Props = {
+  /** Undefined on tab 0, which lists every active client. */
+  tab: TClientTab | undefined;
+  search: string;
+  groups: TClientGroup[];
+  transportations: TTransportation[];
+};
+
+/** One server page at a time, so thousands of clients cost one small query per page. */
+export function ClientsTable({ tab, search, groups, transportations }: Props) {
+  const [pageIndex, setPageIndex] = useState(0);
+  const [pageSize, setPageSize] = useState(50);
+  const [selected, setSelected] = useState<TClient | null>(null);
+  const [filterKey, setFilterKey] = useState(`${tab}|${search}`);
+  // A new tab or search starts from the first page.
+  if (filterKey !== `${tab}|${search}`) {
+    setFilterKey(`${tab}|${search}`);
+    setPageIndex(0);
+  }
+  const clients = useClientsPage({
+    onlyActive: tab === undefined,
+    tab,
+    search: search || undefined,
+    limit: pageSize,
+    offset: pageIndex * pageSize,
+  });
+  const groupName = (id: number | null) => groups.find((g) => g.id === id)?.name ?? "—";
+  const directionName = (id: number | null) => transportations.find((d) => d.id === id)?.name ?? "—";
+  const rows = clients.data?.results ?? [];
+
+  return (
+    <Paper>
+      <FullScreenLoader open={clients.isPending} />
+      {clients.isFetching && !clients.isPending ? (
+        <LinearProgress />
+      ) : (
+        <LinearProgress sx={{ visibility: "hidden" }} />
+      )}
+      <TableContainer>
+        <Table size="small" aria-label="Клиенты">
+          <TableHead>
+            <TableRow>
+              <TableCell>ID</TableCell>
+              <TableCell>Имя в Telegram</TableCell>
+              <TableCell>Организация</TableCell>
+              <TableCell>Имя</TableCell>
+              <TableCell>Группа</TableCell>
+              <TableCell>Направление</TableCell>
+              <TableCell>Объем</TableCell>
+              <TableCell>Телефон</TableCell>
+              <TableCell>Статус</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((c) => (
+              <TableRow key={c.id} hover sx={{ cursor: "pointer" }} onClick={() => setSelected(c)}>
+                <TableCell>{c.id}</TableCell>
+                <TableCell>{c.telegram_username ?? "—"}</TableCell>
+                <TableCell>{c.organization_name}</TableCell>
+                <TableCell>{c.nickname}</TableCell>
+                <TableCell>{groupName(c.group)}</TableCell>
+                <TableCell>{directionName(c.transportation)}</TableCell>
+                <TableCell>{volumeLabel(c.client_type)}</TableCell>
+                <TableCell>{c.phone_number ?? "—"}</TableCell>
+                <TableCell>{clientStatus(c)}</TableCell>
+              </TableRow>
+            ))}
+            {clients.isSuccess && rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={9} align="center">
+                  Клиенты не найдены
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={clients.data?.count ?? 0}
+        page={pageIndex}
+        rowsPerPage={pageSize}
+        rowsPerPageOptions={PAGE_SIZES}
+        onPageChange={(_e, next) => setPageIndex(next)}
+        onRowsPerPageChange={(e) => {
+          setPageSize(Number(e.target.value));
+          setPageIndex(0);
+        }}
+        labelRowsPerPage="Строк на странице:"
+        labelDisplayedRows={({ from, to, count }) => `${from}–${to} из ${count}`}
+      />
+      {selected && (
+        <ClientDialog
+          client={selected}
+          groups={groups}
+          transportations={transportations}
+          onClose={() => setSelected(null)}
+        />
+      )}
+    </Paper>
+  );
+}
