@@ -38,6 +38,8 @@ export function AvailableToClientsTab({
   const term = search.trim().length >= SEARCH_MIN_LENGTH ? search.trim() : "";
   const clients = useQuery({
     queryKey: ["profiles", "clients", "search", term],
+    // Roles that cannot change the catalogue may not read clients either: nothing to load for them.
+    enabled: !disabled,
     queryFn: async ({ signal }) => {
       const page = await api("/profiles/clients/", {
         query: { search: term, limit: CLIENTS_LIMIT, offset: 0 },
@@ -53,11 +55,13 @@ export function AvailableToClientsTab({
   });
   const groups = useQuery({
     queryKey: ["profiles", "groups"],
+    enabled: !disabled,
     queryFn: ({ signal }) => api("/profiles/groups/", { schema: ZClientGroupSchema.array(), signal }),
     meta: { errorMessage: "Не удалось загрузить группы" },
   });
   const transportations = useQuery({
     queryKey: ["profiles", "transportations"],
+    enabled: !disabled,
     queryFn: ({ signal }) =>
       api("/profiles/transportations/", { schema: ZTransportationSchema.array(), signal }),
     meta: { errorMessage: "Не удалось загрузить направления" },
