@@ -21,6 +21,9 @@ import { createAccountsService } from "./modules/accounts/account-service.ts";
 import { createAuthService } from "./modules/accounts/auth-service.ts";
 import { createLogService } from "./modules/accounts/log-service.ts";
 import { accountRoutes, tokenRoutes } from "./modules/accounts/routes.ts";
+import { createCatalogueService } from "./modules/catalogue/catalogue-service.ts";
+import { createOffersFileService } from "./modules/catalogue/offers-file.ts";
+import { catalogueRoutes } from "./modules/catalogue/routes.ts";
 import { createClientService } from "./modules/clients/client-service.ts";
 import { createCollectionGroupService } from "./modules/clients/collection-group-service.ts";
 import { createGroupService } from "./modules/clients/group-service.ts";
@@ -30,8 +33,12 @@ import { profileRoutes } from "./modules/clients/routes.ts";
 import { sendOrdersRoutes } from "./modules/clients/send-orders-routes.ts";
 import { createSendOrdersService } from "./modules/clients/send-orders-service.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { createLeftoverService } from "./modules/reports/leftover-service.ts";
+import { leftoverReportRoutes } from "./modules/reports/routes.ts";
 import { createCollectionService } from "./modules/sales/collection-service.ts";
 import { createOrderService } from "./modules/sales/order-service.ts";
+import { positionsByModificationRoutes } from "./modules/sales/positions-by-modification-routes.ts";
+import { createPositionsByModificationService } from "./modules/sales/positions-by-modification-service.ts";
 import { createReportService } from "./modules/sales/report-service.ts";
 import { salesRoutes } from "./modules/sales/routes.ts";
 
@@ -89,6 +96,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth: createAuthService({ db, clock, tokens }),
     accounts: createAccountsService({ db }),
     log: createLogService({ db }),
+    catalogue: createCatalogueService({ db }),
+    offersFile: createOffersFileService({ db }),
+    leftover: createLeftoverService({ db, clock }),
+    positionsByModification: createPositionsByModificationService({ db, clock }),
     clients: createClientService({ db }),
     requests: createRequestService({ db }),
     groups: createGroupService({ db }),
@@ -97,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sendOrders: createSendOrdersService({ db, clock }),
     orders: createOrderService({ db, clock }),
     collection: createCollectionService({ db, clock }),
-    reports: createReportService({ db, clock }),
+    salesReports: createReportService({ db, clock }),
   };
 
   const apiRoutes: ApiRoute[] = [];
@@ -108,6 +119,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes, { db });
       await api.register(tokenRoutes, services);
       await api.register(accountRoutes, services);
+      await api.register(catalogueRoutes, services);
+      await api.register(leftoverReportRoutes, services);
+      await api.register(positionsByModificationRoutes, services);
       await api.register(profileRoutes, services);
       await api.register(sendOrdersRoutes, services);
       await api.register(salesRoutes, services);

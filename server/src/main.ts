@@ -3,7 +3,10 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { bootstrap } from "./db/bootstrap.ts";
 import { openPglite, openPostgres } from "./db/client.ts";
+import { dailyLeftoverReportJob } from "./jobs/daily-leftover-report.ts";
+import { type Scheduler, startScheduler } from "./jobs/scheduler.ts";
 import { systemClock } from "./lib/clock.ts";
+import { createLeftoverService } from "./modules/reports/leftover-service.ts";
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -20,12 +23,14 @@ async function main(): Promise<void> {
     telegramBotUsername: config.telegram.botUsername,
   });
 
+  let scheduler: Scheduler | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
-    // Closing the app flushes the activity log before the database goes away.
+    // Running jobs finish first; closing the app flushes the activity log before the database goes away.
+    await scheduler?.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -34,6 +39,11 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
+  const leftover = createLeftoverService({ db: database.db, clock: systemClock });
+  scheduler = startScheduler(
+    [dailyLeftoverReportJob({ db: database.db, clock: systemClock, leftover })],
+    (job, error) => app.log.error({ err: error, job }, "background job failed"),
+  );
   const where = config.databaseUrl ? "PostgreSQL" : `embedded PGlite in ${config.dataDir}`;
   console.log(`Back-office on http://localhost:${config.port} (database: ${where})`);
 }

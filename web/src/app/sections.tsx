@@ -37,7 +37,7 @@ export const SECTIONS: Section[] = [
     label: "Каталог",
     icon: <Inventory2Icon />,
     permission: "catalogue.read",
-    page: underConstruction,
+    page: () => import("../features/catalogue/OffersPage.tsx"),
   },
   {
     path: "/clients",

@@ -23,7 +23,7 @@ import type { CollectionService } from "./collection-service.ts";
 import type { OrderService } from "./order-service.ts";
 import type { ReportService } from "./report-service.ts";
 
-type Services = { orders: OrderService; collection: CollectionService; reports: ReportService };
+type Services = { orders: OrderService; collection: CollectionService; salesReports: ReportService };
 
 /** Streams a workbook as it is written; a failure midway ends the download instead of hanging it. */
 function streamXlsx(
@@ -40,7 +40,10 @@ function streamXlsx(
 }
 
 /** Online orders, their editing and collection, and the orders spreadsheets (/api/sales/…). */
-export const salesRoutes: FastifyPluginAsyncZod<Services> = async (app, { orders, collection, reports }) => {
+export const salesRoutes: FastifyPluginAsyncZod<Services> = async (
+  app,
+  { orders, collection, salesReports },
+) => {
   app.get(
     "/sales/orders/",
     {
@@ -93,7 +96,7 @@ export const salesRoutes: FastifyPluginAsyncZod<Services> = async (app, { orders
     "/sales/collection/picking-list/",
     { config: { access: "orders.read" }, schema: { querystring: ZPickingListQuerySchema } },
     async (request, reply) =>
-      streamXlsx(request, reply, await reports.pickingList(request.query.transportation)),
+      streamXlsx(request, reply, await salesReports.pickingList(request.query.transportation)),
   );
   app.post(
     "/sales/order-positions/:id/collect/",
@@ -117,6 +120,6 @@ export const salesRoutes: FastifyPluginAsyncZod<Services> = async (app, { orders
     (request) => collection.collectOrder(request.params.id, currentAccount(request).id),
   );
   app.get("/sales/report/", { config: { access: "orders.read" } }, async (request, reply) =>
-    streamXlsx(request, reply, await reports.todayOrders()),
+    streamXlsx(request, reply, await salesReports.todayOrders()),
   );
 };

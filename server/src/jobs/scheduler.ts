@@ -1,0 +1,46 @@
+import type { Db, Tx } from "../db/client.ts";
+import { jobRuns } from "../db/schema/index.ts";
+
+/** A periodic job: `run` is called every `intervalMs`; a run still going when the next is due is skipped. */
+export type Job = { name: string; intervalMs: number; run: () => Promise<void> };
+
+export type Scheduler = { stop: () => Promise<void> };
+
+/**
+ * Starts the jobs (each first run one interval after start). A failing run is logged and the job keeps
+ * its schedule: a job never takes the server down. `stop` waits for the runs in progress.
+ */
+export function startScheduler(jobs: Job[], onError: (job: string, error: unknown) => void): Scheduler {
+  const running = new Map<string, Promise<void>>();
+  const timers = jobs.map((job) => {
+    const timer = setInterval(() => {
+      if (running.has(job.name)) return;
+      const run = job
+        .run()
+        .catch((error: unknown) => onError(job.name, error))
+        .finally(() => running.delete(job.name));
+      running.set(job.name, run);
+    }, job.intervalMs);
+    timer.unref();
+    return timer;
+  });
+  return {
+    async stop() {
+      for (const timer of timers) clearInterval(timer);
+      await Promise.all(running.values());
+    },
+  };
+}
+
+/**
+ * Claims (name, runKey): true for exactly one caller across every instance sharing the database. Inside
+ * a transaction the claim holds only if the transaction commits, so failed work is tried again.
+ */
+export async function claimRun(db: Db | Tx, name: string, runKey: string): Promise<boolean> {
+  const rows = await db
+    .insert(jobRuns)
+    .values({ name, runKey })
+    .onConflictDoNothing()
+    .returning({ name: jobRuns.name });
+  return rows.length === 1;
+}

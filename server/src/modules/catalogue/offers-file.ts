@@ -1,0 +1,408 @@
+import type { TOffersImportResult } from "@wholesale/contract";
+import { asc, inArray, sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
+import type { Db, Tx } from "../../db/client.ts";
+import { brands, currencies, modifications, priceTiers, products } from "../../db/schema/index.ts";
+import { AppError, badRequest } from "../../http/errors.ts";
+import { xlsxBuffer } from "../../lib/xlsx.ts";
+import { enforceAvailability } from "./availability.ts";
+
+/**
+ * The offers file: one sheet, one row per price tier. A modification with several tiers has several
+ * rows repeating its brand, product, modification and quantity. Quantity is the stock to set.
+ */
+export const OFFERS_COLUMNS = [
+  { header: "Брэнд", key: "brand", width: 24 },
+  { header: "Продукт", key: "product", width: 24 },
+  { header: "Модификация", key: "modification", width: 28 },
+  { header: "Количество", key: "quantity", width: 12 },
+  { header: "От", key: "quantity_from", width: 8 },
+  { header: "Малый опт", key: "small", width: 12 },
+  { header: "Крупный опт", key: "large", width: 12 },
+  { header: "Валюта", key: "currency", width: 10 },
+] as const;
+export const OFFERS_SHEET = "Предложения";
+export const OFFERS_TEMPLATE_NAME = "Шаблон_предложений.xlsx";
+export const OFFERS_MAX_ROWS = 20_000;
+/** How many bad rows the answer lists; a file with more says how many were left out. */
+const MAX_REPORTED_ERRORS = 50;
+const NAME_MAX = 200;
+const PRICE_MAX = 999_999_999_999;
+const QUANTITY_MAX = 2_000_000_000;
+// Statements stay well under PostgreSQL's 65 535 bind parameters.
+const CHUNK = 1000;
+
+type TierRow = { quantityFrom: number; small: number; large: number; currencyId: number };
+type Offer = {
+  brand: string;
+  product: string;
+  modification: string;
+  quantity: number;
+  firstRow: number;
+  tiers: TierRow[];
+};
+
+function cellValue(cell: ExcelJS.Cell): unknown {
+  const value = cell.value;
+  if (value && typeof value === "object" && !(value instanceof Date)) {
+    if ("result" in value) return value.result;
+    if ("richText" in value) return value.richText.map((r) => r.text).join("");
+    if ("text" in value) return value.text;
+  }
+  return value;
+}
+
+function text(cell: ExcelJS.Cell): string {
+  const value = cellValue(cell);
+  return value === null || value === undefined ? "" : String(value).trim();
+}
+
+function number(cell: ExcelJS.Cell): number | undefined {
+  const value = cellValue(cell);
+  if (typeof value === "number") return value;
+  if (typeof value === "string" && value.trim() !== "") {
+    const n = Number(value.trim().replace(",", "."));
+    return Number.isFinite(n) ? n : undefined;
+  }
+  return undefined;
+}
+
+const money2 = (n: number) => Math.round(n * 100) / 100;
+const keyOf = (...parts: string[]) => JSON.stringify(parts);
+
+async function loadWorkbook(data: Buffer): Promise<ExcelJS.Worksheet> {
+  const notXlsx = () =>
+    badRequest("Файл не является книгой Excel (.xlsx)", { file: ["Ожидается файл .xlsx"] });
+  // An xlsx file is a zip archive: anything else is refused before the parser sees it.
+  if (data.length < 4 || data.readUInt32LE(0) !== 0x04034b50) throw notXlsx();
+  const workbook = new ExcelJS.Workbook();
+  try {
+    // exceljs types its input with a Buffer declaration that predates Node's generic Buffer.
+    await workbook.xlsx.load(data as unknown as Parameters<ExcelJS.Xlsx["load"]>[0]);
+  } catch {
+    throw notXlsx();
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw badRequest("В файле нет листов");
+  return sheet;
+}
+
+function parseOffers(sheet: ExcelJS.Worksheet, currencyOf: (name: string) => number | undefined): Offer[] {
+  const header = sheet.getRow(1);
+  const expected = OFFERS_COLUMNS.map((c) => c.header);
+  const actual = expected.map((_, i) => text(header.getCell(i + 1)).toLowerCase());
+  if (actual.some((h, i) => h !== expected[i]?.toLowerCase())) {
+    throw badRequest(`Неверные заголовки: ожидаются столбцы ${expected.join(", ")}`, {
+      file: [`Ожидаются столбцы: ${expected.join(", ")}`],
+    });
+  }
+  if (sheet.actualRowCount - 1 > OFFERS_MAX_ROWS) {
+    throw badRequest(`Слишком много строк: не более ${OFFERS_MAX_ROWS}`);
+  }
+
+  const errors: string[] = [];
+  const offers = new Map<string, Offer>();
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    if (rowNumber === 1) return;
+    const cells = OFFERS_COLUMNS.map((_, i) => row.getCell(i + 1));
+    const [
+      brandCell,
+      productCell,
+      modificationCell,
+      quantityCell,
+      fromCell,
+      smallCell,
+      largeCell,
+      currencyCell,
+    ] = cells as [
+      ExcelJS.Cell,
+      ExcelJS.Cell,
+      ExcelJS.Cell,
+      ExcelJS.Cell,
+      ExcelJS.Cell,
+      ExcelJS.Cell,
+      ExcelJS.Cell,
+      ExcelJS.Cell,
+    ];
+    if (cells.every((c) => text(c) === "")) return;
+    const problems: string[] = [];
+    const name = (cell: ExcelJS.Cell, label: string) => {
+      const value = text(cell);
+      if (!value) problems.push(`не указан(а) ${label}`);
+      else if (value.length > NAME_MAX) problems.push(`${label}: не более ${NAME_MAX} символов`);
+      return value;
+    };
+    const brand = name(brandCell, "брэнд");
+    const product = name(productCell, "продукт");
+    const modification = name(modificationCell, "модификация");
+    const whole = (cell: ExcelJS.Cell, label: string, min: number, fallback?: number) => {
+      const value = text(cell) === "" ? fallback : number(cell);
+      if (value === undefined || !Number.isInteger(value) || value < min || value > QUANTITY_MAX) {
+        problems.push(`${label}: ожидается целое число не меньше ${min}`);
+        return min;
+      }
+      return value;
+    };
+    const quantity = whole(quantityCell, "количество", 0);
+    const quantityFrom = whole(fromCell, "«От»", 1, 1);
+    const price = (cell: ExcelJS.Cell, label: string) => {
+      const value = number(cell);
+      if (value === undefined || value <= 0 || value > PRICE_MAX) {
+        problems.push(`${label}: ожидается положительное число`);
+        return 1;
+      }
+      return money2(value);
+    };
+    const small = price(smallCell, "малый опт");
+    const large = price(largeCell, "крупный опт");
+    const currencyName = text(currencyCell);
+    const currencyId = currencyOf(currencyName);
+    if (currencyId === undefined)
+      problems.push(currencyName ? `неизвестная валюта «${currencyName}»` : "не указана валюта");
+
+    const key = keyOf(brand, product, modification);
+    const offer = offers.get(key);
+    if (offer && problems.length === 0) {
+      if (offer.quantity !== quantity) problems.push(`количество отличается от строки ${offer.firstRow}`);
+      if (offer.tiers.some((t) => t.quantityFrom === quantityFrom))
+        problems.push(`цена «От ${quantityFrom}» указана дважды`);
+    }
+    if (problems.length) {
+      errors.push(`Строка ${rowNumber}: ${problems.join("; ")}`);
+      return;
+    }
+    const tier = { quantityFrom, small, large, currencyId: currencyId as number };
+    if (offer) offer.tiers.push(tier);
+    else offers.set(key, { brand, product, modification, quantity, firstRow: rowNumber, tiers: [tier] });
+  });
+
+  for (const offer of offers.values()) {
+    if (!offer.tiers.some((t) => t.quantityFrom === 1)) {
+      errors.push(`Строка ${offer.firstRow}: у модификации нет цены «От 1»`);
+    }
+    offer.tiers.sort((a, b) => a.quantityFrom - b.quantityFrom);
+  }
+  if (errors.length) {
+    const listed = errors.slice(0, MAX_REPORTED_ERRORS);
+    if (errors.length > listed.length) listed.push(`…и еще ${errors.length - listed.length} ошибок`);
+    throw new AppError(
+      "bad_request",
+      `Файл не загружен, ошибки в строках: ${listed.slice(0, 3).join("; ")}`,
+      {
+        file: listed,
+      },
+    );
+  }
+  if (offers.size === 0) throw badRequest("В файле нет строк с предложениями");
+  return [...offers.values()];
+}
+
+function chunks<T>(items: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+const sameTiers = (a: TierRow[], b: TierRow[]) =>
+  a.length === b.length &&
+  a.every((t, i) => {
+    const o = b[i] as TierRow;
+    return (
+      t.quantityFrom === o.quantityFrom &&
+      t.currencyId === o.currencyId &&
+      t.small === o.small &&
+      t.large === o.large
+    );
+  });
+
+/** Creates what is missing and updates what differs; everything the file names in one transaction. */
+async function applyOffers(tx: Tx, offers: Offer[]): Promise<TOffersImportResult & { rows: number }> {
+  const brandNames = [...new Set(offers.map((o) => o.brand))];
+  for (const part of chunks(brandNames)) {
+    await tx
+      .insert(brands)
+      .values(part.map((name) => ({ name })))
+      .onConflictDoNothing();
+  }
+  const brandIds = new Map<string, number>();
+  for (const part of chunks(brandNames)) {
+    for (const b of await tx
+      .select({ id: brands.id, name: brands.name })
+      .from(brands)
+      .where(inArray(brands.name, part))) {
+      brandIds.set(b.name, b.id);
+    }
+  }
+
+  const productKeys = new Map<string, { brandId: number; name: string }>();
+  for (const o of offers) {
+    const brandId = brandIds.get(o.brand) as number;
+    productKeys.set(keyOf(String(brandId), o.product), { brandId, name: o.product });
+  }
+  for (const part of chunks([...productKeys.values()])) {
+    await tx.insert(products).values(part).onConflictDoNothing();
+  }
+  const productIds = new Map<string, number>();
+  for (const part of chunks([...brandIds.values()])) {
+    for (const p of await tx
+      .select({ id: products.id, brandId: products.brandId, name: products.name })
+      .from(products)
+      .where(inArray(products.brandId, part))) {
+      productIds.set(keyOf(String(p.brandId), p.name), p.id);
+    }
+  }
+
+  const existing = new Map<string, typeof modifications.$inferSelect>();
+  for (const part of chunks([...new Set(productIds.values())])) {
+    for (const m of await tx.select().from(modifications).where(inArray(modifications.productId, part))) {
+      existing.set(keyOf(String(m.productId), m.name), m);
+    }
+  }
+  const tiersByModification = new Map<number, TierRow[]>();
+  for (const part of chunks([...existing.values()].map((m) => m.id))) {
+    const rows = await tx
+      .select()
+      .from(priceTiers)
+      .where(inArray(priceTiers.modificationId, part))
+      .orderBy(asc(priceTiers.quantityFrom), asc(priceTiers.id));
+    for (const t of rows) {
+      const list = tiersByModification.get(t.modificationId) ?? [];
+      list.push({
+        quantityFrom: t.quantityFrom,
+        small: t.smallWholesale,
+        large: t.largeWholesale,
+        currencyId: t.currencyId,
+      });
+      tiersByModification.set(t.modificationId, list);
+    }
+  }
+
+  const toCreate: { offer: Offer; productId: number }[] = [];
+  const quantityChanges: { id: number; quantity: number }[] = [];
+  const tierReplacements: { id: number; tiers: TierRow[] }[] = [];
+  let unchanged = 0;
+  for (const offer of offers) {
+    const productId = productIds.get(keyOf(String(brandIds.get(offer.brand)), offer.product)) as number;
+    const current = existing.get(keyOf(String(productId), offer.modification));
+    if (!current) {
+      toCreate.push({ offer, productId });
+      continue;
+    }
+    const quantityDiffers = current.quantity !== offer.quantity;
+    const tiersDiffer = !sameTiers(tiersByModification.get(current.id) ?? [], offer.tiers);
+    if (quantityDiffers) quantityChanges.push({ id: current.id, quantity: offer.quantity });
+    if (tiersDiffer) tierReplacements.push({ id: current.id, tiers: offer.tiers });
+    if (!quantityDiffers && !tiersDiffer) unchanged++;
+  }
+
+  const sellable = (tiers: TierRow[], kind: "small" | "large") => tiers.some((t) => t[kind] !== 1);
+  const created: { id: number; tiers: TierRow[] }[] = [];
+  for (const part of chunks(toCreate)) {
+    const rows = await tx
+      .insert(modifications)
+      .values(
+        part.map(({ offer, productId }) => ({
+          productId,
+          name: offer.modification,
+          quantity: offer.quantity,
+          quantityOnStart: offer.quantity,
+          available: offer.quantity > 0,
+          // Spec 5: a wholesale type is available only where its price is not 1.
+          availableSmallWholesale: sellable(offer.tiers, "small"),
+          availableLargeWholesale: sellable(offer.tiers, "large"),
+        })),
+      )
+      .returning({ id: modifications.id });
+    for (const [i, row] of rows.entries()) {
+      created.push({ id: row.id, tiers: (part[i] as (typeof part)[number]).offer.tiers });
+    }
+  }
+
+  for (const part of chunks(quantityChanges)) {
+    const values = sql.join(
+      part.map((c) => sql`(${c.id}::int, ${c.quantity}::int)`),
+      sql`, `,
+    );
+    // Setting stock from the file counts as a change of stock: the difference goes to quantity_added.
+    await tx.execute(sql`update ${modifications} set
+      quantity = v.quantity,
+      quantity_added = ${modifications.quantityAdded} + (v.quantity - ${modifications.quantity})
+      from (values ${values}) as v(id, quantity) where ${modifications.id} = v.id`);
+  }
+
+  for (const part of chunks(tierReplacements.map((r) => r.id))) {
+    await tx.delete(priceTiers).where(inArray(priceTiers.modificationId, part));
+  }
+  const newTiers = [...created, ...tierReplacements].flatMap(({ id, tiers }) =>
+    tiers.map((t) => ({
+      modificationId: id,
+      currencyId: t.currencyId,
+      quantityFrom: t.quantityFrom,
+      smallWholesale: t.small,
+      largeWholesale: t.large,
+      availableSmallWholesale: t.small !== 1,
+      availableLargeWholesale: t.large !== 1,
+    })),
+  );
+  for (const part of chunks(newTiers)) await tx.insert(priceTiers).values(part);
+
+  const touched = [
+    ...created.map((c) => c.id),
+    ...quantityChanges.map((c) => c.id),
+    ...tierReplacements.map((r) => r.id),
+  ];
+  for (const part of chunks([...new Set(touched)])) {
+    await enforceAvailability(tx, inArray(modifications.id, part));
+  }
+  return {
+    rows: offers.reduce((n, o) => n + o.tiers.length, 0),
+    created: created.length,
+    updated: offers.length - created.length - unchanged,
+    unchanged,
+  };
+}
+
+export type OffersFileService = ReturnType<typeof createOffersFileService>;
+
+export function createOffersFileService({ db }: { db: Db }) {
+  async function currencyLookup(): Promise<(name: string) => number | undefined> {
+    const rows = await db.select().from(currencies);
+    const byName = new Map<string, number>();
+    for (const c of rows) {
+      byName.set(c.name.toLowerCase(), c.id);
+      byName.set(c.sign.toLowerCase(), c.id);
+    }
+    return (name) => byName.get(name.toLowerCase());
+  }
+
+  return {
+    /** All or nothing: a file with any bad row is refused whole, listing the rows and their reasons. */
+    async import(data: Buffer): Promise<TOffersImportResult> {
+      const sheet = await loadWorkbook(data);
+      const offers = parseOffers(sheet, await currencyLookup());
+      return db.transaction((tx) => applyOffers(tx, offers));
+    },
+
+    /** The header row and two example rows (one modification with two tiers) in the first currency. */
+    async template(): Promise<Buffer> {
+      const [currency] = await db.select().from(currencies).orderBy(asc(currencies.id)).limit(1);
+      const currencyName = currency?.name ?? "";
+      const example = {
+        brand: "Пример брэнда",
+        product: "Пример продукта",
+        modification: "Пример модификации",
+        quantity: 10,
+      };
+      return xlsxBuffer([
+        {
+          name: OFFERS_SHEET,
+          columns: [...OFFERS_COLUMNS],
+          rows: [
+            { ...example, quantity_from: 1, small: 100, large: 90, currency: currencyName },
+            { ...example, quantity_from: 10, small: 95, large: 85, currency: currencyName },
+          ],
+        },
+      ]);
+    },
+  };
+}

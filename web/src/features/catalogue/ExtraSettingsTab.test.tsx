@@ -1,0 +1,96 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { TModification } from "@wholesale/contract";
+import { SnackbarProvider } from "notistack";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockFetch } from "../../../test/fetch-mock.ts";
+import { createQueryClient } from "../../app/query-client.ts";
+import { ExtraSettingsTab } from "./ExtraSettingsTab.tsx";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const MODIFICATION: TModification = {
+  id: 7,
+  product: 3,
+  name: "64 ГБ",
+  specifications: "",
+  quantity: 5,
+  quantity_on_start: 5,
+  quantity_added: 0,
+  available: true,
+  available_small_wholesale: true,
+  available_large_wholesale: true,
+  prices: [],
+  client_ids: [],
+  group_ids: [],
+  transportation_ids: [],
+  one_hand_quantity: 0,
+  one_hand_limited: false,
+  addition: null,
+  exclusive: true,
+  exclusives: [{ id: 4, modification: 7, quantity: 2, ratio: 1 }],
+};
+
+function renderTab() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <SnackbarProvider>
+        <ExtraSettingsTab modification={MODIFICATION} disabled={false} />
+      </SnackbarProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe("ExtraSettingsTab", () => {
+  it("saves the one-hand limit, an exclusive entry and a new addition", async () => {
+    const calls = mockFetch({
+      "PUT /api/storehouse/modifications/7/": ({ body }) => ({
+        status: 200,
+        body: { ...MODIFICATION, ...(body as object) },
+      }),
+      "PUT /api/storehouse/modifications/exclusives/4/": ({ body }) => ({
+        status: 200,
+        body: { id: 4, modification: 7, ...(body as object) },
+      }),
+      "POST /api/storehouse/additions/": ({ body }) => ({
+        status: 201,
+        body: { id: 9, ...(body as object) },
+      }),
+      "GET /api/storehouse/modifications/7/": () => ({ status: 200, body: MODIFICATION }),
+    });
+    renderTab();
+    const oneHand = screen.getByLabelText("Количество в одни руки");
+    await userEvent.clear(oneHand);
+    await userEvent.type(oneHand, "5");
+    await userEvent.click(screen.getAllByRole("button", { name: "Сохранить" })[0] as HTMLElement);
+    await waitFor(() => expect(calls.filter((c) => c.method === "PUT")).toHaveLength(1));
+    expect(calls[0]?.body).toEqual({
+      name: "64 ГБ",
+      specifications: "",
+      one_hand_quantity: 5,
+      exclusive: true,
+    });
+
+    const ratio = screen.getByLabelText("Коэффициент");
+    await userEvent.clear(ratio);
+    await userEvent.type(ratio, "1.5");
+    await userEvent.click(screen.getAllByRole("button", { name: "Сохранить" })[1] as HTMLElement);
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith("/exclusives/4/"))).toBe(true));
+    expect(calls.find((c) => c.url.endsWith("/exclusives/4/"))?.body).toEqual({ quantity: 2, ratio: 1.5 });
+
+    await userEvent.type(screen.getByLabelText("Описание дополнения"), "Зарядка");
+    await userEvent.type(screen.getByLabelText("Малый опт"), "10");
+    await userEvent.type(screen.getByLabelText("Крупный опт"), "9.5");
+    await userEvent.click(screen.getByRole("button", { name: "Сохранить дополнение" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({
+      modification: 7,
+      description: "Зарядка",
+      small_wholesale: 10,
+      large_wholesale: 9.5,
+    });
+  });
+});

@@ -1,0 +1,372 @@
+import AddIcon from "@mui/icons-material/Add";
+import ClearIcon from "@mui/icons-material/Clear";
+import DeleteIcon from "@mui/icons-material/Delete";
+import EditIcon from "@mui/icons-material/Edit";
+import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Box,
+  Breadcrumbs,
+  Button,
+  IconButton,
+  Menu,
+  MenuItem,
+  Paper,
+  Stack,
+  Tab,
+  Tabs,
+  TextField,
+  Tooltip,
+  Typography,
+} from "@mui/material";
+import type { TBulkAvailable, TModification } from "@wholesale/contract";
+import dayjs from "dayjs";
+import { useState } from "react";
+import { downloadFile } from "../../api/client.ts";
+import { can, useSession } from "../../app/session.ts";
+import { BUSINESS_TIME_ZONE } from "../../lib/format.ts";
+import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
+import { AddModificationDialog } from "./AddModificationDialog.tsx";
+import {
+  useBrands,
+  useBulkAvailable,
+  useCreateBrand,
+  useCreateProduct,
+  useDeleteBrand,
+  useDeleteModification,
+  useDeleteProduct,
+  useProducts,
+  useUpdateBrand,
+  useUpdateProduct,
+} from "./api.ts";
+import { BulkPriceDialog } from "./BulkPriceDialog.tsx";
+import { ExclusiveDialog } from "./ExclusiveDialog.tsx";
+import { LeftoversDialog } from "./LeftoversDialog.tsx";
+import { ModificationDialog } from "./ModificationDialog.tsx";
+import { ModificationsTable } from "./ModificationsTable.tsx";
+import { NameDialog } from "./NameDialog.tsx";
+import { OffersFileDialog } from "./OffersFileDialog.tsx";
+
+type Named = { id: number; name: string };
+type Dialog =
+  | { kind: "addModification" }
+  | { kind: "file" }
+  | { kind: "leftovers" }
+  | { kind: "prices" }
+  | { kind: "exclusive" }
+  | { kind: "brand"; brand?: Named & { description: string } }
+  | { kind: "product"; product?: Named }
+  | null;
+type Deleting = { kind: "brand" | "product" | "modification"; item: Named } | null;
+
+const BULK_ACTIONS: { label: string; body: Omit<TBulkAvailable, "brand_id" | "product_id"> }[] = [
+  { label: "Малый опт: включить", body: { available_small_wholesale: true } },
+  { label: "Малый опт: выключить", body: { available_small_wholesale: false } },
+  { label: "Крупный опт: включить", body: { available_large_wholesale: true } },
+  { label: "Крупный опт: выключить", body: { available_large_wholesale: false } },
+  { label: "Статус: включить", body: { available: true } },
+  { label: "Статус: выключить", body: { available: false } },
+];
+
+/** Today's orders spreadsheet; a failure is only logged (spec 8). */
+async function downloadOrdersReport() {
+  const today = dayjs().tz(BUSINESS_TIME_ZONE).format("YYYY-MM-DD");
+  try {
+    await downloadFile("/sales/report/", `Заказы_${today}.xlsx`);
+  } catch (error) {
+    console.error("Ошибка при загрузке отчета", error);
+  }
+}
+
+/** The offers page (spec 2.1): brands as tabs, products as accordions, modifications in tables. */
+export default function OffersPage() {
+  const { myUser } = useSession();
+  const canWrite = can(myUser, "catalogue.write");
+  const canStock = can(myUser, "stock.write");
+  const canReports = can(myUser, "reports.read");
+  const canManageReports = can(myUser, "reports.manage");
+  const canOrders = can(myUser, "orders.read");
+
+  const [search, setSearch] = useState("");
+  const [brandId, setBrandId] = useState<number | null>(null);
+  const [productId, setProductId] = useState<number | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [deleting, setDeleting] = useState<Deleting>(null);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [bulkMenu, setBulkMenu] = useState<HTMLElement | null>(null);
+
+  const brands = useBrands(search);
+  const products = useProducts(brandId, search);
+  const createBrand = useCreateBrand();
+  const updateBrand = useUpdateBrand();
+  const deleteBrand = useDeleteBrand();
+  const createProduct = useCreateProduct();
+  const updateProduct = useUpdateProduct();
+  const deleteProduct = useDeleteProduct();
+  const deleteModification = useDeleteModification();
+  const bulkAvailable = useBulkAvailable();
+
+  const brandList = brands.data ?? [];
+  const brand = brandList.find((b) => b.id === brandId) ?? null;
+  const product = (products.data ?? []).find((p) => p.id === productId) ?? null;
+  const clearSelection = () => {
+    setBrandId(null);
+    setProductId(null);
+  };
+
+  const onDelete = () => {
+    if (!deleting) return;
+    const { kind, item } = deleting;
+    if (kind === "brand")
+      deleteBrand.mutate(item.id, { onSuccess: () => item.id === brandId && clearSelection() });
+    if (kind === "product")
+      deleteProduct.mutate(item.id, { onSuccess: () => item.id === productId && setProductId(null) });
+    if (kind === "modification") deleteModification.mutate(item.id);
+  };
+
+  const onBulk = (body: Omit<TBulkAvailable, "brand_id" | "product_id">) => {
+    setBulkMenu(null);
+    if (productId !== null) bulkAvailable.mutate({ ...body, product_id: productId });
+    else if (brandId !== null) bulkAvailable.mutate({ ...body, brand_id: brandId });
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" alignItems="center" spacing={1} useFlexGap flexWrap="wrap">
+        <Typography variant="h5" component="h1" sx={{ mr: "auto" }}>
+          Каталог
+        </Typography>
+        {canWrite && (
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => setDialog({ kind: "addModification" })}
+          >
+            Добавить
+          </Button>
+        )}
+        {canWrite && <Button onClick={() => setDialog({ kind: "file" })}>Новый файл</Button>}
+        {canReports && <Button onClick={() => setDialog({ kind: "leftovers" })}>Остатки</Button>}
+        {canOrders && <Button onClick={() => void downloadOrdersReport()}>Отчет</Button>}
+      </Stack>
+
+      <Stack direction="row" alignItems="center" spacing={1} useFlexGap flexWrap="wrap">
+        <TextField
+          size="small"
+          label="Поиск"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          sx={{ minWidth: 260 }}
+        />
+        <Breadcrumbs aria-label="Выбор" sx={{ flex: 1 }}>
+          <Typography color={brand ? "text.primary" : "text.secondary"}>
+            {brand?.name ?? "Все брэнды"}
+          </Typography>
+          {product && <Typography>{product.name}</Typography>}
+        </Breadcrumbs>
+        {(brand || product) && (
+          <Tooltip title="Сбросить выбор">
+            <IconButton aria-label="Сбросить выбор" onClick={clearSelection}>
+              <ClearIcon />
+            </IconButton>
+          </Tooltip>
+        )}
+        {canWrite && (
+          <>
+            <Button disabled={brandId === null} onClick={(e) => setBulkMenu(e.currentTarget)}>
+              Доступность
+            </Button>
+            <Menu anchorEl={bulkMenu} open={bulkMenu !== null} onClose={() => setBulkMenu(null)}>
+              {BULK_ACTIONS.map((a) => (
+                <MenuItem key={a.label} onClick={() => onBulk(a.body)}>
+                  {a.label}
+                </MenuItem>
+              ))}
+            </Menu>
+            <Button onClick={() => setDialog({ kind: "prices" })}>Изменение цен</Button>
+            <Button onClick={() => setDialog({ kind: "exclusive" })}>Эксклюзивность</Button>
+          </>
+        )}
+      </Stack>
+
+      <Paper variant="outlined">
+        <Stack direction="row" alignItems="center">
+          <Tabs
+            value={brand ? brand.id : false}
+            onChange={(_e, id: number) => {
+              setBrandId(id);
+              setProductId(null);
+            }}
+            variant="scrollable"
+            scrollButtons="auto"
+            aria-label="Брэнды"
+            sx={{ flex: 1, minWidth: 0 }}
+          >
+            {brandList.map((b) => (
+              <Tab key={b.id} value={b.id} label={b.name} />
+            ))}
+          </Tabs>
+          {canWrite && (
+            <Stack direction="row" sx={{ px: 1 }}>
+              <Tooltip title="Добавить брэнд">
+                <IconButton aria-label="Добавить брэнд" onClick={() => setDialog({ kind: "brand" })}>
+                  <AddIcon />
+                </IconButton>
+              </Tooltip>
+              {brand && (
+                <>
+                  <Tooltip title="Редактировать брэнд">
+                    <IconButton
+                      aria-label="Редактировать брэнд"
+                      onClick={() => setDialog({ kind: "brand", brand })}
+                    >
+                      <EditIcon />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title="Удалить брэнд">
+                    <IconButton
+                      aria-label="Удалить брэнд"
+                      onClick={() => setDeleting({ kind: "brand", item: brand })}
+                    >
+                      <DeleteIcon />
+                    </IconButton>
+                  </Tooltip>
+                </>
+              )}
+            </Stack>
+          )}
+        </Stack>
+      </Paper>
+
+      {brandList.length === 0 && !brands.isPending && (
+        <Typography color="text.secondary">Ничего не найдено</Typography>
+      )}
+      {brandList.length > 0 && brand === null && (
+        <Typography color="text.secondary">Выберите брэнд</Typography>
+      )}
+      {brand && (
+        <Box>
+          {canWrite && (
+            <Box sx={{ mb: 1 }}>
+              <Button size="small" startIcon={<AddIcon />} onClick={() => setDialog({ kind: "product" })}>
+                Добавить продукт
+              </Button>
+            </Box>
+          )}
+          {(products.data ?? []).map((p) => (
+            <Accordion
+              key={p.id}
+              expanded={productId === p.id}
+              onChange={(_e, expanded) => setProductId(expanded ? p.id : null)}
+              slotProps={{ transition: { unmountOnExit: true } }}
+              disableGutters
+            >
+              <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+                <Typography sx={{ flex: 1, fontWeight: 500 }}>{p.name}</Typography>
+                {canWrite && (
+                  <Box onClick={(e) => e.stopPropagation()} sx={{ display: "flex" }}>
+                    <Tooltip title="Редактировать продукт">
+                      <IconButton
+                        size="small"
+                        component="span"
+                        aria-label={`Редактировать продукт ${p.name}`}
+                        onClick={() => setDialog({ kind: "product", product: p })}
+                      >
+                        <EditIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                    <Tooltip title="Удалить продукт">
+                      <IconButton
+                        size="small"
+                        component="span"
+                        aria-label={`Удалить продукт ${p.name}`}
+                        onClick={() => setDeleting({ kind: "product", item: p })}
+                      >
+                        <DeleteIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  </Box>
+                )}
+              </AccordionSummary>
+              <AccordionDetails sx={{ overflowX: "auto" }}>
+                <ModificationsTable
+                  product={p.id}
+                  search={search}
+                  canWrite={canWrite}
+                  canStock={canStock}
+                  onEdit={(m: TModification) => setEditing(m.id)}
+                  onDelete={(m: TModification) => setDeleting({ kind: "modification", item: m })}
+                />
+              </AccordionDetails>
+            </Accordion>
+          ))}
+          {products.data?.length === 0 && <Typography color="text.secondary">Продуктов нет</Typography>}
+        </Box>
+      )}
+
+      <AddModificationDialog
+        open={dialog?.kind === "addModification"}
+        brand={brandId}
+        product={productId}
+        onClose={() => setDialog(null)}
+      />
+      <OffersFileDialog open={dialog?.kind === "file"} onClose={() => setDialog(null)} />
+      <LeftoversDialog
+        open={dialog?.kind === "leftovers"}
+        canManage={canManageReports}
+        onClose={() => setDialog(null)}
+      />
+      <BulkPriceDialog
+        open={dialog?.kind === "prices"}
+        brand={brandId}
+        product={productId}
+        onClose={() => setDialog(null)}
+        onDone={clearSelection}
+      />
+      <ExclusiveDialog
+        open={dialog?.kind === "exclusive"}
+        brand={brandId}
+        onClose={() => setDialog(null)}
+        onDone={clearSelection}
+      />
+      <NameDialog
+        open={dialog?.kind === "brand"}
+        title={dialog?.kind === "brand" && dialog.brand ? "Редактировать брэнд" : "Добавить брэнд"}
+        withDescription
+        initialName={dialog?.kind === "brand" ? dialog.brand?.name : ""}
+        initialDescription={dialog?.kind === "brand" ? dialog.brand?.description : ""}
+        onSubmit={async (body) => {
+          const existing = dialog?.kind === "brand" ? dialog.brand : undefined;
+          const saved = existing
+            ? await updateBrand.mutateAsync({ id: existing.id, body })
+            : await createBrand.mutateAsync(body);
+          setBrandId(saved.id);
+        }}
+        onClose={() => setDialog(null)}
+      />
+      <NameDialog
+        open={dialog?.kind === "product"}
+        title={dialog?.kind === "product" && dialog.product ? "Редактировать продукт" : "Добавить продукт"}
+        initialName={dialog?.kind === "product" ? dialog.product?.name : ""}
+        onSubmit={async ({ name }) => {
+          const existing = dialog?.kind === "product" ? dialog.product : undefined;
+          if (existing) await updateProduct.mutateAsync({ id: existing.id, body: { name } });
+          else if (brandId !== null) {
+            const saved = await createProduct.mutateAsync({ name, brand: brandId });
+            setProductId(saved.id);
+          }
+        }}
+        onClose={() => setDialog(null)}
+      />
+      <ModificationDialog modificationId={editing} canWrite={canWrite} onClose={() => setEditing(null)} />
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        label={deleting?.item.name}
+        onConfirm={onDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,427 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  paged,
+  type TAdditionInput,
+  type TBrandExclusives,
+  type TBrandInput,
+  type TBulkAvailable,
+  type TExclusiveUpdate,
+  type TModification,
+  type TModificationUpdate,
+  type TPriceTiersSave,
+  type TPriceTierUpdate,
+  type TProductCreate,
+  type TProductUpdate,
+  ZAdditionSchema,
+  ZBrandSchema,
+  type ZBulkPriceSchema,
+  ZCurrencySchema,
+  ZExclusiveSchema,
+  ZLeftoverReportSchema,
+  type ZModificationCreateSchema,
+  ZModificationOrdersSchema,
+  ZModificationSchema,
+  ZNomenclatureSchema,
+  ZOffersImportResultSchema,
+  ZPriceTierSchema,
+  ZProductSchema,
+  ZUpdatedCountSchema,
+  type z,
+} from "@wholesale/contract";
+import { api } from "../../api/client.ts";
+
+/** Search starts at 2 characters; below that the full list is shown (spec 5). */
+export const SEARCH_MIN_LENGTH = 2;
+export const LEFTOVER_PAGE_SIZE = 20;
+
+const searchTerm = (q: string) => (q.trim().length >= SEARCH_MIN_LENGTH ? q.trim() : "");
+
+/** Spec 8: a failed brand or product search is only logged and shows no results. */
+async function orNothing<T>(search: () => Promise<T[]>): Promise<T[]> {
+  try {
+    return await search();
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    console.error("Поиск не удался", error);
+    return [];
+  }
+}
+
+export const catalogueKeys = {
+  all: ["catalogue"] as const,
+  currencies: () => [...catalogueKeys.all, "currencies"] as const,
+  nomenclature: () => [...catalogueKeys.all, "nomenclature"] as const,
+  brands: (q: string) => [...catalogueKeys.all, "brands", q] as const,
+  products: (brand: number, q: string) => [...catalogueKeys.all, "products", brand, q] as const,
+  modifications: () => [...catalogueKeys.all, "modifications"] as const,
+  modificationList: (product: number, q: string) => [...catalogueKeys.modifications(), product, q] as const,
+  modification: (id: number) => [...catalogueKeys.modifications(), "one", id] as const,
+  history: (id: number) => [...catalogueKeys.all, "history", id] as const,
+  leftovers: () => ["reports", "leftover"] as const,
+};
+
+export function useCurrencies() {
+  return useQuery({
+    queryKey: catalogueKeys.currencies(),
+    queryFn: ({ signal }) => api("/storehouse/currencies/", { schema: ZCurrencySchema.array(), signal }),
+    staleTime: 5 * 60_000,
+    meta: { errorMessage: "Не удалось загрузить валюты" },
+  });
+}
+
+export function useNomenclature() {
+  return useQuery({
+    queryKey: catalogueKeys.nomenclature(),
+    queryFn: ({ signal }) => api("/storehouse/nomenclature/", { schema: ZNomenclatureSchema, signal }),
+    meta: { errorMessage: "Не удалось загрузить каталог" },
+  });
+}
+
+/** Brand tabs: the whole list, or the search's matches from 2 characters on. */
+export function useBrands(q: string) {
+  const term = searchTerm(q);
+  return useQuery({
+    queryKey: catalogueKeys.brands(term),
+    queryFn: ({ signal }) =>
+      term
+        ? orNothing(() =>
+            api("/storehouse/brands/search/", { query: { q: term }, schema: ZBrandSchema.array(), signal }),
+          )
+        : api("/storehouse/brands/", { schema: ZBrandSchema.array(), signal }),
+    placeholderData: (previous) => previous,
+    meta: { errorMessage: "Не удалось загрузить брэнды" },
+  });
+}
+
+export function useProducts(brand: number | null, q: string) {
+  const term = searchTerm(q);
+  return useQuery({
+    queryKey: catalogueKeys.products(brand ?? 0, term),
+    enabled: brand !== null,
+    queryFn: ({ signal }) =>
+      term
+        ? orNothing(() =>
+            api("/storehouse/products/search/", {
+              query: { q: term, brand },
+              schema: ZProductSchema.array(),
+              signal,
+            }),
+          )
+        : api("/storehouse/products/", { query: { brand }, schema: ZProductSchema.array(), signal }),
+    meta: { errorMessage: "Не удалось загрузить продукты" },
+  });
+}
+
+/** A product's modifications, fetched only while its accordion is open. */
+export function useModifications(product: number, q: string, enabled: boolean) {
+  const term = searchTerm(q);
+  return useQuery({
+    queryKey: catalogueKeys.modificationList(product, term),
+    enabled,
+    queryFn: ({ signal }) =>
+      term
+        ? api("/storehouse/modifications/search/", {
+            query: { q: term, product },
+            schema: ZModificationSchema.array(),
+            signal,
+          })
+        : api("/storehouse/modifications/", {
+            query: { product },
+            schema: ZModificationSchema.array(),
+            signal,
+          }),
+    meta: { errorMessage: "Не удалось загрузить модификации" },
+  });
+}
+
+export function useModification(id: number | null) {
+  return useQuery({
+    queryKey: catalogueKeys.modification(id ?? 0),
+    enabled: id !== null,
+    queryFn: ({ signal }) => api(`/storehouse/modifications/${id}/`, { schema: ZModificationSchema, signal }),
+    meta: { errorMessage: "Не удалось загрузить модификацию" },
+  });
+}
+
+export function useModificationHistory(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: catalogueKeys.history(id),
+    enabled,
+    queryFn: ({ signal }) =>
+      api(`/sales/order-positions/by-modification/${id}/`, { schema: ZModificationOrdersSchema, signal }),
+    meta: { errorMessage: "Не удалось загрузить историю заказов" },
+  });
+}
+
+/** After any change of the catalogue, every cached list of it is stale. */
+function useInvalidateCatalogue() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
+}
+
+/** A changed modification replaces its cached copy at once, then the lists refresh. */
+function useStoreModification() {
+  const queryClient = useQueryClient();
+  return (modification: TModification) => {
+    queryClient.setQueryData(catalogueKeys.modification(modification.id), modification);
+    for (const [key, list] of queryClient.getQueriesData<TModification[]>({
+      queryKey: catalogueKeys.modifications(),
+    })) {
+      if (Array.isArray(list)) {
+        queryClient.setQueryData(
+          key,
+          list.map((m) => (m.id === modification.id ? modification : m)),
+        );
+      }
+    }
+  };
+}
+
+export function useCreateBrand() {
+  const invalidate = useInvalidateCatalogue();
+  return useMutation({
+    mutationFn: (body: TBrandInput) =>
+      api("/storehouse/brands/", { method: "POST", body, schema: ZBrandSchema }),
+    onSuccess: invalidate,
+    meta: { errorMessage: "Не удалось создать брэнд", successMessage: "Брэнд создан" },
+  });
+}
+
+export function useUpdateBrand() {
+  const invalidate = useInvalidateCatalogue();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: TBrandInput }) =>
+      api(`/storehouse/brands/${id}/`, { method: "PUT", body, schema: ZBrandSchema }),
+    onSuccess: invalidate,
+    meta: { errorMessage: "Не удалось обновить брэнд", successMessage: "Брэнд обновлен" },
+  });
+}
+
+export function useDeleteBrand() {
+  const invalidate = useInvalidateCatalogue();
+  return useMutation({
+    mutationFn: (id: number) => api(`/storehouse/brands/${id}/`, { method: "DELETE" }),
+    onSuccess: invalidate,
+    meta: { errorMessage: "Не удалось удалить брэнд", successMessage: "Брэнд удален" },
+  });
+}
+
+export function useCreateProduct() {
+  const invalidate = useInvalidateCatalogue();
+  return useMutation({
+    mutationFn: (body: TProductCreate) =>
+      api("/storehouse/products/", { method: "POST", body, schema: ZProductSchema }),
+    onSuccess: invalidate,
+    meta: { errorMessage: "Не удалось создать продукт", successMessage: "Продукт создан" },
+  });
+}
+
+export function useUpdateProduct() {
+  const invalidate = useInvalidateCatalogue();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: TProductUpdate }) =>
+      api(`/storehouse/products/${id}/`, { method: "PUT", body, schema: ZProductSchema }),
+    onSuccess: invalidate,
+    meta: { errorMessage: "Не удалось обновить продукт", successMessage: "Продукт обновлен" },
+  });
+}
+
+export function useDeleteProduct() {
+  const invalidate = useInvalidateCatalogue();
+  return useMutation({
+    mutationFn: (id: number) => api(`/storehouse/products/${id}/`, { method: "DELETE" }),
+    onSuccess: invalidate,
+    meta: { errorMessage: "Не удалось удалить продукт", successMessage: "Продукт удален" },
+  });
+}
+
+export function useCreateModification() {
+  const invalidate = useInvalidateCatalogue();
+  return useMutation({
+    mutationFn: (body: z.input<typeof ZModificationCreateSchema>) =>
+      api("/storehouse/modifications/", { method: "POST", body, schema: ZModificationSchema }),
+    onSuccess: invalidate,
+    meta: { errorMessage: "Ошибка при создании модификации", successMessage: "Модификация создана" },
+  });
+}
+
+export function useUpdateModification() {
+  const store = useStoreModification();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: TModificationUpdate }) =>
+      api(`/storehouse/modifications/${id}/`, { method: "PUT", body, schema: ZModificationSchema }),
+    onSuccess: store,
+    meta: { errorMessage: "Не удалось обновить модификацию" },
+  });
+}
+
+export function useDeleteModification() {
+  const invalidate = useInvalidateCatalogue();
+  return useMutation({
+    mutationFn: (id: number) => api(`/storehouse/modifications/${id}/`, { method: "DELETE" }),
+    onSuccess: invalidate,
+    meta: { errorMessage: "Не удалось удалить модификацию", successMessage: "Модификация удалена" },
+  });
+}
+
+/** Stock changes send the difference, so two people changing stock at once never lose an update. */
+export function useChangeQuantity() {
+  const store = useStoreModification();
+  return useMutation({
+    mutationFn: (body: { modification: number; delta: number }) =>
+      api("/storehouse/modifications/quantity/", { method: "POST", body, schema: ZModificationSchema }),
+    onSuccess: store,
+    meta: { errorMessage: "Не удалось обновить количество", successMessage: "Количество обновлено" },
+  });
+}
+
+export function useBulkAvailable() {
+  const invalidate = useInvalidateCatalogue();
+  return useMutation({
+    mutationFn: (body: TBulkAvailable) =>
+      api("/storehouse/modifications/available/", { method: "POST", body, schema: ZUpdatedCountSchema }),
+    onSuccess: invalidate,
+    meta: { errorMessage: "Не удалось обновить доступность", successMessage: "Доступность обновлена" },
+  });
+}
+
+export function useBulkPrices() {
+  const invalidate = useInvalidateCatalogue();
+  return useMutation({
+    mutationFn: (body: z.input<typeof ZBulkPriceSchema>) =>
+      api("/storehouse/modifications/prices/bulk/", { method: "POST", body, schema: ZUpdatedCountSchema }),
+    onSuccess: invalidate,
+    meta: { errorMessage: "Не удалось обновить цены" },
+  });
+}
+
+export function useBrandExclusives() {
+  const invalidate = useInvalidateCatalogue();
+  return useMutation({
+    mutationFn: (body: TBrandExclusives) =>
+      api("/storehouse/brands/exclusives/", { method: "POST", body, schema: ZUpdatedCountSchema }),
+    onSuccess: invalidate,
+    meta: { errorMessage: "Не удалось обновить эксклюзивность", successMessage: "Эксклюзивность обновлена" },
+  });
+}
+
+export function useSaveTiers() {
+  const store = useStoreModification();
+  return useMutation({
+    mutationFn: ({ modification, body }: { modification: number; body: TPriceTiersSave }) =>
+      api(`/storehouse/modifications/${modification}/prices/`, {
+        method: "PUT",
+        body,
+        schema: ZModificationSchema,
+      }),
+    onSuccess: store,
+    meta: { errorMessage: "Не удалось обновить цены", successMessage: "Цены сохранены" },
+  });
+}
+
+export function useUpdateTier() {
+  const invalidate = useInvalidateCatalogue();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: TPriceTierUpdate }) =>
+      api(`/storehouse/prices/${id}/`, { method: "PUT", body, schema: ZPriceTierSchema }),
+    onSuccess: invalidate,
+    meta: { errorMessage: "Не удалось обновить цену" },
+  });
+}
+
+export function useDeleteTier() {
+  const invalidate = useInvalidateCatalogue();
+  return useMutation({
+    mutationFn: (id: number) => api(`/storehouse/prices/${id}/`, { method: "DELETE" }),
+    onSuccess: invalidate,
+    meta: { errorMessage: "Не удалось удалить цену", successMessage: "Цена удалена" },
+  });
+}
+
+export function useImportOffers() {
+  const invalidate = useInvalidateCatalogue();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append("file", file);
+      return api("/storehouse/offers/file/", { method: "POST", body, schema: ZOffersImportResultSchema });
+    },
+    onSuccess: invalidate,
+    meta: { errorMessage: "Не удалось загрузить файл" },
+  });
+}
+
+const ZLeftoverPageSchema = paged(ZLeftoverReportSchema);
+
+/** Leftover reports, newest first, a page at a time. */
+export function useLeftovers(enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: catalogueKeys.leftovers(),
+    enabled,
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      api("/reports/leftover/", {
+        query: { limit: LEFTOVER_PAGE_SIZE, offset: pageParam },
+        schema: ZLeftoverPageSchema,
+        signal,
+      }),
+    getNextPageParam: (last, pages) => (last.next ? pages.length * LEFTOVER_PAGE_SIZE : undefined),
+    meta: { errorMessage: "Не удалось загрузить остатки" },
+  });
+}
+
+export function useGenerateLeftover() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api("/reports/leftover/", { method: "POST", schema: ZLeftoverReportSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.leftovers() }),
+    meta: { errorMessage: "Не удалось создать отчет", successMessage: "Отчет создан" },
+  });
+}
+
+export function useDeleteLeftover() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api(`/reports/leftover/${id}/`, { method: "DELETE" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.leftovers() }),
+    meta: { errorMessage: "Не удалось удалить отчет", successMessage: "Отчет удален" },
+  });
+}
+
+/** The modification's cached copy is refreshed after a change of its addition or exclusives. */
+function useRefreshModification() {
+  const queryClient = useQueryClient();
+  return (id: number) => queryClient.invalidateQueries({ queryKey: catalogueKeys.modification(id) });
+}
+
+export function useSaveAddition() {
+  const refresh = useRefreshModification();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: TAdditionInput }) =>
+      id === null
+        ? api("/storehouse/additions/", { method: "POST", body, schema: ZAdditionSchema })
+        : api(`/storehouse/additions/${id}/`, { method: "PUT", body, schema: ZAdditionSchema }),
+    onSuccess: (addition) => refresh(addition.modification),
+    meta: { errorMessage: "Не удалось сохранить дополнение", successMessage: "Дополнение сохранено" },
+  });
+}
+
+export function useDeleteAddition() {
+  const refresh = useRefreshModification();
+  return useMutation({
+    mutationFn: ({ id }: { id: number; modification: number }) =>
+      api(`/storehouse/additions/${id}/`, { method: "DELETE" }),
+    onSuccess: (_data, { modification }) => refresh(modification),
+    meta: { errorMessage: "Не удалось удалить дополнение", successMessage: "Дополнение удалено" },
+  });
+}
+
+export function useUpdateExclusive() {
+  const refresh = useRefreshModification();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: TExclusiveUpdate }) =>
+      api(`/storehouse/modifications/exclusives/${id}/`, { method: "PUT", body, schema: ZExclusiveSchema }),
+    onSuccess: (exclusive) => refresh(exclusive.modification),
+    meta: { errorMessage: "Не удалось обновить эксклюзив", successMessage: "Эксклюзив обновлен" },
+  });
+}

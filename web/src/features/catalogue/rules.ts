@@ -1,0 +1,91 @@
+import type { TAvailability, TPriceTier } from "@wholesale/contract";
+
+/**
+ * The price-tier editor's rules (spec 2.3, 4 and 9), mirrored from the server for instant feedback: the
+ * server recomputes availability on save anyway.
+ */
+
+/** The availability cell cycles true -> null -> false -> true. */
+export function nextAvailability(value: TAvailability): TAvailability {
+  if (value === true) return null;
+  if (value === null) return false;
+  return true;
+}
+
+/** A row of the editor: a saved tier (with id) or a new one. */
+export type TierRow = {
+  /** A stable React key, also for rows not saved yet. */
+  key: string;
+  id?: number;
+  quantity_from: number;
+  currency: number;
+  small_wholesale: number;
+  large_wholesale: number;
+  available_small_wholesale: boolean;
+  available_large_wholesale: boolean;
+};
+
+export const FIRST_QUANTITY_FROM = 1;
+export const NEW_ROW_STEP = 5;
+export const DEFAULT_CURRENCY = 1;
+export const DEFAULT_PRICE = 1;
+
+export function rowsFromPrices(prices: TPriceTier[]): TierRow[] {
+  return prices.map((p, i) => ({
+    key: `tier-${p.id}`,
+    id: p.id,
+    quantity_from: i === 0 ? FIRST_QUANTITY_FROM : p.quantity_from,
+    currency: p.currency,
+    small_wholesale: p.small_wholesale,
+    large_wholesale: p.large_wholesale,
+    available_small_wholesale: p.available_small_wholesale,
+    available_large_wholesale: p.available_large_wholesale,
+  }));
+}
+
+let newRowCounter = 0;
+
+/** A new row: currency 1, prices 1, both available; quantity_from = row count after adding * 5, or 1 first. */
+export function addRow(rows: TierRow[]): TierRow[] {
+  newRowCounter += 1;
+  const row: TierRow = {
+    key: `new-${newRowCounter}`,
+    quantity_from: rows.length === 0 ? FIRST_QUANTITY_FROM : (rows.length + 1) * NEW_ROW_STEP,
+    currency: DEFAULT_CURRENCY,
+    small_wholesale: DEFAULT_PRICE,
+    large_wholesale: DEFAULT_PRICE,
+    available_small_wholesale: true,
+    available_large_wholesale: true,
+  };
+  return [...rows, row];
+}
+
+/**
+ * What is sent on save: the first row starts at 1, and where a price changed with the old or the new
+ * value being 1 ("not sold"), that type's flag follows the new price: true above 1, otherwise false.
+ */
+export function rowsToSave(rows: TierRow[], original: TPriceTier[]): TierRow[] {
+  const before = new Map(original.map((p) => [p.id, p]));
+  return rows.map((row, i) => {
+    const old = row.id !== undefined ? before.get(row.id) : undefined;
+    const oldSmall = old?.small_wholesale ?? DEFAULT_PRICE;
+    const oldLarge = old?.large_wholesale ?? DEFAULT_PRICE;
+    const next = { ...row, quantity_from: i === 0 ? FIRST_QUANTITY_FROM : row.quantity_from };
+    if (row.small_wholesale !== oldSmall && (oldSmall === 1 || row.small_wholesale === 1)) {
+      next.available_small_wholesale = row.small_wholesale > 1;
+    }
+    if (row.large_wholesale !== oldLarge && (oldLarge === 1 || row.large_wholesale === 1)) {
+      next.available_large_wholesale = row.large_wholesale > 1;
+    }
+    return next;
+  });
+}
+
+/** new / old to 5 decimals, shown only when both rates are non-zero (spec 5). */
+export function rateDifference(newRate: number, oldRate: number): string | null {
+  if (!newRate || !oldRate || !Number.isFinite(newRate) || !Number.isFinite(oldRate)) return null;
+  return (newRate / oldRate).toFixed(5);
+}
+
+/** Spec 5: a new modification's wholesale type is available only if its price is not 1. */
+export const availableForPrice = (price: number) => price !== 1;
