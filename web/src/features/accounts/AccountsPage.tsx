@@ -1,11 +1,7 @@
 import CheckIcon from "@mui/icons-material/Check";
-import DeleteIcon from "@mui/icons-material/Delete";
-import EditIcon from "@mui/icons-material/Edit";
 import RemoveIcon from "@mui/icons-material/Remove";
 import {
-  Box,
   Button,
-  IconButton,
   Paper,
   Stack,
   Table,
@@ -14,7 +10,6 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  Tooltip,
   Typography,
 } from "@mui/material";
 import type { TAccount } from "@wholesale/contract";
@@ -22,6 +17,7 @@ import { useState } from "react";
 import { useSession } from "../../app/session.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
+import { EditDeleteActions } from "../../ui/EditDeleteActions.tsx";
 import { FullScreenLoader } from "../../ui/FullScreenLoader.tsx";
 import { AccountDialog } from "./AccountDialog.tsx";
 import { useAccounts, useDeleteAccount } from "./api.ts";
@@ -92,27 +88,14 @@ export default function AccountsPage() {
                   </TableCell>
                 ))}
                 <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                  <Tooltip title="Редактировать">
-                    <IconButton
-                      size="small"
-                      aria-label={`Редактировать ${a.username}`}
-                      onClick={() => openDialog(a)}
-                    >
-                      <EditIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={a.id === myUser?.id ? "Нельзя удалить собственный аккаунт" : "Удалить"}>
-                    <Box component="span">
-                      <IconButton
-                        size="small"
-                        aria-label={`Удалить ${a.username}`}
-                        disabled={a.id === myUser?.id}
-                        onClick={() => setDeleting(a)}
-                      >
-                        <DeleteIcon fontSize="small" />
-                      </IconButton>
-                    </Box>
-                  </Tooltip>
+                  <EditDeleteActions
+                    name={a.username}
+                    onEdit={() => openDialog(a)}
+                    onDelete={() => setDeleting(a)}
+                    deleteDisabledReason={
+                      a.id === myUser?.id ? "Нельзя удалить собственный аккаунт" : undefined
+                    }
+                  />
                 </TableCell>
               </TableRow>
             ))}

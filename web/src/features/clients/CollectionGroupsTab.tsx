@@ -1,5 +1,3 @@
-import DeleteIcon from "@mui/icons-material/Delete";
-import EditIcon from "@mui/icons-material/Edit";
 import {
   Box,
   Button,
@@ -10,7 +8,6 @@ import {
   DialogContent,
   DialogTitle,
   FormControlLabel,
-  IconButton,
   List,
   ListItem,
   ListItemText,
@@ -23,11 +20,11 @@ import {
   TableHead,
   TableRow,
   TextField,
-  Tooltip,
 } from "@mui/material";
 import { type TClientRef, type TCollectionGroup, ZCollectionGroupCreateSchema } from "@wholesale/contract";
 import { useState } from "react";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
+import { EditDeleteActions } from "../../ui/EditDeleteActions.tsx";
 import { FullScreenLoader } from "../../ui/FullScreenLoader.tsx";
 import { useCollectionGroupMutations, useCollectionGroups } from "./api.ts";
 import { ClientPicker } from "./ClientPicker.tsx";
@@ -183,23 +180,14 @@ export function CollectionGroupsTab() {
                 </TableCell>
                 <TableCell>{g.is_active ? "Да" : "Нет"}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                  <Tooltip title="Редактировать">
-                    <IconButton
-                      size="small"
-                      aria-label={`Редактировать ${g.name}`}
-                      onClick={() => {
-                        setEditing(g);
-                        setDialogOpen(true);
-                      }}
-                    >
-                      <EditIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title="Удалить">
-                    <IconButton size="small" aria-label={`Удалить ${g.name}`} onClick={() => setDeleting(g)}>
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
+                  <EditDeleteActions
+                    name={g.name}
+                    onEdit={() => {
+                      setEditing(g);
+                      setDialogOpen(true);
+                    }}
+                    onDelete={() => setDeleting(g)}
+                  />
                 </TableCell>
               </TableRow>
             ))}

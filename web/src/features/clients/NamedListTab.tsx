@@ -1,5 +1,3 @@
-import DeleteIcon from "@mui/icons-material/Delete";
-import EditIcon from "@mui/icons-material/Edit";
 import {
   Box,
   Button,
@@ -8,7 +6,6 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  IconButton,
   Paper,
   Stack,
   Table,
@@ -23,6 +20,7 @@ import {
 import { ZClientGroupCreateSchema, ZTransportationCreateSchema } from "@wholesale/contract";
 import { useState } from "react";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
+import { EditDeleteActions } from "../../ui/EditDeleteActions.tsx";
 import { useGroupMutations, useTransportationMutations } from "./api.ts";
 import { activeLabel } from "./status.ts";
 
@@ -171,27 +169,14 @@ export function NamedListTab({ kind, items }: { kind: Kind; items: Item[] }) {
                   </Tooltip>
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                  <Tooltip title="Редактировать">
-                    <IconButton
-                      size="small"
-                      aria-label={`Редактировать ${item.name}`}
-                      onClick={() => {
-                        setEditing(item);
-                        setDialogOpen(true);
-                      }}
-                    >
-                      <EditIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title="Удалить">
-                    <IconButton
-                      size="small"
-                      aria-label={`Удалить ${item.name}`}
-                      onClick={() => setDeleting(item)}
-                    >
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
+                  <EditDeleteActions
+                    name={item.name}
+                    onEdit={() => {
+                      setEditing(item);
+                      setDialogOpen(true);
+                    }}
+                    onDelete={() => setDeleting(item)}
+                  />
                 </TableCell>
               </TableRow>
             ))}

@@ -1,6 +1,4 @@
 import ContentCopyIcon from "@mui/icons-material/ContentCopy";
-import DeleteIcon from "@mui/icons-material/Delete";
-import EditIcon from "@mui/icons-material/Edit";
 import {
   Box,
   Button,
@@ -28,6 +26,7 @@ import { type TOrganization, ZOrganizationWriteSchema } from "@wholesale/contrac
 import { useState } from "react";
 import { notify } from "../../app/notify.tsx";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
+import { EditDeleteActions } from "../../ui/EditDeleteActions.tsx";
 import { FullScreenLoader } from "../../ui/FullScreenLoader.tsx";
 import { useManagers, useOrganizationClients, useOrganizationMutations, useOrganizations } from "./api.ts";
 
@@ -202,23 +201,14 @@ export function OrganizationsTab() {
                       </IconButton>
                     </Box>
                   </Tooltip>
-                  <Tooltip title="Редактировать">
-                    <IconButton
-                      size="small"
-                      aria-label={`Редактировать ${o.name}`}
-                      onClick={() => {
-                        setEditing(o);
-                        setDialogOpen(true);
-                      }}
-                    >
-                      <EditIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title="Удалить">
-                    <IconButton size="small" aria-label={`Удалить ${o.name}`} onClick={() => setDeleting(o)}>
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
+                  <EditDeleteActions
+                    name={o.name}
+                    onEdit={() => {
+                      setEditing(o);
+                      setDialogOpen(true);
+                    }}
+                    onDelete={() => setDeleting(o)}
+                  />
                 </TableCell>
               </TableRow>
             ))}
