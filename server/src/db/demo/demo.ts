@@ -350,10 +350,12 @@ async function seedOrders(
     const dayOrders = rnd
       .sample(ctx.clients, Math.min(scale.ordersPerDay, ctx.clients.length))
       .map((client) => {
-        // Orders come in between 08:00 and 20:00 Moscow time, and never after "now".
-        const openedAt = new Date(
-          Math.min(dayStart + rnd.int(8 * 3600, 20 * 3600) * 1000, ctx.now.getTime() - 60_000),
-        );
+        // Orders come in between 08:00 and 20:00 Moscow time; today's are spread over the part of that
+        // window that has passed, so they never lie in the future.
+        const offset = rnd.int(0, 12 * 3600) * 1000;
+        const windowStart = Math.min(dayStart + 8 * 3600_000, ctx.now.getTime() - 3600_000);
+        const windowEnd = Math.min(dayStart + 20 * 3600_000, ctx.now.getTime() - 60_000);
+        const openedAt = new Date(windowStart + (offset / (12 * 3600_000)) * (windowEnd - windowStart));
         return {
           clientId: client.id,
           clientType: client.clientType,
