@@ -29,6 +29,11 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   // Sessions use UTC so nothing depends on the database server's zone; the business day is computed
   // explicitly (lib/business-time.ts).
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, options: "-c TimeZone=UTC" });
+  // An idle connection that breaks (a database restart, a terminated backend) emits `error` on the pool;
+  // unheard, that would crash the process. The pool drops the connection and opens a new one when needed.
+  pool.on("error", (error) => {
+    console.error(`database connection lost: ${error.message}`);
+  });
   const db = drizzlePg(pool, { schema });
   const lock = await pool.connect();
   try {
