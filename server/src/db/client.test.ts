@@ -9,9 +9,8 @@ describe.runIf(process.env.TEST_DB === "postgres")("PostgreSQL pool", () => {
     const database = await openTestDatabase();
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      const [{ name }] = (await database.db.execute(sql`select current_database() as name`)).rows as {
-        name: string;
-      }[];
+      const { rows } = await database.db.execute(sql`select current_database() as name`);
+      const name = String(rows[0]?.name);
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await admin.connect();
       await admin.query(
