@@ -9,8 +9,11 @@ describe.runIf(process.env.TEST_DB === "postgres")("PostgreSQL pool", () => {
     const database = await openTestDatabase();
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      const { rows } = await database.db.execute(sql`select current_database() as name`);
-      const name = String(rows[0]?.name);
+      // The driver-neutral Db leaves execute()'s result untyped; node-postgres answers { rows }.
+      const { rows } = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
+        rows: { name: string }[];
+      };
+      const name = rows[0]?.name;
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await admin.connect();
       await admin.query(
