@@ -127,8 +127,9 @@ describe("accounts and history", () => {
     const rows = page.getByTestId("log-row");
     let texts: string[] = [];
     for (let attempt = 0; attempt < 20 && !texts[0]?.includes("DELETE"); attempt++) {
-      await page.getByRole("link", { name: "Главная" }).click();
-      await page.getByRole("link", { name: "История" }).click();
+      const menu = page.getByRole("navigation", { name: "Разделы" });
+      await menu.getByRole("link", { name: "Главная" }).click();
+      await menu.getByRole("link", { name: "История" }).click();
       await rows.first().waitFor();
       texts = await rows.allInnerTexts();
       if (!texts[0]?.includes("DELETE")) await page.waitForTimeout(500);

@@ -22,6 +22,7 @@ import {
 } from "@wholesale/contract";
 import { Controller, type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { ApiError } from "../../api/client.ts";
+import { firstErrors } from "../../lib/form-errors.ts";
 import { useCreateAccount, useUpdateAccount } from "./api.ts";
 
 const ROLES = [
@@ -51,11 +52,10 @@ function resolverFor(
   return async (values) => {
     const result = (schema as z.ZodType).safeParse(toPayload(values));
     if (result.success) return { values, errors: {} };
-    const errors: FieldErrors<FormValues> = {};
-    for (const issue of result.error.issues) {
-      const field = formField(String(issue.path[0] ?? "username"));
-      errors[field] ??= { type: issue.code, message: issue.message };
-    }
+    const messages = firstErrors(result.error, ([field]) => formField(String(field ?? "username")));
+    const errors: FieldErrors<FormValues> = Object.fromEntries(
+      Object.entries(messages).map(([field, message]) => [field, { type: "validate", message }]),
+    );
     return { values: {}, errors };
   };
 }

@@ -23,6 +23,7 @@ import {
 } from "@mui/material";
 import { type TClientRef, type TCollectionGroup, ZCollectionGroupCreateSchema } from "@wholesale/contract";
 import { useState } from "react";
+import { firstErrors } from "../../lib/form-errors.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
 import { EditDeleteActions } from "../../ui/EditDeleteActions.tsx";
 import { FullScreenLoader } from "../../ui/FullScreenLoader.tsx";
@@ -69,12 +70,7 @@ function CollectionGroupDialog({ group, onClose }: { group: TCollectionGroup | n
       is_active: isActive,
     });
     if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] === "name" ? "name" : "start_collect_time";
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
+      setErrors(firstErrors(parsed.error, ([field]) => (field === "name" ? "name" : "start_collect_time")));
       return;
     }
     if (group) await update.mutateAsync({ id: group.id, body: parsed.data });

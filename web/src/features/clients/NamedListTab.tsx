@@ -19,6 +19,7 @@ import {
 } from "@mui/material";
 import { ZClientGroupCreateSchema, ZTransportationCreateSchema } from "@wholesale/contract";
 import { useState } from "react";
+import { firstErrors } from "../../lib/form-errors.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
 import { EditDeleteActions } from "../../ui/EditDeleteActions.tsx";
 import { useGroupMutations, useTransportationMutations } from "./api.ts";
@@ -70,12 +71,7 @@ function ItemDialog({ kind, item, onClose }: { kind: Kind; item: Item | null; on
         ? ZClientGroupCreateSchema.omit({ is_active: true }).safeParse({ name, surcharge: extraValue ?? 1 })
         : ZTransportationCreateSchema.omit({ is_active: true }).safeParse({ name, tg_id: extraValue });
     if (!parsed.success) {
-      const next: { name?: string; extra?: string } = {};
-      for (const issue of parsed.error.issues) {
-        if (issue.path[0] === "name") next.name ??= issue.message;
-        else next.extra ??= issue.message;
-      }
-      setError(next);
+      setError(firstErrors(parsed.error, ([field]) => (field === "name" ? "name" : "extra")));
       return;
     }
     const body = parsed.data;

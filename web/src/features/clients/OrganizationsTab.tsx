@@ -25,6 +25,7 @@ import {
 import { type TOrganization, ZOrganizationWriteSchema } from "@wholesale/contract";
 import { useState } from "react";
 import { notify } from "../../app/notify.tsx";
+import { firstErrors } from "../../lib/form-errors.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
 import { EditDeleteActions } from "../../ui/EditDeleteActions.tsx";
 import { FullScreenLoader } from "../../ui/FullScreenLoader.tsx";
@@ -74,12 +75,7 @@ function OrganizationDialog({
       manager_id: managerId === "" ? undefined : managerId,
     });
     if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] === "name" ? "name" : "manager_id";
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
+      setErrors(firstErrors(parsed.error, ([field]) => (field === "name" ? "name" : "manager_id")));
       return;
     }
     if (organization) await update.mutateAsync({ id: organization.id, body: parsed.data });
