@@ -63,7 +63,7 @@ describe("clients page", () => {
     expect((await get<TClient>(`/profiles/clients/${client.id}/`)).banned).toBe(false);
   });
 
-  it("edits the access rules, with the spec's Required. message", async () => {
+  it("edits the access rules (limit, banned brands, all prices), with the spec's Required. message", async () => {
     const dialog = page.getByRole("dialog", { name: "Редактировать клиента" });
     await dialog.getByLabel("Имя").fill("");
     await dialog.getByLabel("Лимит суммы заказа").fill("");
@@ -71,11 +71,18 @@ describe("clients page", () => {
     await expect.poll(() => dialog.getByText("Required.").count()).toBe(2);
     await dialog.getByLabel("Имя").fill(client.nickname);
     await dialog.getByLabel("Лимит суммы заказа").fill("25000");
+    // Brands come from the catalogue's list.
+    await dialog.getByLabel("Запрещенные брэнды").fill("Base");
+    await page.getByRole("option", { name: "Baseus" }).click();
+    await dialog.getByLabel("Все цены для брэндов").fill("Hoc");
+    await page.getByRole("option", { name: "Hoco" }).click();
     await dialog.getByRole("button", { name: "Сохранить" }).click();
     await page.getByText("Клиент обновлен").first().waitFor();
     await dialog.waitFor({ state: "hidden" });
     const saved = await get<TClient>(`/profiles/clients/${client.id}/`);
     expect(saved.accessrules?.total_limit).toBe(25000);
+    expect(saved.accessrules?.banned_brands).toContain("Baseus");
+    expect(saved.accessrules?.all_prices).toContain("Hoco");
   });
 
   it("adds a client from a registration request", async () => {
