@@ -1,0 +1,230 @@
+import type {
+  TBulkAvailable,
+  TModification,
+  TModificationCreate,
+  TModificationUpdate,
+  TQuantityDelta,
+  TUpdatedCount,
+} from "@wholesale/contract";
+import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { brands, modifications, priceTiers, products } from "../../db/schema/index.ts";
+import { AppError, conflict, notFound } from "../../http/errors.ts";
+import { enforceAvailability } from "./availability.ts";
+import {
+  expand,
+  getModification,
+  modificationsIn,
+  refuseIfOrdered,
+  SEARCH_LIMIT,
+  searchTerm,
+  setRestrictions,
+  tierValues,
+  uniqueName,
+} from "./catalogue-shared.ts";
+
+/** The catalogue's modifications: their fields, restrictions, stock and availability. */
+export function createModificationService({ db }: { db: Db }) {
+  return {
+    async listModifications(product: number): Promise<TModification[]> {
+      const rows = await db
+        .select()
+        .from(modifications)
+        .where(eq(modifications.productId, product))
+        .orderBy(asc(modifications.name));
+      return expand(db, rows);
+    },
+
+    /** A modification matches by its own name, its product's or its brand's. */
+    async searchModifications(q: string, product?: number): Promise<TModification[]> {
+      const term = searchTerm(q);
+      // Without a product and a search term this would be the whole catalogue: an empty answer instead.
+      if (product === undefined && !term) return [];
+      const rows = await db
+        .select({ m: modifications })
+        .from(modifications)
+        .innerJoin(products, eq(products.id, modifications.productId))
+        .innerJoin(brands, eq(brands.id, products.brandId))
+        .where(
+          and(
+            product !== undefined ? eq(modifications.productId, product) : undefined,
+            term
+              ? or(ilike(modifications.name, term), ilike(products.name, term), ilike(brands.name, term))
+              : undefined,
+          ),
+        )
+        .orderBy(asc(modifications.name))
+        .limit(SEARCH_LIMIT);
+      return expand(
+        db,
+        rows.map((r) => r.m),
+      );
+    },
+
+    getModification: (id: number) => getModification(db, id),
+
+    async createModification(data: TModificationCreate): Promise<TModification> {
+      return uniqueName("Модификация с таким названием у продукта уже есть", () =>
+        db.transaction(async (tx) => {
+          const [product] = await tx
+            .select({ id: products.id })
+            .from(products)
+            .where(eq(products.id, data.product));
+          if (!product)
+            throw new AppError("bad_request", "Продукт не найден", { product: ["Продукт не найден"] });
+          const oneHand = data.one_hand_quantity ?? 0;
+          const [row] = await tx
+            .insert(modifications)
+            .values({
+              productId: data.product,
+              name: data.name,
+              specifications: data.specifications ?? "",
+              quantity: data.quantity,
+              quantityOnStart: data.quantity,
+              available: data.available ?? false,
+              availableSmallWholesale: data.available_small_wholesale ?? null,
+              availableLargeWholesale: data.available_large_wholesale ?? null,
+              oneHandQuantity: oneHand,
+              oneHandLimited: oneHand !== 0,
+              exclusive: data.exclusive ?? false,
+            })
+            .returning();
+          if (!row) throw new AppError("server_error", "Ошибка при создании модификации");
+          if (data.prices_data.length) {
+            await tx.insert(priceTiers).values(
+              data.prices_data.map((tier, i) => ({
+                ...tierValues(tier),
+                // The first tier always starts at 1 (spec 4).
+                quantityFrom: i === 0 ? 1 : tier.quantity_from,
+                modificationId: row.id,
+                currencyId: tier.currency,
+                smallWholesale: tier.small_wholesale,
+                largeWholesale: tier.large_wholesale,
+              })),
+            );
+          }
+          await setRestrictions(tx, row.id, data);
+          await enforceAvailability(tx, eq(modifications.id, row.id));
+          return getModification(tx, row.id);
+        }),
+      );
+    },
+
+    async updateModification(id: number, input: TModificationUpdate): Promise<TModification> {
+      return uniqueName("Модификация с таким названием у продукта уже есть", () =>
+        db.transaction(async (tx) => {
+          const values = {
+            ...(input.name !== undefined && { name: input.name }),
+            ...(input.specifications !== undefined && { specifications: input.specifications }),
+            ...(input.available !== undefined && { available: input.available }),
+            ...(input.available_small_wholesale !== undefined && {
+              availableSmallWholesale: input.available_small_wholesale,
+            }),
+            ...(input.available_large_wholesale !== undefined && {
+              availableLargeWholesale: input.available_large_wholesale,
+            }),
+            ...(input.one_hand_quantity !== undefined && {
+              oneHandQuantity: input.one_hand_quantity,
+              oneHandLimited: input.one_hand_quantity !== 0,
+            }),
+            ...(input.exclusive !== undefined && { exclusive: input.exclusive }),
+          };
+          // Restrictions alone leave no column to set: the row is locked the same way.
+          const [row] =
+            Object.keys(values).length > 0
+              ? await tx
+                  .update(modifications)
+                  .set(values)
+                  .where(eq(modifications.id, id))
+                  .returning({ id: modifications.id })
+              : await tx
+                  .select({ id: modifications.id })
+                  .from(modifications)
+                  .where(eq(modifications.id, id))
+                  .for("update");
+          if (!row) throw notFound("Модификация не найдена");
+          await setRestrictions(tx, id, input);
+          await enforceAvailability(tx, eq(modifications.id, id));
+          return getModification(tx, id);
+        }),
+      );
+    },
+
+    async deleteModification(id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ id: modifications.id })
+          .from(modifications)
+          .where(eq(modifications.id, id))
+          .for("update");
+        if (!row) throw notFound("Модификация не найдена");
+        await refuseIfOrdered(tx, eq(modifications.id, id), "Модификацию нельзя удалить: она есть в заказах");
+        await tx.delete(modifications).where(eq(modifications.id, id));
+      });
+    },
+
+    /**
+     * One UPDATE: the row lock serialises concurrent deltas, so none is lost, and the condition refuses
+     * a delta that would take stock below zero without changing anything.
+     */
+    async changeQuantity({ modification, delta }: TQuantityDelta): Promise<TModification> {
+      return db.transaction(async (tx) => {
+        const newQuantity = sql`${modifications.quantity} + ${delta}`;
+        const [row] = await tx
+          .update(modifications)
+          .set({
+            quantity: newQuantity,
+            quantityAdded: sql`${modifications.quantityAdded} + ${delta}`,
+            availableSmallWholesale: sql`case when ${newQuantity} < 1 then false else ${modifications.availableSmallWholesale} end`,
+            availableLargeWholesale: sql`case when ${newQuantity} < 1 then false else ${modifications.availableLargeWholesale} end`,
+          })
+          .where(and(eq(modifications.id, modification), sql`${newQuantity} >= 0`))
+          .returning({ id: modifications.id });
+        if (!row) {
+          const [exists] = await tx
+            .select({ quantity: modifications.quantity })
+            .from(modifications)
+            .where(eq(modifications.id, modification));
+          if (!exists) throw notFound("Модификация не найдена");
+          throw conflict(
+            `Остаток не может стать отрицательным: сейчас ${exists.quantity}, изменение ${delta}`,
+          );
+        }
+        return getModification(tx, modification);
+      });
+    },
+
+    /** Bulk availability over a product's or brand's modifications: one statement. */
+    async setAvailable(input: TBulkAvailable): Promise<TUpdatedCount> {
+      return db.transaction(async (tx) => {
+        const where = modificationsIn({
+          brand: input.brand_id !== undefined ? [input.brand_id] : [],
+          products: input.product_id !== undefined ? [input.product_id] : [],
+          modifications: [],
+        });
+        const updated = await tx
+          .update(modifications)
+          .set({
+            ...(input.available !== undefined && { available: input.available }),
+            ...(input.available_small_wholesale !== undefined && {
+              availableSmallWholesale: input.available_small_wholesale,
+            }),
+            ...(input.available_large_wholesale !== undefined && {
+              availableLargeWholesale: input.available_large_wholesale,
+            }),
+          })
+          .where(where)
+          .returning({ id: modifications.id });
+        await enforceAvailability(tx, where);
+        return { updated: updated.length };
+      });
+    },
+
+    // Price tiers
+
+    /**
+     * new = old * newRate / oldRate for one wholesale type and currency, in one statement. A price of 1
+     * means "not sold at this type" and is kept.
+     */
+  };
+}
