@@ -1,11 +1,9 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { TClient, TModification } from "@wholesale/contract";
-import { SnackbarProvider } from "notistack";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../../test/fetch-mock.ts";
-import { createQueryClient } from "../../app/query-client.ts";
+import { withAppProviders } from "../../../test/providers.tsx";
 import { AvailableToClientsTab } from "./AvailableToClientsTab.tsx";
 
 afterEach(() => {
@@ -82,13 +80,7 @@ describe("AvailableToClientsTab", () => {
         body: { ...MODIFICATION, ...(body as object) },
       }),
     });
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <SnackbarProvider>
-          <AvailableToClientsTab modification={MODIFICATION} disabled={false} />
-        </SnackbarProvider>
-      </QueryClientProvider>,
-    );
+    render(withAppProviders(<AvailableToClientsTab modification={MODIFICATION} disabled={false} />));
     // The saved group shows by name once groups load.
     expect(await screen.findByText("Опт Москва")).toBeInTheDocument();
 

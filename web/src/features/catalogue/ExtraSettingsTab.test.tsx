@@ -1,11 +1,9 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { TModification } from "@wholesale/contract";
-import { SnackbarProvider } from "notistack";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../../test/fetch-mock.ts";
-import { createQueryClient } from "../../app/query-client.ts";
+import { withAppProviders } from "../../../test/providers.tsx";
 import { ExtraSettingsTab } from "./ExtraSettingsTab.tsx";
 
 afterEach(() => {
@@ -35,13 +33,7 @@ const MODIFICATION: TModification = {
 };
 
 function renderTab() {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <SnackbarProvider>
-        <ExtraSettingsTab modification={MODIFICATION} disabled={false} />
-      </SnackbarProvider>
-    </QueryClientProvider>,
-  );
+  render(withAppProviders(<ExtraSettingsTab modification={MODIFICATION} disabled={false} />));
 }
 
 describe("ExtraSettingsTab", () => {

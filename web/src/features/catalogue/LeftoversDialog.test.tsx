@@ -1,9 +1,7 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { SnackbarProvider } from "notistack";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../../test/fetch-mock.ts";
-import { createQueryClient } from "../../app/query-client.ts";
+import { withAppProviders } from "../../../test/providers.tsx";
 import { LEFTOVER_PAGE_SIZE } from "./api.ts";
 import { LeftoversDialog } from "./LeftoversDialog.tsx";
 
@@ -42,13 +40,7 @@ describe("LeftoversDialog", () => {
         return { status: 200, body: { count: TOTAL, next, previous: null, results } };
       },
     });
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <SnackbarProvider>
-          <LeftoversDialog open canManage onClose={vi.fn()} />
-        </SnackbarProvider>
-      </QueryClientProvider>,
-    );
+    render(withAppProviders(<LeftoversDialog open canManage onClose={vi.fn()} />));
     expect(await screen.findByText("Остатки_20.xlsx")).toBeInTheDocument();
     expect(screen.getByRole("dialog", { name: "Остатки: 30" })).toBeInTheDocument();
     const list = screen.getByTestId("leftovers-list");

@@ -1,12 +1,9 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { TModification, TPriceTier } from "@wholesale/contract";
-import { SnackbarProvider } from "notistack";
-import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../../test/fetch-mock.ts";
-import { createQueryClient } from "../../app/query-client.ts";
+import { withAppProviders } from "../../../test/providers.tsx";
 import { PriceTierEditor } from "./PriceTierEditor.tsx";
 
 afterEach(() => {
@@ -53,14 +50,6 @@ const modification = (prices: TPriceTier[]): TModification => ({
   exclusives: [],
 });
 
-function wrap(node: ReactNode) {
-  return (
-    <QueryClientProvider client={createQueryClient()}>
-      <SnackbarProvider>{node}</SnackbarProvider>
-    </QueryClientProvider>
-  );
-}
-
 const setWidth = (width: number) => {
   vi.stubGlobal(
     "matchMedia",
@@ -82,7 +71,7 @@ describe("PriceTierEditor", () => {
   it("shows the headings and 'Цена:' on the first row; a new row gets (rows after adding) * 5 and defaults", async () => {
     setWidth(1280);
     mockFetch({ "GET /api/storehouse/currencies/": () => ({ status: 200, body: CURRENCIES }) });
-    render(wrap(<PriceTierEditor modification={modification([tier({})])} onClose={vi.fn()} />));
+    render(withAppProviders(<PriceTierEditor modification={modification([tier({})])} onClose={vi.fn()} />));
     expect(screen.getByText("Малый опт")).toBeInTheDocument();
     expect(screen.getByText("Крупный опт")).toBeInTheDocument();
     expect(screen.getAllByText("Цена:")).toHaveLength(2);
@@ -113,7 +102,7 @@ describe("PriceTierEditor", () => {
       if (String(input).includes("/prices/")) await new Promise<void>((resolve) => (release = resolve));
       return routed(input, init);
     });
-    render(wrap(<PriceTierEditor modification={modification([tier({})])} onClose={onClose} />));
+    render(withAppProviders(<PriceTierEditor modification={modification([tier({})])} onClose={onClose} />));
     const large = screen.getByRole("spinbutton", { name: "Крупный опт: цена, строка 1" });
     await userEvent.clear(large);
     await userEvent.type(large, "80{Enter}");
@@ -147,7 +136,7 @@ describe("PriceTierEditor", () => {
       "DELETE /api/storehouse/prices/12/": () => ({ status: 204 }),
     });
     render(
-      wrap(
+      withAppProviders(
         <PriceTierEditor
           modification={modification([tier({}), tier({ id: 12, quantity_from: 10 })])}
           onClose={vi.fn()}
@@ -175,7 +164,7 @@ describe("PriceTierEditor", () => {
     setWidth(960);
     mockFetch({ "GET /api/storehouse/currencies/": () => ({ status: 200, body: CURRENCIES }) });
     render(
-      wrap(
+      withAppProviders(
         <PriceTierEditor
           modification={modification([tier({}), tier({ id: 12, quantity_from: 10 })])}
           onClose={vi.fn()}

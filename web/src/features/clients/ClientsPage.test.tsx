@@ -1,13 +1,10 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { TClient, TRegistrationRequest } from "@wholesale/contract";
-import { SnackbarProvider } from "notistack";
-import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../../test/fetch-mock.ts";
-import { createQueryClient } from "../../app/query-client.ts";
+import { withAppProviders } from "../../../test/providers.tsx";
 import { AddClientDialog } from "./AddClientDialog.tsx";
 import { ClientDialog } from "./ClientDialog.tsx";
 import ClientsPage from "./ClientsPage.tsx";
@@ -53,19 +50,11 @@ const lists = {
   "GET /api/storehouse/brands/": () => ({ status: 200, body: [{ id: 1, name: "JBL", description: "" }] }),
 };
 
-function wrap(children: ReactNode) {
-  return (
-    <QueryClientProvider client={createQueryClient()}>
-      <SnackbarProvider>{children}</SnackbarProvider>
-    </QueryClientProvider>
-  );
-}
-
 function renderPage(url = "/clients") {
   const router = createMemoryRouter([{ path: "/clients", Component: ClientsPage }], {
     initialEntries: [url],
   });
-  render(wrap(<RouterProvider router={router} />));
+  render(withAppProviders(<RouterProvider router={router} />));
 }
 
 describe("ClientsPage", () => {
@@ -114,7 +103,9 @@ describe("ClientsPage", () => {
 describe("ClientDialog", () => {
   it("requires the name and the total limit with Required. and sends nothing", async () => {
     const calls = mockFetch(lists);
-    render(wrap(<ClientDialog client={client} groups={[]} transportations={[]} onClose={() => {}} />));
+    render(
+      withAppProviders(<ClientDialog client={client} groups={[]} transportations={[]} onClose={() => {}} />),
+    );
     await userEvent.clear(screen.getByLabelText(/^Имя/));
     await userEvent.clear(screen.getByLabelText(/Лимит суммы заказа/));
     await userEvent.click(screen.getByRole("button", { name: "Сохранить" }));
@@ -127,7 +118,9 @@ describe("ClientDialog", () => {
       ...lists,
       "PUT /api/profiles/clients/7/": () => ({ status: 200, body: { ...client, banned: true } }),
     });
-    render(wrap(<ClientDialog client={client} groups={[]} transportations={[]} onClose={() => {}} />));
+    render(
+      withAppProviders(<ClientDialog client={client} groups={[]} transportations={[]} onClose={() => {}} />),
+    );
     await userEvent.click(screen.getByRole("button", { name: "Временный бан" }));
     expect(await screen.findByText("Временный блок")).toBeInTheDocument();
     expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ banned: true });
@@ -139,7 +132,9 @@ describe("ClientDialog", () => {
       "PUT /api/profiles/clients/7/": () => ({ status: 200, body: client }),
     });
     const onClose = vi.fn();
-    render(wrap(<ClientDialog client={client} groups={[]} transportations={[]} onClose={onClose} />));
+    render(
+      withAppProviders(<ClientDialog client={client} groups={[]} transportations={[]} onClose={onClose} />),
+    );
     await userEvent.clear(screen.getByLabelText(/Лимит суммы заказа/));
     await userEvent.type(screen.getByLabelText(/Лимит суммы заказа/), "2500,5");
     await userEvent.click(screen.getByRole("button", { name: "Сохранить" }));
@@ -161,7 +156,11 @@ describe("AddClientDialog", () => {
       deleted: false,
       created_at: "2026-11-20T09:00:00Z",
     };
-    render(wrap(<AddClientDialog request={request} groups={[]} transportations={[]} onClose={() => {}} />));
+    render(
+      withAppProviders(
+        <AddClientDialog request={request} groups={[]} transportations={[]} onClose={() => {}} />,
+      ),
+    );
     await userEvent.click(screen.getByRole("button", { name: "Добавить" }));
     for (const message of [
       "Имя обязательно",

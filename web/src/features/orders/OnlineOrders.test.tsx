@@ -1,11 +1,9 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { TOrder } from "@wholesale/contract";
-import { SnackbarProvider } from "notistack";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../../test/fetch-mock.ts";
-import { createQueryClient } from "../../app/query-client.ts";
+import { withAppProviders } from "../../../test/providers.tsx";
 import { signIn, signOut } from "../../app/session.ts";
 import { OnlineOrders } from "./OnlineOrders.tsx";
 
@@ -71,13 +69,7 @@ async function renderAs(role: "office" | "storehouse", permissions: string[]) {
     }),
   });
   await signIn(role, "pw");
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <SnackbarProvider>
-        <OnlineOrders />
-      </SnackbarProvider>
-    </QueryClientProvider>,
-  );
+  render(withAppProviders(<OnlineOrders />));
   return calls;
 }
 

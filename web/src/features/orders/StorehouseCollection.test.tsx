@@ -1,11 +1,9 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { TOrder, TOrderPosition } from "@wholesale/contract";
-import { SnackbarProvider } from "notistack";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../../test/fetch-mock.ts";
-import { createQueryClient } from "../../app/query-client.ts";
+import { withAppProviders } from "../../../test/providers.tsx";
 import { signIn, signOut } from "../../app/session.ts";
 import { StorehouseCollection } from "./StorehouseCollection.tsx";
 
@@ -76,13 +74,7 @@ describe("StorehouseCollection", () => {
       }),
     });
     await signIn("storehouse", "pw");
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <SnackbarProvider>
-          <StorehouseCollection />
-        </SnackbarProvider>
-      </QueryClientProvider>,
-    );
+    render(withAppProviders(<StorehouseCollection />));
     const section = await screen.findByRole("region", { name: "Север" });
     expect(within(section).getByText("Осталось: 1")).toBeInTheDocument();
     const card = within(section).getByTestId("collection-order");
