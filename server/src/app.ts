@@ -33,6 +33,9 @@ import { profileRoutes } from "./modules/clients/routes.ts";
 import { sendOrdersRoutes } from "./modules/clients/send-orders-routes.ts";
 import { createSendOrdersService } from "./modules/clients/send-orders-service.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { createBotTextService } from "./modules/market/bot-text-service.ts";
+import { marketRoutes } from "./modules/market/routes.ts";
+import { createScheduleService } from "./modules/market/schedule-service.ts";
 import { createLeftoverService } from "./modules/reports/leftover-service.ts";
 import { leftoverReportRoutes } from "./modules/reports/routes.ts";
 import { createCollectionService } from "./modules/sales/collection-service.ts";
@@ -109,6 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     orders: createOrderService({ db, clock }),
     collection: createCollectionService({ db, clock }),
     salesReports: createReportService({ db, clock }),
+    schedules: createScheduleService({ db, clock }),
+    botTexts: createBotTextService({ db }),
   };
 
   const apiRoutes: ApiRoute[] = [];
@@ -125,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(profileRoutes, services);
       await api.register(sendOrdersRoutes, services);
       await api.register(salesRoutes, services);
+      await api.register(marketRoutes, { db, clock, ...services });
     },
     { prefix: "/api" },
   );

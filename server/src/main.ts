@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { bootstrap } from "./db/bootstrap.ts";
 import { openPglite, openPostgres } from "./db/client.ts";
 import { dailyLeftoverReportJob } from "./jobs/daily-leftover-report.ts";
+import { marketNoticesJob } from "./jobs/market-notices.ts";
 import { type Scheduler, startScheduler } from "./jobs/scheduler.ts";
 import { systemClock } from "./lib/clock.ts";
 import { createLeftoverService } from "./modules/reports/leftover-service.ts";
@@ -41,7 +42,10 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const leftover = createLeftoverService({ db: database.db, clock: systemClock });
   scheduler = startScheduler(
-    [dailyLeftoverReportJob({ db: database.db, clock: systemClock, leftover })],
+    [
+      dailyLeftoverReportJob({ db: database.db, clock: systemClock, leftover }),
+      marketNoticesJob({ db: database.db, clock: systemClock }),
+    ],
     (job, error) => app.log.error({ err: error, job }, "background job failed"),
   );
   const where = config.databaseUrl ? "PostgreSQL" : `embedded PGlite in ${config.dataDir}`;

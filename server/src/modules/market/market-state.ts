@@ -59,7 +59,7 @@ export type MarketState = {
 };
 
 /** How far ahead openUntil / nextOpenAt look: a week covers every daily interval. */
-const HORIZON_DAYS = 8;
+export const HORIZON_DAYS = 8;
 
 /** Seconds since midnight of "HH:MM" or "HH:MM:SS". */
 export function secondsOfDay(time: string): number {
@@ -192,11 +192,15 @@ export function scheduleTimes(schedule: MarketSchedule, now: Date) {
     : { open, nextOpenAt: first, nextCloseAt: second };
 }
 
-/** Every schedule (or only the active ones) with its intervals and targeting. */
+/** A schedule as stored: its intervals keep their ids and their times as written. */
+export type StoredInterval = MarketInterval & { id: number; startTime: string; endTime: string };
+export type StoredSchedule = Omit<MarketSchedule, "intervals"> & { intervals: StoredInterval[] };
+
+/** Every schedule (or only the active ones, or the given ones) with its intervals and targeting. */
 export async function loadMarketSchedules(
   db: Db | Tx,
   options: { activeOnly?: boolean; ids?: number[] } = {},
-): Promise<MarketSchedule[]> {
+): Promise<StoredSchedule[]> {
   if (options.ids?.length === 0) return [];
   const rows = await db
     .select()
@@ -233,6 +237,9 @@ export async function loadMarketSchedules(
     intervals: intervals
       .filter((i) => i.scheduleId === r.id)
       .map((i) => ({
+        id: i.id,
+        startTime: i.startTime,
+        endTime: i.endTime,
         startSeconds: secondsOfDay(i.startTime),
         endSeconds: secondsOfDay(i.endTime),
         isActive: i.isActive,
