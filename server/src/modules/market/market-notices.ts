@@ -119,7 +119,8 @@ export function dueOccurrences(schedules: readonly MarketSchedule[], now: Date):
 /**
  * One pass of the market job. Each (schedule, moment, kind) is claimed in `job_runs` in the transaction
  * that queues its messages, so with several instances each notice goes out exactly once; the schedules
- * claimed together share one message per client. Then manual openings past their close time are closed
+ * claimed together share one message per client (every instance claims them in the same order, so the
+ * one that wins the first claim wins them all and the others wait on it, then find them taken). Then manual openings past their close time are closed
  * (after the scan, so the scan has seen their close time).
  */
 export async function runMarketTick(db: Db, now: Date): Promise<{ queued: number; autoClosed: number }> {
