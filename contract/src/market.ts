@@ -1,3 +1,4 @@
+import { ZClientRefSchema } from "./clients.ts";
 import { ZIdSchema, ZTimestampSchema } from "./common.ts";
 import { z } from "./zod-ru.ts";
 
@@ -72,6 +73,8 @@ export const ZMarketScheduleSchema = z.object({
   client_groups: z.array(z.number().int()),
   transportations: z.array(z.number().int()),
   clients: z.array(z.number().int()),
+  /** The targeted clients with their names, for the client-management dialog. */
+  clients_detail: z.array(ZClientRefSchema),
 });
 export type TMarketSchedule = z.infer<typeof ZMarketScheduleSchema>;
 

@@ -63,6 +63,7 @@ describe("market schedules and intervals", () => {
       client_groups: [group.id],
       transportations: [direction.id],
       clients: [client.id],
+      clients_detail: [{ id: client.id, nickname: client.nickname }],
     });
     const interval = await addInterval(created.id, "09:00", "11:30");
     expect(interval).toEqual({

@@ -38,7 +38,7 @@ const ZERO_LENGTH = "Интервал не может быть нулевой д
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
-export function toApiSchedule(s: StoredSchedule, now: Date): TMarketSchedule {
+export function toApiSchedule(s: StoredSchedule, now: Date, nicknames: Map<number, string>): TMarketSchedule {
   const times = scheduleTimes(s, now);
   return {
     id: s.id,
@@ -55,6 +55,10 @@ export function toApiSchedule(s: StoredSchedule, now: Date): TMarketSchedule {
     client_groups: [...s.targeting.groupIds],
     transportations: [...s.targeting.transportationIds],
     clients: [...s.targeting.clientIds],
+    clients_detail: s.targeting.clientIds.map((id) => ({
+      id,
+      nickname: nicknames.get(id) ?? `Клиент #${id}`,
+    })),
   };
 }
 
@@ -167,16 +171,29 @@ export type ScheduleService = ReturnType<typeof createScheduleService>;
 
 /** Market schedules and their daily intervals, opened and closed by hand; see market-state.ts for the rules. */
 export function createScheduleService({ db, clock }: { db: Db; clock: Clock }) {
+  async function toApi(tx: Db | Tx, schedules: StoredSchedule[]): Promise<TMarketSchedule[]> {
+    const ids = dedupe(schedules.flatMap((s) => s.targeting.clientIds));
+    const rows =
+      ids.length === 0
+        ? []
+        : await tx
+            .select({ id: clients.id, nickname: clients.nickname })
+            .from(clients)
+            .where(inArray(clients.id, ids));
+    const nicknames = new Map(rows.map((r) => [r.id, r.nickname]));
+    const now = clock.now();
+    return schedules.map((s) => toApiSchedule(s, now, nicknames));
+  }
+
   async function get(tx: Db | Tx, id: number): Promise<TMarketSchedule> {
-    const [s] = await loadMarketSchedules(tx, { ids: [id] });
+    const [s] = await toApi(tx, await loadMarketSchedules(tx, { ids: [id] }));
     if (!s) throw notFound(SCHEDULE_NOT_FOUND);
-    return toApiSchedule(s, clock.now());
+    return s;
   }
 
   return {
     async list(): Promise<TMarketSchedule[]> {
-      const now = clock.now();
-      return (await loadMarketSchedules(db)).map((s) => toApiSchedule(s, now));
+      return toApi(db, await loadMarketSchedules(db));
     },
 
     get: (id: number) => get(db, id),
