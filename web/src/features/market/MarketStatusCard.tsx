@@ -1,4 +1,5 @@
 import { Box, Card, CardContent, CardHeader, CircularProgress, Typography } from "@mui/material";
+import { formatDateTime } from "../../lib/format.ts";
 import { useMarketStatus } from "./api.ts";
 
 /** Card 1: open or closed now, and the schedules keeping it open; fetched again every 60 s. */
@@ -22,9 +23,13 @@ export function MarketStatusCard() {
             {data.active_schedules.length > 0 && (
               <Typography variant="body2">Активные расписания: {data.active_schedules.join(", ")}</Typography>
             )}
-            <Typography variant="body2" color="text.secondary">
-              {data.message}
-            </Typography>
+            {(data.open_until ?? data.next_open_at) && (
+              <Typography variant="body2" color="text.secondary">
+                {data.is_open
+                  ? `Открыт до ${formatDateTime(data.open_until)}`
+                  : `Откроется ${formatDateTime(data.next_open_at)}`}
+              </Typography>
+            )}
           </Box>
         )}
       </CardContent>

@@ -29,6 +29,18 @@ import { OpenMarketDialog } from "./OpenMarketDialog.tsx";
 export const intervalLabel = (i: Pick<TTimeInterval, "start_time" | "end_time">) =>
   `Ежедневно: ${i.start_time.slice(0, 5)} - ${i.end_time.slice(0, 5)}`;
 
+/** When the schedule next opens and closes, in Moscow time. */
+export function scheduleTimesText(s: TMarketSchedule): string {
+  if (!s.is_active) return "Расписание неактивно: маркет по нему не открывается";
+  const at = formatDateTime;
+  if (s.is_open) {
+    const closes = s.next_close_at ? `закроется: ${at(s.next_close_at)}` : "до закрытия вручную";
+    return `Открыто сейчас, ${closes}${s.next_open_at ? `; следующее открытие: ${at(s.next_open_at)}` : ""}`;
+  }
+  if (!s.next_open_at) return "Закрыто: нет активных интервалов";
+  return `Закрыто, откроется: ${at(s.next_open_at)}${s.next_close_at ? `, закроется: ${at(s.next_close_at)}` : ""}`;
+}
+
 type Dialog =
   | { kind: "interval"; interval: TTimeInterval | null }
   | { kind: "delete-interval"; interval: TTimeInterval }
@@ -72,10 +84,7 @@ export function ScheduleItem({ schedule }: { schedule: TMarketSchedule }) {
         </Stack>
 
         <Typography variant="body2" color="text.secondary">
-          {schedule.is_open
-            ? `Открыто сейчас. Закроется: ${formatDateTime(schedule.next_close_at)}. Следующее открытие: ${formatDateTime(schedule.next_open_at)}`
-            : `Закрыто. Откроется: ${formatDateTime(schedule.next_open_at)}. Закроется: ${formatDateTime(schedule.next_close_at)}`}
-          {schedule.close_time && ` · Автоматическое закрытие: ${formatDateTime(schedule.close_time)}`}
+          {scheduleTimesText(schedule)}
         </Typography>
 
         {schedule.intervals.length === 0 ? (
