@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
+import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../app.ts";
+import { createTelegramApi } from "../../bot/telegram-api.ts";
 import { type Database, openPglite, openPostgres } from "../../db/client.ts";
 import { seedClient, seedGroup } from "../../db/factories/clients.ts";
 import {
@@ -9,6 +12,10 @@ import {
   outboxMessages,
   timeIntervals,
 } from "../../db/schema/index.ts";
+import { systemClock } from "../../lib/clock.ts";
+import { TEST_SECRET } from "../../test/app.ts";
+import { type FakeBotApi, startFakeBotApi } from "../../test/fake-bot-api.ts";
+import { DEFAULT_BOT_TEXTS } from "./bot-text-service.ts";
 import { runMarketTick } from "./market-notices.ts";
 
 /**
@@ -17,7 +24,10 @@ import { runMarketTick } from "./market-notices.ts";
  */
 let instances: [Database, Database];
 let dropDatabase = async () => {};
+let fake: FakeBotApi;
+const apps: FastifyInstance[] = [];
 beforeAll(async () => {
+  fake = await startFakeBotApi();
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB !== "postgres" || !adminUrl) {
     const database = await openPglite();
@@ -40,6 +50,8 @@ beforeAll(async () => {
   };
 });
 afterAll(async () => {
+  await Promise.all(apps.map((app) => app.close()));
+  await fake.close();
   await instances[0].close();
   if (instances[1] !== instances[0]) await instances[1].close();
   await dropDatabase();
@@ -48,8 +60,25 @@ afterAll(async () => {
 const msk = (iso: string) => new Date(`${iso}+03:00`);
 
 describe("market notices with two instances", () => {
-  it("each «preStart» and «end» reaches each client exactly once", async () => {
+  it("each «preStart» and «end» reaches each client exactly once, through the delivery worker", async () => {
     const [a, b] = instances;
+    // Each instance also runs the delivery worker against the fake Bot API.
+    for (const instance of [a, b]) {
+      const app = await buildApp({
+        db: instance.db,
+        clock: systemClock,
+        jwtSecret: TEST_SECRET,
+        webDist: null,
+        delivery: {
+          api: createTelegramApi({ token: fake.token, apiRoot: fake.apiRoot }, { timeoutSeconds: 5 }),
+          ratePerSecond: 500,
+          retentionMs: 24 * 60 * 60 * 1000,
+          idleMs: 20,
+        },
+      });
+      await app.ready();
+      apps.push(app);
+    }
     const db = a.db;
     const morning = await seedGroup(db);
     const evening = await seedGroup(db);
@@ -98,5 +127,18 @@ describe("market notices with two instances", () => {
       expect(count("market_end", c.id)).toBe(1);
     }
     expect(rows).toHaveLength(2 * 50);
+
+    const deadline = Date.now() + 20_000;
+    while (fake.callsTo("sendMessage").length < 100 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    const sent = fake.callsTo("sendMessage").map((c) => `${c.payload.chat_id}: ${c.payload.text}`);
+    expect(sent).toHaveLength(100);
+    expect(new Set(sent).size).toBe(100);
+    for (const c of [...morningClients, ...eveningClients]) {
+      expect(sent).toContain(`${c.telegramId}: ${DEFAULT_BOT_TEXTS.pre_start}`);
+      expect(sent).toContain(`${c.telegramId}: ${DEFAULT_BOT_TEXTS.end}`);
+    }
   });
 });
