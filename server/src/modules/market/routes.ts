@@ -22,7 +22,7 @@ import { notFound } from "../../http/errors.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { BotTextService } from "./bot-text-service.ts";
 import { describeMarketState } from "./market-message.ts";
-import { loadMarketClient, loadMarketSchedules, marketStateAt } from "./market-state.ts";
+import { loadMarketClient, marketStateForClient, overallMarketState } from "./market-state.ts";
 import type { ScheduleService } from "./schedule-service.ts";
 
 type Deps = { db: Db; clock: Clock; schedules: ScheduleService; botTexts: BotTextService };
@@ -132,12 +132,13 @@ export const marketRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, clock
     },
     async (request) => {
       const now = clock.now();
-      let client = null;
-      if (request.query.client !== undefined) {
-        client = (await loadMarketClient(db, request.query.client)) ?? null;
-        if (client === null) throw notFound("Клиент не найден");
-      }
-      const state = marketStateAt(await loadMarketSchedules(db, { activeOnly: true }), client, now);
+      const clientId = request.query.client;
+      if (clientId !== undefined && !(await loadMarketClient(db, clientId)))
+        throw notFound("Клиент не найден");
+      const state =
+        clientId === undefined
+          ? await overallMarketState(db, now)
+          : await marketStateForClient(db, clientId, now);
       return {
         is_open: state.open,
         active_schedules: state.scheduleNames,
