@@ -138,7 +138,7 @@ const arbSchedule: fc.Arbitrary<MarketSchedule> = fc.record({
   isActive: fc.boolean(),
   isManuallyOpened: fc.boolean(),
   closeTime: fc.option(arbMoment, { nil: null }),
-  closedUntil: fc.constant(null),
+  closedUntil: fc.option(arbMoment, { nil: null }),
   intervals: fc.array(arbInterval, { maxLength: 3 }),
   targeting: arbTargeting,
 });
@@ -187,8 +187,9 @@ describe("properties", () => {
             (c.transportationId !== null && t.transportationIds.includes(c.transportationId)) ||
             t.clientIds.includes(c.id);
           const manual = s.isManuallyOpened && (s.closeTime === null || at < s.closeTime);
+          const heldShut = s.closedUntil !== null && at < s.closedUntil;
           const inInterval = s.intervals.some((i) => i.isActive && intervalContains(i, referenceSeconds(at)));
-          return targeted && (manual || inInterval);
+          return targeted && (manual || (!heldShut && inInterval));
         });
         expect(isMarketOpenFor(schedules, c, at)).toBe(expected);
         expect(marketStateAt(schedules, c, at).open).toBe(expected);

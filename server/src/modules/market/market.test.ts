@@ -385,4 +385,33 @@ describe("notices through the outbox", () => {
     ).toEqual([]);
     t.clock.set("2026-11-20T09:00:00Z");
   });
+
+  it("staff changes that close the market for clients send «end» at once", async () => {
+    await t.db.delete(outboxMessages);
+    const group = await seedGroup(t.db);
+    const member = await seedClient(t.db, { groupId: group.id });
+    const leaving = await seedClient(t.db, { groupId: group.id });
+    const { id } = await createSchedule({ name: "Смена", client_groups: [group.id], clients: [leaving.id] });
+    const interval = await addInterval(id, "10:00", "16:00");
+    t.clock.set(msk("2026-11-20T12:00:00"));
+    const ends = async () => (await outbox()).filter((r) => r.kind === "market_end").map((r) => r.clientId);
+
+    // Narrowing the targeting: only the client no longer targeted hears that it closed.
+    await call("PUT", `/api/storehouse/market-schedules/${id}/`, { client_groups: [] });
+    expect(await ends()).toEqual([member.id]);
+    await call("PUT", `/api/storehouse/market-schedules/${id}/`, { client_groups: [group.id] });
+    expect(await ends()).toEqual([member.id]);
+
+    await t.db.delete(outboxMessages);
+    await call("PUT", `/api/storehouse/market-schedules/${id}/`, { is_active: false });
+    expect((await ends()).sort()).toEqual([member.id, leaving.id].sort());
+    await call("PUT", `/api/storehouse/market-schedules/${id}/`, { is_active: true });
+
+    await t.db.delete(outboxMessages);
+    await call("DELETE", `/api/storehouse/time-intervals/${interval.id}/`);
+    expect((await ends()).sort()).toEqual([member.id, leaving.id].sort());
+    await call("DELETE", `/api/storehouse/market-schedules/${id}/`);
+    expect(await ends()).toHaveLength(2);
+    t.clock.set("2026-11-20T09:00:00Z");
+  });
 });
