@@ -130,3 +130,13 @@ export function useSaveBotText(path: TBotTextPath) {
     meta: { errorMessage: "Не удалось обновить сообщение бота", successMessage: "Сообщение бота сохранено" },
   });
 }
+
+/** The market as one client sees it, for the client dialog; a failure just leaves the line out. */
+export function useClientMarketStatus(clientId: number) {
+  return useQuery({
+    queryKey: [...marketKeys.status(), clientId],
+    queryFn: ({ signal }) =>
+      api("/storehouse/market-status/", { query: { client: clientId }, schema: ZMarketStatusSchema, signal }),
+    refetchInterval: MARKET_STATUS_REFRESH_MS,
+  });
+}
