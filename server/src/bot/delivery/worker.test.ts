@@ -13,6 +13,7 @@ import { openTestDatabase } from "../../test/database.ts";
 import { type FakeBotApi, startFakeBotApi } from "../../test/fake-bot-api.ts";
 import { TINY_PNG } from "../../test/multipart.ts";
 import { createTelegramApi } from "../telegram-api.ts";
+import { claimDue } from "./outbox-store.ts";
 import type { DeliveryOptions } from "./worker.ts";
 
 let database: Database;
@@ -325,6 +326,21 @@ describe("delivery worker", () => {
     expect(chats).toHaveLength(300);
     expect(new Set(chats).size).toBe(300);
     expect(await figures(message.id)).toMatchObject({ delivered: 300 });
+  });
+
+  it("sends the rows of a worker that died holding them once their lease runs out", async () => {
+    await seedAudience(20);
+    const message = await broadcast("После сбоя");
+    // A worker claims every row and dies before sending or marking any of them.
+    const taken = await claimDue(database.db, 100, 500);
+    expect(taken).toHaveLength(20);
+    await startInstance(database.db);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(sendsWith("После сбоя")).toHaveLength(0);
+    await waitFor(async () => (await pendingOf(message.id)) === 0);
+    const chats = sendsWith("После сбоя").map((c) => c.payload.chat_id);
+    expect(new Set(chats).size).toBe(20);
+    expect(chats).toHaveLength(20);
   });
 
   it("sends nothing without a bot token: the rows wait", async () => {
