@@ -6,4 +6,5 @@ export * from "./common.ts";
 export * from "./permissions.ts";
 export * from "./reports.ts";
 export * from "./sales.ts";
+export * from "./statistics.ts";
 export { z } from "./zod-ru.ts";

@@ -41,6 +41,8 @@ import { positionsByModificationRoutes } from "./modules/sales/positions-by-modi
 import { createPositionsByModificationService } from "./modules/sales/positions-by-modification-service.ts";
 import { createReportService } from "./modules/sales/report-service.ts";
 import { salesRoutes } from "./modules/sales/routes.ts";
+import { statisticsRoutes } from "./modules/statistics/routes.ts";
+import { createStatisticsService } from "./modules/statistics/statistics-service.ts";
 
 export type AppDeps = {
   db: Db;
@@ -109,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     orders: createOrderService({ db, clock }),
     collection: createCollectionService({ db, clock }),
     salesReports: createReportService({ db, clock }),
+    statistics: createStatisticsService({ db, clock }),
   };
 
   const apiRoutes: ApiRoute[] = [];
@@ -125,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(profileRoutes, services);
       await api.register(sendOrdersRoutes, services);
       await api.register(salesRoutes, services);
+      await api.register(statisticsRoutes, services);
     },
     { prefix: "/api" },
   );
