@@ -33,8 +33,11 @@ import { profileRoutes } from "./modules/clients/routes.ts";
 import { sendOrdersRoutes } from "./modules/clients/send-orders-routes.ts";
 import { createSendOrdersService } from "./modules/clients/send-orders-service.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { createDailyReportService } from "./modules/reports/daily-report-service.ts";
+import { createInvoiceService } from "./modules/reports/invoice-service.ts";
 import { createLeftoverService } from "./modules/reports/leftover-service.ts";
 import { leftoverReportRoutes } from "./modules/reports/routes.ts";
+import { salesReportRoutes } from "./modules/reports/sales-report-routes.ts";
 import { createCollectionService } from "./modules/sales/collection-service.ts";
 import { createOrderService } from "./modules/sales/order-service.ts";
 import { positionsByModificationRoutes } from "./modules/sales/positions-by-modification-routes.ts";
@@ -94,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 
+  const statistics = createStatisticsService({ db, clock });
   const services = {
     auth: createAuthService({ db, clock, tokens }),
     accounts: createAccountsService({ db }),
@@ -111,7 +115,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     orders: createOrderService({ db, clock }),
     collection: createCollectionService({ db, clock }),
     salesReports: createReportService({ db, clock }),
-    statistics: createStatisticsService({ db, clock }),
+    statistics,
+    invoices: createInvoiceService({ db, clock }),
+    dailyReports: createDailyReportService({ db, clock, statistics }),
   };
 
   const apiRoutes: ApiRoute[] = [];
@@ -129,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(sendOrdersRoutes, services);
       await api.register(salesRoutes, services);
       await api.register(statisticsRoutes, services);
+      await api.register(salesReportRoutes, services);
     },
     { prefix: "/api" },
   );

@@ -4,9 +4,14 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { bootstrap } from "./db/bootstrap.ts";
 import { openPglite, openPostgres } from "./db/client.ts";
 import { dailyLeftoverReportJob } from "./jobs/daily-leftover-report.ts";
+import { dailyStockSnapshotJob } from "./jobs/daily-stock-snapshot.ts";
+import { salesReportJobs } from "./jobs/sales-reports.ts";
 import { type Scheduler, startScheduler } from "./jobs/scheduler.ts";
 import { systemClock } from "./lib/clock.ts";
+import { createDailyReportService } from "./modules/reports/daily-report-service.ts";
+import { createInvoiceService } from "./modules/reports/invoice-service.ts";
 import { createLeftoverService } from "./modules/reports/leftover-service.ts";
+import { createStatisticsService } from "./modules/statistics/statistics-service.ts";
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -40,8 +45,18 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   const leftover = createLeftoverService({ db: database.db, clock: systemClock });
+  const statistics = createStatisticsService({ db: database.db, clock: systemClock });
   scheduler = startScheduler(
-    [dailyLeftoverReportJob({ db: database.db, clock: systemClock, leftover })],
+    [
+      dailyLeftoverReportJob({ db: database.db, clock: systemClock, leftover }),
+      dailyStockSnapshotJob({ db: database.db, clock: systemClock }),
+      ...salesReportJobs({
+        db: database.db,
+        clock: systemClock,
+        invoices: createInvoiceService({ db: database.db, clock: systemClock }),
+        dailyReports: createDailyReportService({ db: database.db, clock: systemClock, statistics }),
+      }),
+    ],
     (job, error) => app.log.error({ err: error, job }, "background job failed"),
   );
   const where = config.databaseUrl ? "PostgreSQL" : `embedded PGlite in ${config.dataDir}`;
