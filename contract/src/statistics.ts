@@ -106,3 +106,34 @@ export type TLowModification = z.infer<typeof ZLowModificationSchema>;
 export function percentRemaining(quantity: number, quantityOnStart: number): number {
   return quantityOnStart ? Math.round((quantity * 100) / quantityOnStart) : 0;
 }
+
+const ZDaySalesSchema = z.object({
+  orders: z.number().int(),
+  clients: z.number().int(),
+  totals: z.array(ZCurrencyTotalSchema),
+});
+export type TDaySales = z.infer<typeof ZDaySalesSchema>;
+
+/**
+ * The home page's figures. Each part is there only for a role that may open the screen it links to:
+ * sales for statistics.read, positions for orders.read, requests for clients.read, claims for claims.manage.
+ */
+export const ZDashboardSchema = z.object({
+  day: z.string(),
+  compare_day: z.string(),
+  sales: z
+    .object({
+      today: ZDaySalesSchema,
+      week_ago: ZDaySalesSchema,
+      last_30_days: z.array(z.object({ date: z.string(), totals: z.array(ZCurrencyTotalSchema) })),
+      top_brands: z.array(
+        z.object({ name: z.string(), quantity: z.number().int(), totals: z.array(ZCurrencyTotalSchema) }),
+      ),
+      low_stock: z.number().int(),
+    })
+    .optional(),
+  positions: z.object({ to_send: z.number().int(), to_collect: z.number().int() }).optional(),
+  registration_requests: z.number().int().optional(),
+  open_claims: z.number().int().optional(),
+});
+export type TDashboard = z.infer<typeof ZDashboardSchema>;

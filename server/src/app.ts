@@ -44,6 +44,8 @@ import { positionsByModificationRoutes } from "./modules/sales/positions-by-modi
 import { createPositionsByModificationService } from "./modules/sales/positions-by-modification-service.ts";
 import { createReportService } from "./modules/sales/report-service.ts";
 import { salesRoutes } from "./modules/sales/routes.ts";
+import { dashboardRoutes } from "./modules/statistics/dashboard-routes.ts";
+import { createDashboardService } from "./modules/statistics/dashboard-service.ts";
 import { statisticsRoutes } from "./modules/statistics/routes.ts";
 import { createStatisticsService } from "./modules/statistics/statistics-service.ts";
 
@@ -118,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     statistics,
     invoices: createInvoiceService({ db, clock }),
     dailyReports: createDailyReportService({ db, clock, statistics }),
+    dashboard: createDashboardService({ db, clock, statistics }),
   };
 
   const apiRoutes: ApiRoute[] = [];
@@ -136,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(salesRoutes, services);
       await api.register(statisticsRoutes, services);
       await api.register(salesReportRoutes, services);
+      await api.register(dashboardRoutes, services);
     },
     { prefix: "/api" },
   );
