@@ -34,7 +34,7 @@ const CLIENT_PAGE = 1000;
 const ZClientPageSchema = paged(ZClientSchema);
 
 /** Every client, page by page: the per-client tab names clients the period's answer lists by id. */
-async function allClients(signal: AbortSignal): Promise<TClient[]> {
+export async function allClients(signal: AbortSignal): Promise<TClient[]> {
   const clients: TClient[] = [];
   for (let offset = 0; ; offset += CLIENT_PAGE) {
     const page = await api("/profiles/clients/", {
