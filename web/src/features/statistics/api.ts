@@ -8,6 +8,7 @@ import {
   ZClientDaysSchema,
   ZClientGroupSchema,
   ZClientSchema,
+  ZDashboardSchema,
   ZDateStatisticsSchema,
   ZLowModificationsSchema,
   ZPeriodStatisticsSchema,
@@ -118,5 +119,15 @@ export function useLowStatistics(date: string) {
       api("/statistics/low/", { query: { date }, schema: ZLowModificationsSchema, signal }),
     enabled: Boolean(date),
     meta: { errorMessage: "Не удалось загрузить проблемные позиции" },
+  });
+}
+
+/** The home page's figures; the server leaves out what the role may not open. */
+export function useDashboard() {
+  return useQuery({
+    queryKey: [...statisticsKeys.all, "dashboard"],
+    queryFn: ({ signal }) => api("/dashboard/", { schema: ZDashboardSchema, signal }),
+    refetchInterval: 60_000,
+    meta: { errorMessage: "Не удалось загрузить сводку" },
   });
 }
