@@ -66,7 +66,9 @@ describe("HomePage dashboard", () => {
     expect(screen.getByTestId("figure-to-send")).toHaveAttribute("href", "/orders");
     expect(screen.getByTestId("figure-requests")).toHaveAttribute("href", "/clients?tab=8");
     expect(screen.getByTestId("figure-claims")).toHaveAttribute("href", "/claims");
-    expect(await screen.findByTestId("sales-chart")).toHaveTextContent("Продажи за 30 дней");
+    expect(await screen.findByTestId("sales-chart", {}, { timeout: 10_000 })).toHaveTextContent(
+      "Продажи за 30 дней",
+    );
     expect(screen.getByTestId("brands-chart")).toHaveTextContent("Брэнды дня");
   });
 
