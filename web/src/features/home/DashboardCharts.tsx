@@ -6,6 +6,8 @@ import dayjs from "dayjs";
 
 type Sales = NonNullable<TDashboard["sales"]>;
 
+const compact = new Intl.NumberFormat("ru-RU", { notation: "compact", maximumFractionDigits: 1 });
+
 /** One line per currency: sums in different currencies are never added together. */
 function SalesChart({ days }: { days: Sales["last_30_days"] }) {
   const signs = [...new Set(days.flatMap((d) => d.totals.map((t) => t.currency_sign)))];
@@ -13,6 +15,7 @@ function SalesChart({ days }: { days: Sales["last_30_days"] }) {
     <LineChart
       height={260}
       xAxis={[{ scaleType: "point", data: days.map((d) => dayjs(d.date).format("DD.MM")) }]}
+      yAxis={[{ width: 64, valueFormatter: (v: number | null) => (v === null ? "" : compact.format(v)) }]}
       series={signs.map((sign) => ({
         label: sign,
         showMark: false,
