@@ -1,3 +1,12 @@
+CREATE TABLE "sales_client_months" (
+	"month" date NOT NULL,
+	"client_id" integer NOT NULL,
+	"currency_id" integer NOT NULL,
+	"cost" numeric(18, 2) NOT NULL,
+	"orders" integer NOT NULL,
+	CONSTRAINT "sales_client_months_month_client_id_currency_id_pk" PRIMARY KEY("month","client_id","currency_id")
+);
+--> statement-breakpoint
 CREATE TABLE "sales_daily" (
 	"day" date NOT NULL,
 	"client_id" integer NOT NULL,

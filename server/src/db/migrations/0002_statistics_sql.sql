@@ -61,6 +61,7 @@ CREATE TRIGGER order_positions_stats_update AFTER UPDATE ON order_positions
 --> statement-breakpoint
 CREATE FUNCTION stats_order_positions_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  DELETE FROM sales_client_months;
   DELETE FROM sales_order_totals;
   DELETE FROM sales_daily;
   RETURN NULL;
@@ -108,7 +109,42 @@ CREATE TRIGGER orders_stats_move AFTER UPDATE ON orders
     OR OLD.client_type IS DISTINCT FROM NEW.client_type
   ) EXECUTE FUNCTION stats_order_moved();
 --> statement-breakpoint
--- Backfill from the positions already there.
+-- The monthly rollup follows the per-order one: a new (order, currency) row is one more order that month, a
+-- deleted one is one less, an update moves its sum (and, for a moved order, its month or client).
+CREATE FUNCTION stats_add_client_month(p_day date, p_client_id integer, p_currency_id integer, p_cost numeric,
+  p_orders integer) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO sales_client_months AS m (month, client_id, currency_id, cost, orders)
+  VALUES (date_trunc('month', p_day)::date, p_client_id, p_currency_id, p_cost, p_orders)
+  ON CONFLICT (month, client_id, currency_id) DO UPDATE
+    SET cost = m.cost + excluded.cost, orders = m.orders + excluded.orders;
+  IF p_orders < 0 THEN
+    DELETE FROM sales_client_months
+      WHERE month = date_trunc('month', p_day)::date AND client_id = p_client_id AND currency_id = p_currency_id
+        AND orders = 0;
+  END IF;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION stats_order_totals_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' AND OLD.day = NEW.day AND OLD.client_id = NEW.client_id
+    AND OLD.currency_id = NEW.currency_id THEN
+    PERFORM stats_add_client_month(NEW.day, NEW.client_id, NEW.currency_id, NEW.cost - OLD.cost, 0);
+    RETURN NULL;
+  END IF;
+  IF TG_OP = 'UPDATE' OR TG_OP = 'DELETE' THEN
+    PERFORM stats_add_client_month(OLD.day, OLD.client_id, OLD.currency_id, -OLD.cost, -1);
+  END IF;
+  IF TG_OP = 'UPDATE' OR TG_OP = 'INSERT' THEN
+    PERFORM stats_add_client_month(NEW.day, NEW.client_id, NEW.currency_id, NEW.cost, 1);
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER sales_order_totals_months AFTER INSERT OR UPDATE OR DELETE ON sales_order_totals
+  FOR EACH ROW EXECUTE FUNCTION stats_order_totals_changed();
+--> statement-breakpoint
+-- Backfill from the positions already there (the monthly rollup fills itself through its trigger).
 INSERT INTO sales_order_totals (order_id, currency_id, day, client_id, client_type, quantity, cost, positions)
 SELECT p.order_id, p.currency_id, o.opened_on, o.client_id, o.client_type, sum(p.quantity),
   sum(p.quantity * p.price), count(*)

@@ -42,6 +42,24 @@ export const salesDaily = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.clientId, t.clientType, t.modificationId, t.currencyId] })],
 );
 
+/**
+ * Per calendar month, client and currency: the period answer reads whole months here and only the days at the
+ * range's edges from `sales_order_totals`, so a year costs about twelve rows per client. Kept by a trigger on
+ * `sales_order_totals`.
+ */
+export const salesClientMonths = pgTable(
+  "sales_client_months",
+  {
+    month: date("month", { mode: "string" }).notNull(),
+    clientId: integer("client_id").notNull(),
+    currencyId: integer("currency_id").notNull(),
+    cost: numeric("cost", { precision: 18, scale: 2 }).notNull(),
+    /** Orders with positions in this currency (an order in two currencies counts in both). */
+    orders: integer("orders").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.clientId, t.currencyId] })],
+);
+
 /** Each modification's stock at the start of a business day (Moscow), taken once a day by a job. */
 export const stockSnapshots = pgTable(
   "stock_snapshots",

@@ -25,7 +25,7 @@ import {
 } from "../../db/schema/index.ts";
 import { addDays, businessDay } from "../../lib/business-time.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { D, rollupSources, type SalesSources, T } from "./sales-sources.ts";
+import { D, M, rollupSources, type SalesSources, T } from "./sales-sources.ts";
 
 /** A modification is a problem on a day when it sold that day and less than this share of its start is left. */
 export const LOW_STOCK_PERCENT = 20;
@@ -34,6 +34,14 @@ const WEEKDAYS = ["Воскресенье", "Понедельник", "Втор�
 
 /** The Russian weekday of a calendar day. */
 export const weekdayOf = (day: string) => WEEKDAYS[new Date(`${day}T12:00:00Z`).getUTCDay()] as string;
+
+const firstOfMonth = (day: string) => `${day.slice(0, 7)}-01`;
+const firstOfNextMonth = (day: string) => {
+  const d = new Date(`${firstOfMonth(day)}T12:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return d.toISOString().slice(0, 10);
+};
+const isLastOfMonth = (day: string) => addDays(day, 1).endsWith("-01");
 
 /** Sums arrive from `numeric` as strings; two decimals survive the trip to a JS number. */
 const money = (value: string | number) => Math.round(Number(value) * 100) / 100;
@@ -80,22 +88,41 @@ export function createStatisticsService({
   const t = T;
   const d = D;
 
+  /** The per-order rows of the days from..to (none when from > to), shaped like the monthly rows. */
+  const edgeDays = (from: string, to: string) =>
+    sql`select ${t.clientId} as client_id, ${t.currencyId} as currency_id, ${t.cost} as cost, 1 as orders
+      from ${sources.orderTotals} where ${t.day} >= ${from} and ${t.day} <= ${to}`;
+
   return {
-    /** Per client: sums and order counts per currency over the days of the period. */
+    /**
+     * Per client: sums and order counts per currency over the days of the period. Whole months come from the
+     * monthly rollup, the days before the first and after the last whole month from the per-order one.
+     */
     async period({ date_from, date_to }: TPeriodQuery): Promise<TPeriodStatistics> {
+      const firstWhole = date_from.endsWith("-01") ? date_from : firstOfNextMonth(date_from);
+      const afterLastWhole = isLastOfMonth(date_to) ? addDays(date_to, 1) : firstOfMonth(date_to);
+      const parts: SQL[] =
+        firstWhole < afterLastWhole
+          ? [
+              sql`select ${M.clientId} as client_id, ${M.currencyId} as currency_id, ${M.cost} as cost,
+                ${M.orders} as orders from ${sources.clientMonths}
+                where ${M.month} >= ${firstWhole} and ${M.month} < ${afterLastWhole}`,
+              edgeDays(date_from, addDays(firstWhole, -1)),
+              edgeDays(afterLastWhole, date_to),
+            ]
+          : [edgeDays(date_from, date_to)];
       const [signs, rows] = await Promise.all([
         currencySigns(db),
         db
           .select({
-            clientId: t.clientId,
-            currencyId: t.currencyId,
-            total: sql<string>`sum(${t.cost})`,
-            orders: sql<number>`count(*)::int`,
+            clientId: sql<number>`"p"."client_id"`,
+            currencyId: sql<number>`"p"."currency_id"`,
+            total: sql<string>`sum("p"."cost")`,
+            orders: sql<number>`sum("p"."orders")::int`,
           })
-          .from(sources.orderTotals)
-          .where(between(t.day, date_from, date_to))
-          .groupBy(t.clientId, t.currencyId)
-          .orderBy(asc(t.clientId), asc(t.currencyId)),
+          .from(sql`(${sql.join(parts, sql` union all `)}) as p`)
+          .groupBy(sql`1, 2`)
+          .orderBy(sql`1, 2`),
       ]);
       const result: TPeriodStatistics = {};
       for (const r of rows) {
