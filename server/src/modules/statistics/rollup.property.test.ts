@@ -206,12 +206,11 @@ async function plainPeriod(date_from: string, date_to: string) {
     .groupBy(orders.clientId, currencies.id, currencies.sign)
     .orderBy(orders.clientId, currencies.id);
   const answer: Record<string, { total: number; currency_sign: string; orders_count: number }[]> = {};
-  for (const r of rows)
-    (answer[String(r.clientId)] ??= []).push({
-      total: Number(r.total),
-      currency_sign: r.sign,
-      orders_count: r.orders,
-    });
+  for (const r of rows) {
+    const list = answer[String(r.clientId)] ?? [];
+    answer[String(r.clientId)] = list;
+    list.push({ total: Number(r.total), currency_sign: r.sign, orders_count: r.orders });
+  }
   return answer;
 }
 
