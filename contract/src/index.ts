@@ -8,4 +8,5 @@ export * from "./messaging.ts";
 export * from "./permissions.ts";
 export * from "./reports.ts";
 export * from "./sales.ts";
+export * from "./statistics.ts";
 export { z } from "./zod-ru.ts";

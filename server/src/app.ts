@@ -40,14 +40,21 @@ import { createScheduleService } from "./modules/market/schedule-service.ts";
 import { createClaimService } from "./modules/messaging/claim-service.ts";
 import { createMessageService } from "./modules/messaging/message-service.ts";
 import { messagingRoutes } from "./modules/messaging/routes.ts";
+import { createDailyReportService } from "./modules/reports/daily-report-service.ts";
+import { createInvoiceService } from "./modules/reports/invoice-service.ts";
 import { createLeftoverService } from "./modules/reports/leftover-service.ts";
 import { leftoverReportRoutes } from "./modules/reports/routes.ts";
+import { salesReportRoutes } from "./modules/reports/sales-report-routes.ts";
 import { createCollectionService } from "./modules/sales/collection-service.ts";
 import { createOrderService } from "./modules/sales/order-service.ts";
 import { positionsByModificationRoutes } from "./modules/sales/positions-by-modification-routes.ts";
 import { createPositionsByModificationService } from "./modules/sales/positions-by-modification-service.ts";
 import { createReportService } from "./modules/sales/report-service.ts";
 import { salesRoutes } from "./modules/sales/routes.ts";
+import { dashboardRoutes } from "./modules/statistics/dashboard-routes.ts";
+import { createDashboardService } from "./modules/statistics/dashboard-service.ts";
+import { statisticsRoutes } from "./modules/statistics/routes.ts";
+import { createStatisticsService } from "./modules/statistics/statistics-service.ts";
 
 export type AppDeps = {
   db: Db;
@@ -101,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 
+  const statistics = createStatisticsService({ db, clock });
   const services = {
     auth: createAuthService({ db, clock, tokens }),
     accounts: createAccountsService({ db }),
@@ -122,6 +130,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     botTexts: createBotTextService({ db }),
     messages: createMessageService({ db, clock }),
     claims: createClaimService({ db }),
+    statistics,
+    invoices: createInvoiceService({ db, clock }),
+    dailyReports: createDailyReportService({ db, clock, statistics }),
+    dashboard: createDashboardService({ db, clock, statistics }),
   };
 
   const apiRoutes: ApiRoute[] = [];
@@ -140,6 +152,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(salesRoutes, services);
       await api.register(marketRoutes, { db, clock, ...services });
       await api.register(messagingRoutes, services);
+      await api.register(statisticsRoutes, services);
+      await api.register(salesReportRoutes, services);
+      await api.register(dashboardRoutes, services);
     },
     { prefix: "/api" },
   );

@@ -5,12 +5,17 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { bootstrap } from "./db/bootstrap.ts";
 import { openPglite, openPostgres } from "./db/client.ts";
 import { dailyLeftoverReportJob } from "./jobs/daily-leftover-report.ts";
+import { dailyStockSnapshotJob } from "./jobs/daily-stock-snapshot.ts";
 import { marketNoticesJob } from "./jobs/market-notices.ts";
+import { salesReportJobs } from "./jobs/sales-reports.ts";
 import { scheduledMessagesJob } from "./jobs/scheduled-messages.ts";
 import { type Scheduler, startScheduler } from "./jobs/scheduler.ts";
 import { systemClock } from "./lib/clock.ts";
 import { createMessageService } from "./modules/messaging/message-service.ts";
+import { createDailyReportService } from "./modules/reports/daily-report-service.ts";
+import { createInvoiceService } from "./modules/reports/invoice-service.ts";
 import { createLeftoverService } from "./modules/reports/leftover-service.ts";
+import { createStatisticsService } from "./modules/statistics/statistics-service.ts";
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -50,11 +55,19 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   const leftover = createLeftoverService({ db: database.db, clock: systemClock });
+  const statistics = createStatisticsService({ db: database.db, clock: systemClock });
   scheduler = startScheduler(
     [
       dailyLeftoverReportJob({ db: database.db, clock: systemClock, leftover }),
       marketNoticesJob({ db: database.db, clock: systemClock }),
       scheduledMessagesJob(createMessageService({ db: database.db, clock: systemClock })),
+      dailyStockSnapshotJob({ db: database.db, clock: systemClock }),
+      ...salesReportJobs({
+        db: database.db,
+        clock: systemClock,
+        invoices: createInvoiceService({ db: database.db, clock: systemClock }),
+        dailyReports: createDailyReportService({ db: database.db, clock: systemClock, statistics }),
+      }),
     ],
     (job, error) => app.log.error({ err: error, job }, "background job failed"),
   );

@@ -1,3 +1,4 @@
+import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { jobRuns } from "../db/schema/index.ts";
 
@@ -43,4 +44,13 @@ export async function claimRun(db: Db | Tx, name: string, runKey: string): Promi
     .onConflictDoNothing()
     .returning({ name: jobRuns.name });
   return rows.length === 1;
+}
+
+/** Whether (name, runKey) is already claimed: a cheap look before preparing work that a claim would waste. */
+export async function isClaimed(db: Db | Tx, name: string, runKey: string): Promise<boolean> {
+  const rows = await db
+    .select({ name: jobRuns.name })
+    .from(jobRuns)
+    .where(and(eq(jobRuns.name, name), eq(jobRuns.runKey, runKey)));
+  return rows.length > 0;
 }

@@ -7,6 +7,7 @@ import HomeIcon from "@mui/icons-material/Home";
 import Inventory2Icon from "@mui/icons-material/Inventory2";
 import LocalShippingIcon from "@mui/icons-material/LocalShipping";
 import PeopleIcon from "@mui/icons-material/People";
+import ReceiptLongIcon from "@mui/icons-material/ReceiptLong";
 import SettingsIcon from "@mui/icons-material/Settings";
 import type { TPermission } from "@wholesale/contract";
 import type { ComponentType, ReactNode } from "react";
@@ -57,6 +58,13 @@ export const SECTIONS: Section[] = [
     icon: <BarChartIcon />,
     permission: "statistics.read",
     page: () => import("../features/statistics/StatisticsPage.tsx"),
+  },
+  {
+    path: "/invoices",
+    label: "Накладные",
+    icon: <ReceiptLongIcon />,
+    permission: "reports.read",
+    page: () => import("../features/reports/InvoicesPage.tsx"),
   },
   {
     path: "/messages",

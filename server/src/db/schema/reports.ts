@@ -1,4 +1,4 @@
-import { index, integer, pgTable, varchar } from "drizzle-orm/pg-core";
+import { date, index, integer, jsonb, pgTable, smallint, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { clients } from "./clients.ts";
 import { bytea, createdAt, id, money } from "./columns.ts";
 
@@ -21,10 +21,18 @@ export const clientReports = pgTable(
     clientId: integer("client_id").references(() => clients.id, { onDelete: "set null" }),
     name: varchar("name", { length: 255 }).notNull(),
     total: money("total"),
+    /** The invoice's business day and the client's wholesale type on it (the screen's sub-tabs). */
+    day: date("day", { mode: "string" }).notNull(),
+    clientType: smallint("client_type").notNull(),
+    /** Sum per currency: `total` alone cannot say what an invoice in two currencies comes to. */
+    totals: jsonb("totals").$type<{ total: number; currency_sign: string }[]>().notNull().default([]),
     file: bytea("file").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("client_reports_created_idx").on(t.createdAt.desc())],
+  (t) => [
+    index("client_reports_created_idx").on(t.createdAt.desc()),
+    uniqueIndex("client_reports_client_day_uq").on(t.clientId, t.day),
+  ],
 );
 
 export const dailyReports = pgTable(
@@ -32,8 +40,12 @@ export const dailyReports = pgTable(
   {
     id: id(),
     name: varchar("name", { length: 255 }).notNull(),
+    day: date("day", { mode: "string" }).notNull(),
     file: bytea("file").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("daily_reports_created_idx").on(t.createdAt.desc())],
+  (t) => [
+    index("daily_reports_created_idx").on(t.createdAt.desc()),
+    uniqueIndex("daily_reports_day_uq").on(t.day),
+  ],
 );

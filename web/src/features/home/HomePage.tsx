@@ -1,7 +1,13 @@
-import { Card, CardActionArea, CardContent, Grid, Stack, Typography } from "@mui/material";
+import { Card, CardActionArea, CardContent, CircularProgress, Grid, Stack, Typography } from "@mui/material";
+import type { TDashboard, TDaySales } from "@wholesale/contract";
+import dayjs from "dayjs";
+import { lazy, type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
-import { SECTIONS } from "../../app/sections.tsx";
-import { can, useSession } from "../../app/session.ts";
+import { useSession } from "../../app/session.ts";
+import { useDashboard } from "../statistics/api.ts";
+import { moneyList } from "../statistics/format.ts";
+
+const DashboardCharts = lazy(() => import("./DashboardCharts.tsx"));
 
 const ROLE_NAMES = {
   superuser: "Суперюзер",
@@ -10,38 +16,144 @@ const ROLE_NAMES = {
   seller: "Продажник",
 } as const;
 
-/** The main page: a greeting and the sections the user's role opens. */
+/** One figure; the whole card opens the screen it comes from. */
+function Figure({
+  title,
+  value,
+  note,
+  to,
+  testId,
+}: {
+  title: string;
+  value: ReactNode;
+  note?: ReactNode;
+  to: string;
+  testId: string;
+}) {
+  return (
+    <Grid size={{ xs: 12, sm: 6, md: 4, lg: 3 }}>
+      <Card variant="outlined" sx={{ height: "100%" }}>
+        <CardActionArea component={Link} to={to} sx={{ height: "100%" }} data-testid={testId}>
+          <CardContent>
+            <Typography variant="body2" color="text.secondary">
+              {title}
+            </Typography>
+            <Typography variant="h5" component="p">
+              {value}
+            </Typography>
+            {note && (
+              <Typography variant="body2" color="text.secondary">
+                {note}
+              </Typography>
+            )}
+          </CardContent>
+        </CardActionArea>
+      </Card>
+    </Grid>
+  );
+}
+
+const weekAgoNote = (compareDay: string, value: string | number) =>
+  `${dayjs(compareDay).format("DD.MM")} (неделю назад): ${value}`;
+
+function SalesFigures({
+  sales,
+  compareDay,
+}: {
+  sales: NonNullable<TDashboard["sales"]>;
+  compareDay: string;
+}) {
+  const { today, week_ago: weekAgo } = sales;
+  const figure = (title: string, testId: string, of: (d: TDaySales) => string | number) => (
+    <Figure
+      title={title}
+      value={of(today)}
+      note={weekAgoNote(compareDay, of(weekAgo))}
+      to="/statistics"
+      testId={testId}
+    />
+  );
+  return (
+    <>
+      {figure("Заказов сегодня", "figure-orders", (d) => d.orders)}
+      {figure("Сумма за сегодня", "figure-sum", (d) => moneyList(d.totals))}
+      {figure("Клиентов заказало", "figure-clients", (d) => d.clients)}
+      <Figure
+        title="Заканчивается товар"
+        value={sales.low_stock}
+        note="проблемные позиции"
+        to="/statistics?tab=problems"
+        testId="figure-low-stock"
+      />
+    </>
+  );
+}
+
+/**
+ * The main page: the figures the office opens every morning (today against the same weekday last week, work
+ * waiting in the storehouse, requests, claims, running-out stock) and two charts. The server sends only what
+ * the role may open, and each figure links to its screen.
+ */
 export default function HomePage() {
   const { myUser } = useSession();
+  const dashboard = useDashboard();
   if (!myUser) return null;
-  const sections = SECTIONS.filter((s) => s.path !== "/" && can(myUser, s.permission));
+  const data = dashboard.data;
 
   return (
     <Stack spacing={3}>
-      <div>
-        <Typography variant="h5" component="h1">
-          Здравствуйте, {myUser.username}
-        </Typography>
-        <Typography color="text.secondary">Роль: {ROLE_NAMES[myUser.role]}</Typography>
-      </div>
-      <Grid container spacing={2}>
-        {sections.map((s) => (
-          <Grid key={s.path} size={{ xs: 12, sm: 6, md: 4, lg: 3 }}>
-            <Card variant="outlined">
-              <CardActionArea component={Link} to={s.path}>
-                <CardContent>
-                  <Stack direction="row" spacing={1.5} alignItems="center" sx={{ color: "primary.main" }}>
-                    {s.icon}
-                    <Typography variant="subtitle1" color="text.primary">
-                      {s.label}
-                    </Typography>
-                  </Stack>
-                </CardContent>
-              </CardActionArea>
-            </Card>
+      <Typography color="text.secondary">
+        Здравствуйте, {myUser.username}. Роль: {ROLE_NAMES[myUser.role]}
+      </Typography>
+      {!data ? (
+        dashboard.isPending && <CircularProgress aria-label="Загрузка" />
+      ) : (
+        <>
+          <Grid container spacing={2}>
+            {data.sales && <SalesFigures sales={data.sales} compareDay={data.compare_day} />}
+            {data.positions && (
+              <>
+                <Figure
+                  title="Ждут отправки на сборку"
+                  value={data.positions.to_send}
+                  note="позиций сегодня"
+                  to="/orders"
+                  testId="figure-to-send"
+                />
+                <Figure
+                  title="Ждут сборки"
+                  value={data.positions.to_collect}
+                  note="позиций сегодня"
+                  to="/orders"
+                  testId="figure-to-collect"
+                />
+              </>
+            )}
+            {data.registration_requests !== undefined && (
+              <Figure
+                title="Заявки на регистрацию"
+                value={data.registration_requests}
+                to="/clients?tab=8"
+                testId="figure-requests"
+              />
+            )}
+            {data.open_claims !== undefined && (
+              <Figure
+                title="Заявки от пользователей"
+                value={data.open_claims}
+                note="не рассмотрены"
+                to="/claims"
+                testId="figure-claims"
+              />
+            )}
           </Grid>
-        ))}
-      </Grid>
+          {data.sales && (
+            <Suspense fallback={<CircularProgress aria-label="Загрузка графиков" />}>
+              <DashboardCharts sales={data.sales} />
+            </Suspense>
+          )}
+        </>
+      )}
     </Stack>
   );
 }

@@ -1,7 +1,14 @@
-import { Paper, Stack, Tab, Tabs, Typography } from "@mui/material";
-import { useState } from "react";
-import UnderConstructionPage from "../home/UnderConstructionPage.tsx";
+import { Paper, Stack, Tab, Tabs } from "@mui/material";
+import { useEffect } from "react";
+import { useSearchParams } from "react-router";
+import { notify } from "../../app/notify.tsx";
+import { FullScreenLoader } from "../../ui/FullScreenLoader.tsx";
+import { useStatisticsBase } from "./api.ts";
+import { BrandTab } from "./BrandTab.tsx";
+import { ClientTab } from "./ClientTab.tsx";
 import { OrderHistoryTab } from "./OrderHistoryTab.tsx";
+import { PerDateTab } from "./PerDateTab.tsx";
+import { ProblemsTab } from "./ProblemsTab.tsx";
 
 const TABS = [
   { value: "client", label: "По клиентам" },
@@ -12,22 +19,49 @@ const TABS = [
 ] as const;
 type TabValue = (typeof TABS)[number]["value"];
 
-/** /statistics: the order history tab is built; the other tabs come with the statistics issue. */
+const isTab = (value: string | null): value is TabValue => TABS.some((t) => t.value === value);
+
+/**
+ * /statistics: the spec's five tabs. Clients, brands and groups load first behind the full-screen spinner;
+ * the tab lives in the URL (`?tab=problems`), so the dashboard's figures link straight to it.
+ */
 export default function StatisticsPage() {
-  const [tab, setTab] = useState<TabValue>("client");
+  const [params, setParams] = useSearchParams();
+  const requested = params.get("tab");
+  const tab: TabValue = isTab(requested) ? requested : "client";
+  const base = useStatisticsBase();
+
+  useEffect(() => {
+    if (base.isError)
+      notify.error(
+        "Не удалось загрузить необходимые данные. Пожалуйста, обновите страницу.",
+        "Ошибка загрузки данных",
+      );
+  }, [base.isError]);
+
+  if (base.isPending) return <FullScreenLoader />;
+  const clients = base.data?.clients ?? [];
+  const groups = base.data?.groups ?? [];
   return (
     <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        Статистика
-      </Typography>
       <Paper>
-        <Tabs value={tab} onChange={(_, v: TabValue) => setTab(v)} variant="scrollable" scrollButtons="auto">
+        <Tabs
+          value={tab}
+          onChange={(_, v: TabValue) => setParams(v === "client" ? {} : { tab: v }, { replace: true })}
+          variant="scrollable"
+          scrollButtons="auto"
+          aria-label="Разделы статистики"
+        >
           {TABS.map((t) => (
             <Tab key={t.value} value={t.value} label={t.label} />
           ))}
         </Tabs>
       </Paper>
-      {tab === "orderHistory" ? <OrderHistoryTab /> : <UnderConstructionPage />}
+      {tab === "client" && <ClientTab clients={clients} groups={groups} />}
+      {tab === "perDate" && <PerDateTab groups={groups} />}
+      {tab === "orderHistory" && <OrderHistoryTab />}
+      {tab === "problems" && <ProblemsTab />}
+      {tab === "brand" && <BrandTab />}
     </Stack>
   );
 }

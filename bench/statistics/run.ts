@@ -1,0 +1,168 @@
+import { performance } from "node:perf_hooks";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { buildApp } from "../../server/src/app.ts";
+import { type Database, openPglite, openPostgres } from "../../server/src/db/client.ts";
+import { seedAccount } from "../../server/src/db/factories/accounts.ts";
+import { addDays, businessDay } from "../../server/src/lib/business-time.ts";
+import { systemClock } from "../../server/src/lib/clock.ts";
+import { plainGroupBySources } from "../../server/src/modules/statistics/sales-sources.ts";
+import {
+  createStatisticsService,
+  type StatisticsService,
+} from "../../server/src/modules/statistics/statistics-service.ts";
+import { generateOrders } from "../orders/generate.ts";
+
+/**
+ * `npm run bench:statistics`: the orders benchmark's year of data (BENCH_DAYS × BENCH_ORDERS_PER_DAY, default
+ * 365 × 500, about 2 M positions, inserted through the rollup triggers) on PostgreSQL (BENCH_DB=postgres, a
+ * database of its own on BENCH_DATABASE_URL's server, dropped at the end) or in-memory PGlite
+ * (BENCH_DB=pglite). Measures every statistics endpoint over a year-long range and the dashboard through the
+ * real app (app.inject), the same answers computed by a plain GROUP BY over the positions, and a whole day's
+ * daily report.
+ */
+const kind = process.env.BENCH_DB === "pglite" ? "pglite" : "postgres";
+const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const days = Number(process.env.BENCH_DAYS ?? 365);
+const ordersPerDay = Number(process.env.BENCH_ORDERS_PER_DAY ?? 500);
+const samples = Number(process.env.BENCH_SAMPLES ?? 40);
+const name = `bench_statistics_${process.pid}`;
+
+const percentile = (list: number[], p: number) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+};
+/** Rows of a raw query: both drivers answer `{ rows }`. */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+async function measure(label: string, work: () => Promise<unknown>, count = samples): Promise<void> {
+  await work();
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const start = performance.now();
+    await work();
+    times.push(performance.now() - start);
+  }
+  console.log(`${label}: p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}`);
+}
+
+async function open(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (kind === "pglite") {
+    const database = await openPglite();
+    return { database, drop: async () => {} };
+  }
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString());
+  return {
+    database,
+    drop: async () => {
+      await admin.query(`drop database if exists ${name}`);
+      await admin.end();
+    },
+  };
+}
+
+const { database, drop } = await open();
+try {
+  const now = new Date();
+  const today = businessDay(now);
+  const yearAgo = addDays(today, -364);
+  const started = performance.now();
+  const counts = await generateOrders(database.db, now, { days, ordersPerDay, clients: 1500 });
+  const [rollups] = rowsOf<{ orders: number; daily: number }>(
+    await database.db.execute(
+      sql`select (select count(*)::int from sales_order_totals) as orders, (select count(*)::int from sales_daily) as daily`,
+    ),
+  );
+  console.log(
+    `${kind}: ${counts.orders} orders, ${counts.positions} positions over ${days} days generated through the triggers in ${(
+      (performance.now() - started) / 1000
+    ).toFixed(0)} s; rollup rows: ${rollups?.orders} per order, ${rollups?.daily} per day`,
+  );
+
+  const app = await buildApp({
+    db: database.db,
+    clock: systemClock,
+    jwtSecret: "b".repeat(48),
+    webDist: null,
+  });
+  await app.ready();
+  const office = await seedAccount(database.db, {
+    username: "bench-office",
+    password: "bench-password-1",
+    role: "office",
+  });
+  const access = await app.tokens.sign({ userId: office.id, version: office.tokenVersion, type: "access" });
+  const get = async (url: string) => {
+    const res = await app.inject({ method: "GET", url, headers: { authorization: `Bearer ${access}` } });
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+  };
+  const [someClient] = rowsOf<{ id: number }>(
+    await database.db.execute(
+      sql`select client_id as id from orders group by 1 order by count(*) desc limit 1`,
+    ),
+  );
+  const clientId = someClient?.id ?? 1;
+  const yesterday = addDays(today, -1);
+  const [someGroup] = rowsOf<{ id: number }>(
+    await database.db.execute(sql`select id from client_groups limit 1`),
+  );
+
+  console.log("HTTP, from the rollups (year-long range where the call takes one):");
+  await measure("  period/ (365 days)", () =>
+    get(`/api/statistics/period/?date_from=${yearAgo}&date_to=${today}`),
+  );
+  await measure("  client-orders/ (365 days)", () =>
+    get(`/api/statistics/client-orders/?client_id=${clientId}&date_from=${yearAgo}&date_to=${today}`),
+  );
+  await measure("  date/brand/", () => get(`/api/statistics/date/brand/?date=${yesterday}`));
+  await measure("  date/", () => get(`/api/statistics/date/?date=${yesterday}`));
+  await measure("  date/?type=large", () => get(`/api/statistics/date/?date=${yesterday}&type=large`));
+  await measure("  date/?group_id", () =>
+    get(`/api/statistics/date/?date=${yesterday}&group_id=${someGroup?.id ?? 1}`),
+  );
+  await measure("  low/", () => get(`/api/statistics/low/?date=${today}`));
+  await measure("  dashboard/ (every figure and both charts)", () => get("/api/dashboard/"));
+
+  const rollup = createStatisticsService({ db: database.db, clock: systemClock });
+  const plain = createStatisticsService({
+    db: database.db,
+    clock: systemClock,
+    sources: plainGroupBySources(database.db),
+  });
+  const both = async (label: string, run: (s: StatisticsService) => Promise<unknown>, count = 10) => {
+    await measure(`  ${label}, rollup`, () => run(rollup), count);
+    await measure(`  ${label}, plain GROUP BY`, () => run(plain), count);
+  };
+  console.log("Service calls, rollup against a plain GROUP BY over the positions (same code, other source):");
+  await both("period (365 days)", (s) => s.period({ date_from: yearAgo, date_to: today }), 5);
+  await both("client-orders (365 days)", (s) =>
+    s.clientOrders({ client_id: clientId, date_from: yearAgo, date_to: today }),
+  );
+  await both("date/brand", (s) => s.byBrand(yesterday));
+  await both("date", (s) => s.byDate({ date: yesterday }));
+  await both("low", (s) => s.low(today));
+
+  await measure(
+    "daily report of a whole day (POST /api/reports/general/)",
+    async () => {
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/reports/general/",
+        headers: { authorization: `Bearer ${access}` },
+        payload: { date: yesterday },
+      });
+      if (res.statusCode !== 201) throw new Error(`daily report: ${res.statusCode}`);
+    },
+    5,
+  );
+  await app.close();
+} finally {
+  await database.close();
+  await drop();
+}

@@ -1,0 +1,211 @@
+import { clientDisplayName, type TClientReport, type TClientReportQuery } from "@wholesale/contract";
+import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import {
+  brands,
+  clientReports,
+  clients,
+  currencies,
+  modifications,
+  orderPositions,
+  orders,
+  products,
+  salesOrderTotals,
+} from "../../db/schema/index.ts";
+import { conflict, notFound } from "../../http/errors.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { xlsxBuffer } from "../../lib/xlsx.ts";
+
+const MONEY_FORMAT = "#,##0.00";
+const INVOICE_COLUMNS = [
+  { header: "№", key: "n", width: 5 },
+  { header: "Брэнд", key: "brand", width: 20 },
+  { header: "Товар", key: "product", width: 22 },
+  { header: "Модификация", key: "modification", width: 28 },
+  { header: "Дополнение", key: "addition", width: 18 },
+  { header: "Количество", key: "quantity", width: 12 },
+  { header: "Цена", key: "price", width: 12, numFmt: MONEY_FORMAT },
+  { header: "Валюта", key: "currency", width: 8 },
+  { header: "Сумма", key: "sum", width: 14, numFmt: MONEY_FORMAT },
+];
+
+type Totals = TClientReport["totals"];
+
+const toReport = (
+  row: typeof clientReports.$inferSelect | Omit<typeof clientReports.$inferSelect, "file">,
+) => ({
+  id: row.id,
+  name: row.name,
+  created_at: row.createdAt.toISOString(),
+  day: row.day,
+  client: row.clientId,
+  client_type: row.clientType,
+  total: row.total,
+  totals: row.totals,
+  file: `/api/reports/client/download/${row.id}/`,
+});
+
+/** A file name keeps the client's name readable but drops what a file system refuses. */
+const fileSafe = (text: string) =>
+  text
+    .replace(/[\\/:*?"<>|\r\n\t]+/g, " ")
+    .trim()
+    .slice(0, 80);
+
+export type InvoiceService = ReturnType<typeof createInvoiceService>;
+
+/**
+ * Invoices (накладные): one per client per business day, with the positions, prices and sums per currency.
+ * The job makes one once every position of the client's day is collected (and makes it again if the day's
+ * sums change afterwards); staff can make one at any moment. Stored in the database like every report.
+ */
+export function createInvoiceService({ db, clock }: { db: Db; clock: Clock }) {
+  /** Sums per currency of a client's day, from the rollup the statistics use. */
+  async function totalsOf(tx: Db | Tx, clientId: number, day: string): Promise<Totals> {
+    const rows = await tx
+      .select({ sign: currencies.sign, total: sql<string>`sum(${salesOrderTotals.cost})` })
+      .from(salesOrderTotals)
+      .innerJoin(currencies, eq(currencies.id, salesOrderTotals.currencyId))
+      .where(and(eq(salesOrderTotals.clientId, clientId), eq(salesOrderTotals.day, day)))
+      .groupBy(currencies.id, currencies.sign)
+      .orderBy(asc(currencies.id));
+    return rows.map((r) => ({ total: Number(r.total), currency_sign: r.sign }));
+  }
+
+  async function generate(clientId: number, day: string, tx: Db | Tx = db): Promise<TClientReport> {
+    const [client] = await tx.select().from(clients).where(eq(clients.id, clientId));
+    if (!client) throw notFound("Клиент не найден");
+    const positions = await tx
+      .select({
+        brand: brands.name,
+        product: products.name,
+        modification: orderPositions.modificationName,
+        addition: orderPositions.additionName,
+        quantity: orderPositions.quantity,
+        price: orderPositions.price,
+        currency: currencies.sign,
+        sum: sql<string>`${orderPositions.price} * ${orderPositions.quantity}`,
+        clientType: orders.clientType,
+      })
+      .from(orderPositions)
+      .innerJoin(orders, eq(orders.id, orderPositions.orderId))
+      .innerJoin(modifications, eq(modifications.id, orderPositions.modificationId))
+      .innerJoin(products, eq(products.id, modifications.productId))
+      .innerJoin(brands, eq(brands.id, products.brandId))
+      .innerJoin(currencies, eq(currencies.id, orderPositions.currencyId))
+      .where(and(eq(orders.clientId, clientId), eq(orders.openedOn, day)))
+      .orderBy(
+        asc(brands.name),
+        asc(products.name),
+        asc(orderPositions.modificationName),
+        asc(orderPositions.id),
+      );
+    const first = positions[0];
+    if (!first) throw conflict(`У клиента нет заказов за ${day}`);
+    const totals = await totalsOf(tx, clientId, day);
+    const name = clientDisplayName({
+      id: client.id,
+      nickname: client.nickname,
+      organization_name: client.organizationName,
+      offline: client.offline,
+    });
+    const file = await xlsxBuffer([
+      {
+        name: "Накладная",
+        columns: INVOICE_COLUMNS,
+        rows: [
+          ...positions.map((p, i) => ({ ...p, n: i + 1, sum: Number(p.sum), clientType: undefined })),
+          {},
+          ...totals.map((t) => ({ modification: "Итого", currency: t.currency_sign, sum: t.total })),
+          {},
+          { brand: "Клиент", product: name },
+          { brand: "Дата", product: day },
+        ],
+      },
+    ]);
+    const values = {
+      clientId,
+      day,
+      clientType: first.clientType,
+      name: `Накладная_${day}_${fileSafe(name) || clientId}.xlsx`,
+      total: totals.length === 1 ? (totals[0] as Totals[number]).total : null,
+      totals,
+      file,
+      createdAt: clock.now(),
+    };
+    const [row] = await tx
+      .insert(clientReports)
+      .values(values)
+      .onConflictDoUpdate({ target: [clientReports.clientId, clientReports.day], set: values })
+      .returning();
+    return toReport(row as NonNullable<typeof row>);
+  }
+
+  return {
+    generate,
+
+    /**
+     * The invoices the job owes for a day: clients whose every position that day is collected and who have
+     * no invoice yet, or one whose sums no longer match (positions changed after it was made).
+     */
+    async generateDue(day: string): Promise<number> {
+      const collected = await db
+        .select({ clientId: orders.clientId })
+        .from(orders)
+        .innerJoin(orderPositions, eq(orderPositions.orderId, orders.id))
+        .where(eq(orders.openedOn, day))
+        .groupBy(orders.clientId)
+        .having(sql`bool_and(${orderPositions.status} = 'collected')`);
+      const existing = new Map(
+        (
+          await db
+            .select({ clientId: clientReports.clientId, totals: clientReports.totals })
+            .from(clientReports)
+            .where(eq(clientReports.day, day))
+        ).map((r) => [r.clientId, JSON.stringify(r.totals)]),
+      );
+      let made = 0;
+      for (const { clientId } of collected) {
+        const stored = existing.get(clientId);
+        if (stored !== undefined && stored === JSON.stringify(await totalsOf(db, clientId, day))) continue;
+        await db.transaction((tx) => generate(clientId, day, tx));
+        made++;
+      }
+      return made;
+    },
+
+    async list({ limit, offset, client_type }: TClientReportQuery) {
+      const where: SQL | undefined =
+        client_type === undefined ? undefined : eq(clientReports.clientType, client_type);
+      const { file: _file, ...columns } = getTableColumns(clientReports);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(columns)
+          .from(clientReports)
+          .where(where)
+          .orderBy(desc(clientReports.createdAt), desc(clientReports.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(clientReports).where(where),
+      ]);
+      return { results: rows.map(toReport), count: total?.n ?? 0 };
+    },
+
+    async file(id: number): Promise<{ name: string; file: Buffer }> {
+      const [row] = await db
+        .select({ name: clientReports.name, file: clientReports.file })
+        .from(clientReports)
+        .where(eq(clientReports.id, id));
+      if (!row) throw notFound("Накладная не найдена");
+      return row;
+    },
+
+    async remove(id: number): Promise<void> {
+      const rows = await db
+        .delete(clientReports)
+        .where(eq(clientReports.id, id))
+        .returning({ id: clientReports.id });
+      if (rows.length === 0) throw notFound("Накладная не найдена");
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedCurrency, seedModification } from "../../db/factories/catalogue.ts";
+import { seedClient } from "../../db/factories/clients.ts";
+import { seedOrder } from "../../db/factories/sales.ts";
+import { CLIENT_TYPE_SMALL, modifications, stockSnapshots } from "../../db/schema/index.ts";
+import { runDailyStockSnapshot } from "../../jobs/daily-stock-snapshot.ts";
+import { createTestApp, type TestApp } from "../../test/app.ts";
+
+let t: TestApp;
+let mod: { id: number };
+let currencyId: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: "2026-11-20T20:50:00Z" }); // 23:50 in Moscow, the 20th
+  currencyId = (await seedCurrency(t.db)).id;
+  mod = await seedModification(t.db, { name: "Чехол", quantity: 40, quantityOnStart: 35, quantityAdded: 5 });
+});
+afterAll(() => t.close());
+
+const snapshot = () => runDailyStockSnapshot({ db: t.db, clock: t.clock });
+const stock = async () =>
+  (
+    await t.db.select().from(modifications).where(eq(modifications.id, mod.id))
+  )[0] as typeof modifications.$inferSelect;
+const setStock = (quantity: number) =>
+  t.db.update(modifications).set({ quantity }).where(eq(modifications.id, mod.id));
+
+describe("daily stock snapshot", () => {
+  it("is taken once per Moscow business day and starts the day's counters", async () => {
+    expect(await snapshot()).toBe(true);
+    expect(await snapshot()).toBe(false);
+    t.clock.set("2026-11-20T20:59:59Z"); // still the 20th in Moscow
+    expect(await snapshot()).toBe(false);
+    await setStock(30);
+    t.clock.set("2026-11-20T21:00:00Z"); // midnight in Moscow: the 21st
+    expect(await snapshot()).toBe(true);
+    expect(await t.db.select().from(stockSnapshots).orderBy(stockSnapshots.day)).toEqual([
+      { day: "2026-11-20", modificationId: mod.id, quantity: 40 },
+      { day: "2026-11-21", modificationId: mod.id, quantity: 30 },
+    ]);
+    expect(await stock()).toMatchObject({ quantity: 30, quantityOnStart: 30, quantityAdded: 0 });
+  });
+
+  it("problem positions of a past day use that day's start and the next day's start as its end", async () => {
+    const client = await seedClient(t.db);
+    await seedOrder(t.db, {
+      clientId: client.id,
+      clientType: CLIENT_TYPE_SMALL,
+      openedOn: "2026-11-20",
+      positions: [{ modificationId: mod.id, currencyId, quantity: 10 }],
+    });
+    await seedOrder(t.db, {
+      clientId: client.id,
+      clientType: CLIENT_TYPE_SMALL,
+      openedOn: "2026-11-21",
+      positions: [{ modificationId: mod.id, currencyId, quantity: 25 }],
+    });
+    await setStock(5);
+    const low = async (date: string) =>
+      (await t.call("office", { method: "GET", url: `/api/statistics/low/?date=${date}` })).json();
+    // The 20th: 40 at the start, 30 at its end: 75 % left, not a problem.
+    expect(await low("2026-11-20")).toEqual([]);
+    // Today (the 21st): 30 at the start, 5 now: 17 %.
+    expect(await low("2026-11-21")).toMatchObject([
+      { id: mod.id, quantity_on_start: 30, quantity: 5, sold: 25 },
+    ]);
+  });
+});

@@ -1,0 +1,67 @@
+import { Card, CardContent, Grid, Typography } from "@mui/material";
+import { BarChart } from "@mui/x-charts/BarChart";
+import { LineChart } from "@mui/x-charts/LineChart";
+import type { TDashboard } from "@wholesale/contract";
+import dayjs from "dayjs";
+
+type Sales = NonNullable<TDashboard["sales"]>;
+
+const compact = new Intl.NumberFormat("ru-RU", { notation: "compact", maximumFractionDigits: 1 });
+
+/** One line per currency: sums in different currencies are never added together. */
+function SalesChart({ days }: { days: Sales["last_30_days"] }) {
+  const signs = [...new Set(days.flatMap((d) => d.totals.map((t) => t.currency_sign)))];
+  return (
+    <LineChart
+      height={260}
+      xAxis={[{ scaleType: "point", data: days.map((d) => dayjs(d.date).format("DD.MM")) }]}
+      yAxis={[{ width: 64, valueFormatter: (v: number | null) => (v === null ? "" : compact.format(v)) }]}
+      series={signs.map((sign) => ({
+        label: sign,
+        showMark: false,
+        data: days.map((d) => d.totals.find((t) => t.currency_sign === sign)?.total ?? 0),
+      }))}
+    />
+  );
+}
+
+function TopBrandsChart({ brands }: { brands: Sales["top_brands"] }) {
+  if (brands.length === 0)
+    return (
+      <Typography color="text.secondary" sx={{ py: 4, textAlign: "center" }}>
+        Сегодня продаж ещё нет
+      </Typography>
+    );
+  return (
+    <BarChart
+      height={260}
+      layout="horizontal"
+      yAxis={[{ scaleType: "band", data: brands.map((b) => b.name), width: 110 }]}
+      series={[{ label: "Продано, шт.", data: brands.map((b) => b.quantity) }]}
+    />
+  );
+}
+
+/** The dashboard's two charts; loaded apart from the page so the chart library is not in the first bundle. */
+export default function DashboardCharts({ sales }: { sales: Sales }) {
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 12, lg: 7 }}>
+        <Card variant="outlined" data-testid="sales-chart">
+          <CardContent>
+            <Typography variant="subtitle1">Продажи за 30 дней</Typography>
+            <SalesChart days={sales.last_30_days} />
+          </CardContent>
+        </Card>
+      </Grid>
+      <Grid size={{ xs: 12, lg: 5 }}>
+        <Card variant="outlined" data-testid="brands-chart">
+          <CardContent>
+            <Typography variant="subtitle1">Брэнды дня</Typography>
+            <TopBrandsChart brands={sales.top_brands} />
+          </CardContent>
+        </Card>
+      </Grid>
+    </Grid>
+  );
+}

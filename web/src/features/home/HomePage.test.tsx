@@ -1,0 +1,86 @@
+import { render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockFetch } from "../../../test/fetch-mock.ts";
+import { withAppProviders } from "../../../test/providers.tsx";
+import { signIn, signOut } from "../../app/session.ts";
+import HomePage from "./HomePage.tsx";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  signOut();
+});
+
+const days = Array.from({ length: 30 }, (_, i) => ({
+  date: new Date(Date.UTC(2026, 9, 23 + i)).toISOString().slice(0, 10),
+  totals: [{ total: 100 * i, currency_sign: "₽" }],
+}));
+
+async function renderWith(role: "office" | "storehouse", dashboard: object) {
+  mockFetch({
+    "POST /api/token/": () => ({ status: 200, body: { access: "A", refresh: "R" } }),
+    "GET /api/users/whoiam/": () => ({
+      status: 200,
+      body: {
+        id: 1,
+        username: role,
+        date_joined: "2026-01-01T00:00:00Z",
+        last_login: null,
+        is_office: role === "office",
+        is_storehouse: role === "storehouse",
+        is_seller: false,
+        is_superuser: false,
+        is_active: true,
+        role,
+        permissions: [],
+      },
+    }),
+    "GET /api/dashboard/": () => ({ status: 200, body: dashboard }),
+  });
+  await signIn(role, "pw");
+  render(withAppProviders(<MemoryRouter>{<HomePage />}</MemoryRouter>));
+}
+
+describe("HomePage dashboard", () => {
+  it("shows today against last week, each figure linking to its screen, and loads the charts", async () => {
+    await renderWith("office", {
+      day: "2026-11-21",
+      compare_day: "2026-11-14",
+      sales: {
+        today: { orders: 12, clients: 9, totals: [{ total: 15000.9, currency_sign: "₽" }] },
+        week_ago: { orders: 10, clients: 8, totals: [{ total: 9000, currency_sign: "₽" }] },
+        last_30_days: days,
+        top_brands: [{ name: "Apple", quantity: 40, totals: [{ total: 15000.9, currency_sign: "₽" }] }],
+        low_stock: 3,
+      },
+      positions: { to_send: 5, to_collect: 7 },
+      registration_requests: 2,
+      open_claims: 1,
+    });
+    const orders = await screen.findByTestId("figure-orders");
+    expect(orders).toHaveTextContent("Заказов сегодня12");
+    expect(orders).toHaveTextContent("14.11 (неделю назад): 10");
+    expect(orders).toHaveAttribute("href", "/statistics");
+    expect(screen.getByTestId("figure-sum")).toHaveTextContent("15 000 ₽");
+    expect(screen.getByTestId("figure-low-stock")).toHaveAttribute("href", "/statistics?tab=problems");
+    expect(screen.getByTestId("figure-to-send")).toHaveAttribute("href", "/orders");
+    expect(screen.getByTestId("figure-requests")).toHaveAttribute("href", "/clients?tab=8");
+    expect(screen.getByTestId("figure-claims")).toHaveAttribute("href", "/claims");
+    expect(await screen.findByTestId("sales-chart", {}, { timeout: 10_000 })).toHaveTextContent(
+      "Продажи за 30 дней",
+    );
+    expect(screen.getByTestId("brands-chart")).toHaveTextContent("Брэнды дня");
+  });
+
+  it("a role sees only the parts the server sent it", async () => {
+    await renderWith("storehouse", {
+      day: "2026-11-21",
+      compare_day: "2026-11-14",
+      positions: { to_send: 5, to_collect: 7 },
+    });
+    expect(await screen.findByTestId("figure-to-collect")).toHaveTextContent("7");
+    expect(screen.queryByTestId("figure-orders")).not.toBeInTheDocument();
+    expect(screen.queryByTestId("figure-claims")).not.toBeInTheDocument();
+    expect(screen.queryByTestId("sales-chart")).not.toBeInTheDocument();
+  });
+});

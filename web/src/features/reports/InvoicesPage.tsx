@@ -1,0 +1,352 @@
+import DeleteIcon from "@mui/icons-material/Delete";
+import DownloadIcon from "@mui/icons-material/Download";
+import {
+  Autocomplete,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Paper,
+  Stack,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tabs,
+  TextField,
+  Tooltip,
+  Typography,
+} from "@mui/material";
+import {
+  CLIENT_TYPE_LARGE,
+  CLIENT_TYPE_SMALL,
+  type TClient,
+  type TClientReport,
+  type TDailyReport,
+} from "@wholesale/contract";
+import { useState } from "react";
+import { ApiError, downloadFile } from "../../api/client.ts";
+import { notify } from "../../app/notify.tsx";
+import { can, useSession } from "../../app/session.ts";
+import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
+import { moneyList, todayInMoscow } from "../statistics/format.ts";
+import {
+  useDailyReports,
+  useDeleteReport,
+  useInvoices,
+  useMakeDailyReport,
+  useMakeInvoice,
+  useReportClients,
+} from "./api.ts";
+
+export const EMPTY_REPORTS = "Пока данных нет";
+
+/** Part 2 §8: who an invoice is for, with the spec's fallbacks. */
+export function invoiceClientName(
+  clientId: number | null,
+  clients: Pick<TClient, "id" | "organization_name" | "nickname">[] | undefined,
+): string {
+  if (clientId === null) return "Неизвестный пользователь";
+  if (!clients) return `Пользователь #${clientId}`;
+  const client = clients.find((c) => c.id === clientId);
+  if (!client) return "Неизвестный пользователь";
+  return `${client.organization_name.trim() || "Без организации"} (${client.nickname.trim() || "Без имени"})`;
+}
+
+async function download(report: { id: number; file: string }) {
+  try {
+    await downloadFile(report.file, `report_${report.id}`);
+  } catch (error) {
+    notify.error(error instanceof ApiError ? error.detail : "Не удалось скачать отчет");
+  }
+}
+
+type Deleting = { kind: "client" | "general"; id: number; label: string } | null;
+
+function Actions({
+  report,
+  label,
+  canManage,
+  onDelete,
+}: {
+  report: { id: number; file: string };
+  label: string;
+  canManage: boolean;
+  onDelete: () => void;
+}) {
+  return (
+    <>
+      <Tooltip title="Скачать">
+        <IconButton aria-label={`Скачать ${label}`} onClick={() => void download(report)}>
+          <DownloadIcon />
+        </IconButton>
+      </Tooltip>
+      {canManage && (
+        <Tooltip title="Удалить">
+          <IconButton aria-label={`Удалить ${label}`} onClick={onDelete}>
+            <DeleteIcon />
+          </IconButton>
+        </Tooltip>
+      )}
+    </>
+  );
+}
+
+function ListFooter({
+  hasMore,
+  loading,
+  onMore,
+}: {
+  hasMore: boolean;
+  loading: boolean;
+  onMore: () => void;
+}) {
+  if (!hasMore) return null;
+  return (
+    <Button onClick={onMore} disabled={loading} sx={{ m: 1 }}>
+      Загрузить ещё
+    </Button>
+  );
+}
+
+function InvoiceList({
+  clientType,
+  clients,
+  canManage,
+  onDelete,
+}: {
+  clientType: number;
+  clients: TClient[] | undefined;
+  canManage: boolean;
+  onDelete: (d: Deleting) => void;
+}) {
+  const invoices = useInvoices(clientType);
+  const rows: TClientReport[] = invoices.data?.pages.flatMap((p) => p.results) ?? [];
+  if (invoices.isPending) return null;
+  if (rows.length === 0) return <Typography color="text.secondary">{EMPTY_REPORTS}</Typography>;
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" data-testid="invoices">
+        <TableHead>
+          <TableRow>
+            <TableCell>Дата</TableCell>
+            <TableCell>Пользователь</TableCell>
+            <TableCell align="right">Сумма</TableCell>
+            <TableCell align="right">Действия</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((r) => {
+            const name = invoiceClientName(r.client, clients);
+            return (
+              <TableRow key={r.id}>
+                <TableCell>{r.day}</TableCell>
+                <TableCell>{name}</TableCell>
+                <TableCell align="right">{moneyList(r.totals)}</TableCell>
+                <TableCell align="right">
+                  <Actions
+                    report={r}
+                    label={r.name}
+                    canManage={canManage}
+                    onDelete={() => onDelete({ kind: "client", id: r.id, label: `${name}, ${r.day}` })}
+                  />
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+      <ListFooter
+        hasMore={invoices.hasNextPage}
+        loading={invoices.isFetchingNextPage}
+        onMore={() => void invoices.fetchNextPage()}
+      />
+    </TableContainer>
+  );
+}
+
+function DailyList({ canManage, onDelete }: { canManage: boolean; onDelete: (d: Deleting) => void }) {
+  const reports = useDailyReports();
+  const rows: TDailyReport[] = reports.data?.pages.flatMap((p) => p.results) ?? [];
+  if (reports.isPending) return null;
+  if (rows.length === 0) return <Typography color="text.secondary">{EMPTY_REPORTS}</Typography>;
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" data-testid="daily-reports">
+        <TableHead>
+          <TableRow>
+            <TableCell>Дата</TableCell>
+            <TableCell align="right">Действия</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={r.id}>
+              <TableCell>{r.day}</TableCell>
+              <TableCell align="right">
+                <Actions
+                  report={r}
+                  label={r.name}
+                  canManage={canManage}
+                  onDelete={() => onDelete({ kind: "general", id: r.id, label: r.day })}
+                />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <ListFooter
+        hasMore={reports.hasNextPage}
+        loading={reports.isFetchingNextPage}
+        onMore={() => void reports.fetchNextPage()}
+      />
+    </TableContainer>
+  );
+}
+
+function MakeInvoiceDialog({
+  open,
+  clients,
+  onClose,
+}: {
+  open: boolean;
+  clients: TClient[];
+  onClose: () => void;
+}) {
+  const [client, setClient] = useState<TClient | null>(null);
+  const [date, setDate] = useState(todayInMoscow);
+  const make = useMakeInvoice();
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
+      <DialogTitle>Сделать накладную</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <Autocomplete
+            options={clients}
+            value={client}
+            onChange={(_, v) => setClient(v)}
+            getOptionLabel={(c) => invoiceClientName(c.id, clients)}
+            renderInput={(params) => <TextField {...params} label="Клиент" />}
+          />
+          <TextField
+            type="date"
+            label="Дата"
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Отмена</Button>
+        <Button
+          variant="contained"
+          disabled={!client || !date || make.isPending}
+          onClick={() => client && make.mutate({ client_id: client.id, date }, { onSuccess: onClose })}
+        >
+          Сделать
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function MakeDailyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [date, setDate] = useState(todayInMoscow);
+  const make = useMakeDailyReport();
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
+      <DialogTitle>Сделать отчет за день</DialogTitle>
+      <DialogContent>
+        <TextField
+          type="date"
+          label="Дата"
+          value={date}
+          onChange={(e) => setDate(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ mt: 1 }}
+          fullWidth
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Отмена</Button>
+        <Button
+          variant="contained"
+          disabled={!date || make.isPending}
+          onClick={() => make.mutate(date, { onSuccess: onClose })}
+        >
+          Сделать
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * Invoices (накладные) per client and day, and the daily reports («Накладные по датам»). Its own section,
+ * not a statistics tab: the storehouse hands goods over with the invoice but may not open the statistics.
+ */
+export default function InvoicesPage() {
+  const { myUser } = useSession();
+  const canManage = can(myUser, "reports.manage");
+  const readsClients = can(myUser, "clients.read");
+  const clients = useReportClients(readsClients);
+  const [tab, setTab] = useState(0);
+  const [type, setType] = useState<number>(CLIENT_TYPE_SMALL);
+  const [deleting, setDeleting] = useState<Deleting>(null);
+  const [making, setMaking] = useState<"invoice" | "daily" | null>(null);
+  const remove = useDeleteReport();
+
+  return (
+    <Stack spacing={2}>
+      <Paper>
+        <Stack direction="row" alignItems="center" justifyContent="space-between" flexWrap="wrap">
+          <Tabs value={tab} onChange={(_, v: number) => setTab(v)} aria-label="Накладные">
+            <Tab label="Все накладные" />
+            <Tab label="Накладные по датам" />
+          </Tabs>
+          {canManage && (
+            <Stack direction="row" spacing={1} sx={{ px: 1 }}>
+              <Button onClick={() => setMaking("invoice")} disabled={!readsClients}>
+                Сделать накладную
+              </Button>
+              <Button onClick={() => setMaking("daily")}>Сделать отчет за день</Button>
+            </Stack>
+          )}
+        </Stack>
+      </Paper>
+      {tab === 0 && (
+        <>
+          <Tabs value={type} onChange={(_, v: number) => setType(v)} aria-label="Тип опта">
+            <Tab value={CLIENT_TYPE_SMALL} label="Малый опт" />
+            <Tab value={CLIENT_TYPE_LARGE} label="Крупный опт" />
+          </Tabs>
+          <InvoiceList
+            clientType={type}
+            clients={readsClients ? clients.data : undefined}
+            canManage={canManage}
+            onDelete={setDeleting}
+          />
+        </>
+      )}
+      {tab === 1 && <DailyList canManage={canManage} onDelete={setDeleting} />}
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        label={deleting?.label}
+        onConfirm={() => deleting && remove.mutate({ kind: deleting.kind, id: deleting.id })}
+        onClose={() => setDeleting(null)}
+      />
+      <MakeInvoiceDialog
+        open={making === "invoice"}
+        clients={clients.data ?? []}
+        onClose={() => setMaking(null)}
+      />
+      <MakeDailyDialog open={making === "daily"} onClose={() => setMaking(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,92 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  paged,
+  type TClientReportCreate,
+  ZClientReportSchema,
+  ZDailyReportSchema,
+} from "@wholesale/contract";
+import { api } from "../../api/client.ts";
+import { allClients } from "../statistics/api.ts";
+
+export const REPORT_PAGE_SIZE = 50;
+
+export const reportKeys = {
+  all: ["reports"] as const,
+  invoices: (clientType: number) => [...reportKeys.all, "client", clientType] as const,
+  daily: () => [...reportKeys.all, "general"] as const,
+  clients: () => [...reportKeys.all, "clients"] as const,
+};
+
+const ZInvoicePageSchema = paged(ZClientReportSchema);
+const ZDailyPageSchema = paged(ZDailyReportSchema);
+
+/** Invoices of one wholesale type, newest first, a page at a time. */
+export function useInvoices(clientType: number) {
+  return useInfiniteQuery({
+    queryKey: reportKeys.invoices(clientType),
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      api("/reports/client/", {
+        query: { client_type: clientType, limit: REPORT_PAGE_SIZE, offset: pageParam },
+        schema: ZInvoicePageSchema,
+        signal,
+      }),
+    getNextPageParam: (last, pages) => (last.next ? pages.length * REPORT_PAGE_SIZE : undefined),
+    meta: { errorMessage: "Не удалось загрузить накладные" },
+  });
+}
+
+export function useDailyReports() {
+  return useInfiniteQuery({
+    queryKey: reportKeys.daily(),
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      api("/reports/general/", {
+        query: { limit: REPORT_PAGE_SIZE, offset: pageParam },
+        schema: ZDailyPageSchema,
+        signal,
+      }),
+    getNextPageParam: (last, pages) => (last.next ? pages.length * REPORT_PAGE_SIZE : undefined),
+    meta: { errorMessage: "Не удалось загрузить отчеты" },
+  });
+}
+
+/** Clients, to name an invoice's client; only for roles that may read clients (the others see «Пользователь #id»). */
+export function useReportClients(enabled: boolean) {
+  return useQuery({
+    queryKey: reportKeys.clients(),
+    queryFn: ({ signal }) => allClients(signal),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useMakeInvoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TClientReportCreate) =>
+      api("/reports/client/", { method: "POST", body, schema: ZClientReportSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.all }),
+    meta: { errorMessage: "Не удалось создать накладную", successMessage: "Накладная создана" },
+  });
+}
+
+export function useMakeDailyReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (date: string) =>
+      api("/reports/general/", { method: "POST", body: { date }, schema: ZDailyReportSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.all }),
+    meta: { errorMessage: "Не удалось создать отчет", successMessage: "Отчет создан" },
+  });
+}
+
+export function useDeleteReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, id }: { kind: "client" | "general"; id: number }) =>
+      api(`/reports/${kind}/${id}/`, { method: "DELETE" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.all }),
+    meta: { errorMessage: "Не удалось удалить отчет", successMessage: "Отчет удален" },
+  });
+}

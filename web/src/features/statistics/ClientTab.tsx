@@ -1,0 +1,157 @@
+import { Stack, TextField, Typography } from "@mui/material";
+import type { TClient, TClientGroup, TCurrencyTotal } from "@wholesale/contract";
+import { useEffect, useMemo, useState } from "react";
+import { notify } from "../../app/notify.tsx";
+import { clientStatus } from "../clients/status.ts";
+import { BAD_ANSWER, isBadAnswer, usePeriodStatistics } from "./api.ts";
+import { ClientDaysDialog } from "./ClientDaysDialog.tsx";
+import { daysAgoInMoscow, firstTotal, moneyList, sumTotals, todayInMoscow } from "./format.ts";
+import { type Column, StatTable } from "./StatTable.tsx";
+
+export const DEFAULT_RANGE_DAYS = 7;
+
+type Row = {
+  id: number;
+  client: TClient | undefined;
+  organization: string;
+  nickname: string;
+  status: string;
+  phone: string;
+  group: string;
+  orders: number;
+  totals: TCurrencyTotal[];
+};
+type Key = "id" | "organization" | "nickname" | "status" | "phone" | "group" | "orders" | "total";
+
+const COLUMNS: Column<Row, Key>[] = [
+  { key: "id", label: "ID", sortValue: (r) => r.id, render: (r) => r.id },
+  {
+    key: "organization",
+    label: "Имя пользователя",
+    sortValue: (r) => r.organization,
+    render: (r) => r.organization,
+  },
+  { key: "nickname", label: "Название", sortValue: (r) => r.nickname, render: (r) => r.nickname },
+  { key: "status", label: "Статус", sortValue: (r) => r.status, render: (r) => r.status },
+  { key: "phone", label: "Телефон", sortValue: (r) => r.phone, render: (r) => r.phone },
+  { key: "group", label: "Группа", sortValue: (r) => r.group, render: (r) => r.group },
+  {
+    key: "orders",
+    label: "Кол-во заказов",
+    align: "right",
+    sortValue: (r) => r.orders,
+    render: (r) => r.orders,
+  },
+  {
+    key: "total",
+    label: "Общая сумма",
+    align: "right",
+    sortValue: (r) => firstTotal(r.totals),
+    render: (r) => moneyList(r.totals),
+    exportValue: (r) => moneyList(r.totals),
+  },
+];
+
+/** Spec: organization or nickname by case-insensitive substring; a client not in the list by its id. */
+export function matchesClient(row: Pick<Row, "id" | "client">, search: string): boolean {
+  const term = search.trim().toLowerCase();
+  if (!term) return true;
+  if (!row.client) return String(row.id).includes(term);
+  return (
+    row.client.organization_name.toLowerCase().includes(term) ||
+    row.client.nickname.toLowerCase().includes(term)
+  );
+}
+
+type Props = { clients: TClient[]; groups: TClientGroup[] };
+
+/** Sales per client over a period (От / До), with each client's days in a dialog. */
+export function ClientTab({ clients, groups }: Props) {
+  const [from, setFrom] = useState(() => daysAgoInMoscow(DEFAULT_RANGE_DAYS));
+  const [to, setTo] = useState(todayInMoscow);
+  const [search, setSearch] = useState("");
+  const [open, setOpen] = useState<Row | null>(null);
+  const period = usePeriodStatistics(from, to);
+
+  useEffect(() => {
+    if (!period.error) return;
+    if (isBadAnswer(period.error)) notify.warning(BAD_ANSWER, "Данные не получены");
+    else notify.error("Не удалось загрузить статистику по клиентам");
+  }, [period.error]);
+
+  const rows = useMemo<Row[]>(() => {
+    const byId = new Map(clients.map((c) => [c.id, c]));
+    const groupNames = new Map(groups.map((g) => [g.id, g.name]));
+    return Object.entries(period.data ?? {}).map(([key, totals]) => {
+      const id = Number(key);
+      const client = byId.get(id);
+      return {
+        id,
+        client,
+        organization: client?.organization_name ?? "",
+        nickname: client?.nickname ?? "",
+        status: client ? clientStatus(client) : "",
+        phone: client?.phone_number ?? "",
+        group: client?.group ? (groupNames.get(client.group) ?? "") : "",
+        // An order in two currencies is listed under both: the larger count is the number of orders.
+        orders: Math.max(0, ...totals.map((t) => t.orders_count)),
+        totals: totals.map(({ total, currency_sign }) => ({ total, currency_sign })),
+      };
+    });
+  }, [period.data, clients, groups]);
+  const shown = rows.filter((r) => matchesClient(r, search));
+  const total = sumTotals(shown.map((r) => r.totals));
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+        <TextField
+          type="date"
+          label="От"
+          value={from}
+          onChange={(e) => setFrom(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+          size="small"
+        />
+        <TextField
+          type="date"
+          label="До"
+          value={to}
+          onChange={(e) => setTo(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+          size="small"
+        />
+        <TextField
+          label="Поиск по клиентам"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          size="small"
+          sx={{ flexGrow: 1 }}
+        />
+      </Stack>
+      <StatTable
+        columns={COLUMNS}
+        rows={shown}
+        rowKey={(r) => r.id}
+        initialSort={{ key: "total", direction: "desc" }}
+        exportName={`Статистика_по_клиентам_${from}_${to}`}
+        onRowClick={setOpen}
+        testId="client-statistics"
+        summary={
+          <Typography fontWeight={600} data-testid="client-total">
+            Всего: {moneyList(total)}
+          </Typography>
+        }
+      />
+      <ClientDaysDialog
+        clientId={open?.id ?? null}
+        title={
+          open ? [open.organization, open.nickname].filter(Boolean).join(" · ") || `Клиент #${open.id}` : ""
+        }
+        from={from}
+        to={to}
+        onClose={() => setOpen(null)}
+      />
+    </Stack>
+  );
+}

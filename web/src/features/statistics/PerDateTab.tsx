@@ -1,0 +1,231 @@
+import {
+  Autocomplete,
+  Box,
+  Button,
+  CircularProgress,
+  MenuItem,
+  Paper,
+  Stack,
+  Tab,
+  Tabs,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from "@mui/material";
+import type { TClientGroup, TCost, TDateStatisticsItem, TDateStatisticsQuery } from "@wholesale/contract";
+import { useState } from "react";
+import { useDateStatistics } from "./api.ts";
+import { firstTotal, money, todayInMoscow } from "./format.ts";
+import { type Column, StatTable } from "./StatTable.tsx";
+
+type Key = "name" | "quantity" | "total";
+
+const costs = (item: TDateStatisticsItem) =>
+  item.details.map((d) => ({ total: d.total_cost, currency_sign: d.currency_sign }));
+const quantity = (item: TDateStatisticsItem) => item.details.reduce((sum, d) => sum + d.total_quantity, 0);
+const fullName = (item: TDateStatisticsItem) => `${item.modification.product} ${item.modification.name}`;
+
+function columns(floor: boolean): Column<TDateStatisticsItem, Key>[] {
+  const list = (item: TDateStatisticsItem) =>
+    item.details.map((d) => money(d.total_cost, d.currency_sign, floor)).join(" · ");
+  return [
+    { key: "name", label: "Наименование модификации", sortValue: fullName, render: fullName },
+    { key: "quantity", label: "Общее кол-во", align: "right", sortValue: quantity, render: quantity },
+    {
+      key: "total",
+      label: "Общая сумма",
+      align: "right",
+      sortValue: (i) => firstTotal(costs(i)),
+      render: list,
+      exportValue: list,
+    },
+  ];
+}
+
+/** Sums of the shown rows per currency sign. */
+function totalOf(items: TDateStatisticsItem[], floor: boolean): string {
+  const sums = new Map<string, number>();
+  for (const item of items)
+    for (const d of item.details) sums.set(d.currency_sign, (sums.get(d.currency_sign) ?? 0) + d.total_cost);
+  const list: TCost[] = [...sums].map(([currency_sign, total_cost]) => ({ currency_sign, total_cost }));
+  return list.length ? list.map((c) => money(c.total_cost, c.currency_sign, floor)).join(" · ") : "—";
+}
+
+function Results({
+  query,
+  enabled = true,
+  floor,
+  search,
+  exportName,
+}: {
+  query: TDateStatisticsQuery;
+  enabled?: boolean;
+  floor: boolean;
+  search: string;
+  exportName: string;
+}) {
+  const stats = useDateStatistics(query, enabled);
+  if (!enabled) return null;
+  if (stats.isPending) return <CircularProgress size={24} />;
+  if (stats.isError)
+    return (
+      <Stack direction="row" spacing={2} alignItems="center" role="alert">
+        <Typography color="error">Не удалось загрузить статистику</Typography>
+        <Button variant="outlined" onClick={() => void stats.refetch()}>
+          Повторить запрос
+        </Button>
+      </Stack>
+    );
+  const term = search.trim().toLowerCase();
+  const items = stats.data.statistics.filter((i) => !term || fullName(i).toLowerCase().includes(term));
+  return (
+    <StatTable
+      columns={columns(floor)}
+      rows={items}
+      rowKey={(i) => i.modification.id}
+      initialSort={{ key: "name", direction: "asc" }}
+      exportName={exportName}
+      testId="date-statistics"
+      summary={<Typography fontWeight={600}>Итого: {totalOf(items, floor)}</Typography>}
+    />
+  );
+}
+
+function ByBrand({ date }: { date: string }) {
+  const [brand, setBrand] = useState<string | null>(null);
+  const [search, setSearch] = useState("");
+  const brands = useDateStatistics({ date });
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+        <Autocomplete
+          options={brands.data?.ordered_brands.map((b) => b.name) ?? []}
+          value={brand}
+          onChange={(_, v) => setBrand(v)}
+          renderInput={(params) => <TextField {...params} label="Брэнд" size="small" />}
+          sx={{ minWidth: 240 }}
+        />
+        <TextField
+          label="Поиск по модификациям"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          size="small"
+          sx={{ flexGrow: 1 }}
+        />
+      </Stack>
+      <Results
+        query={brand ? { date, brand } : { date }}
+        floor={false}
+        search={search}
+        exportName={`По_брэнду_${brand ?? "все"}_${date}`}
+      />
+    </Stack>
+  );
+}
+
+function ByWholesale({ date }: { date: string }) {
+  const [type, setType] = useState<"small" | "large">("small");
+  const [search, setSearch] = useState("");
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={type}
+          // The toggle is mandatory: clicking the chosen one keeps it.
+          onChange={(_, v: "small" | "large" | null) => v && setType(v)}
+        >
+          <ToggleButton value="small">Малый опт</ToggleButton>
+          <ToggleButton value="large">Крупный опт</ToggleButton>
+        </ToggleButtonGroup>
+        <TextField
+          label="Поиск по модификациям"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          size="small"
+          sx={{ flexGrow: 1 }}
+        />
+      </Stack>
+      <Results
+        query={{ date, type }}
+        floor
+        search={search}
+        exportName={`По_опту_${type === "small" ? "малый" : "крупный"}_${date}`}
+      />
+    </Stack>
+  );
+}
+
+function ByGroup({ date, groups }: { date: string; groups: TClientGroup[] }) {
+  const [groupId, setGroupId] = useState<number | "">("");
+  const [search, setSearch] = useState("");
+  const group = groups.find((g) => g.id === groupId);
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+        <TextField
+          select
+          label="Выбор группы"
+          value={groupId}
+          onChange={(e) => setGroupId(Number(e.target.value))}
+          size="small"
+          sx={{ minWidth: 240 }}
+        >
+          {groups.map((g) => (
+            <MenuItem key={g.id} value={g.id}>
+              {g.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label="Поиск по модификациям"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          size="small"
+          sx={{ flexGrow: 1 }}
+        />
+      </Stack>
+      <Results
+        query={{ date, group_id: groupId === "" ? undefined : groupId }}
+        enabled={groupId !== ""}
+        floor={false}
+        search={search}
+        exportName={`По_группе_${group?.name ?? ""}_${date}`}
+      />
+    </Stack>
+  );
+}
+
+const SUB_TABS = ["По брэнду", "По опту", "По группе"] as const;
+
+/** Sales of one day per modification: by brand, by wholesale type, by client group. */
+export function PerDateTab({ groups }: { groups: TClientGroup[] }) {
+  const [date, setDate] = useState(todayInMoscow);
+  const [tab, setTab] = useState(0);
+  return (
+    <Stack spacing={2}>
+      <Box>
+        <TextField
+          type="date"
+          label="Дата"
+          value={date}
+          onChange={(e) => setDate(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+          size="small"
+        />
+      </Box>
+      <Paper variant="outlined">
+        <Tabs value={tab} onChange={(_, v: number) => setTab(v)} aria-label="Статистика по дням">
+          {SUB_TABS.map((label) => (
+            <Tab key={label} label={label} />
+          ))}
+        </Tabs>
+      </Paper>
+      {tab === 0 && <ByBrand date={date} />}
+      {tab === 1 && <ByWholesale date={date} />}
+      {tab === 2 && <ByGroup date={date} groups={groups} />}
+    </Stack>
+  );
+}

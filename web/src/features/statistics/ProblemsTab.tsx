@@ -1,0 +1,88 @@
+import { Stack, TextField } from "@mui/material";
+import { percentRemaining, type TLowModification } from "@wholesale/contract";
+import { useState } from "react";
+import { useLowStatistics } from "./api.ts";
+import { money, todayInMoscow } from "./format.ts";
+import { type Column, StatTable } from "./StatTable.tsx";
+
+type Key = "name" | "start" | "now" | "percent" | "price";
+
+const percent = (m: TLowModification) => percentRemaining(m.quantity, m.quantity_on_start);
+const name = (m: TLowModification) => (m.specifications ? `${m.name} (${m.specifications})` : m.name);
+const prices = (m: TLowModification) =>
+  m.currency_sign === null || m.price_small_wholesale === null || m.price_large_wholesale === null
+    ? "—"
+    : `${money(m.price_small_wholesale, m.currency_sign)} / ${money(m.price_large_wholesale, m.currency_sign)}`;
+
+const COLUMNS: Column<TLowModification, Key>[] = [
+  { key: "name", label: "Наименование продукта", sortValue: name, render: name },
+  {
+    key: "start",
+    label: "Кол-во на начало",
+    align: "right",
+    sortValue: (m) => m.quantity_on_start,
+    render: (m) => m.quantity_on_start,
+  },
+  {
+    key: "now",
+    label: "Кол-во на данный момент",
+    align: "right",
+    sortValue: (m) => m.quantity,
+    render: (m) => m.quantity,
+  },
+  {
+    key: "percent",
+    label: "Осталось в процентах",
+    align: "right",
+    sortValue: percent,
+    render: (m) => `${percent(m)} %`,
+  },
+  {
+    key: "price",
+    label: "Стоимость",
+    align: "right",
+    sortValue: (m) => m.price_small_wholesale ?? 0,
+    render: prices,
+    exportValue: prices,
+  },
+];
+
+/** Problem positions of a day (part 2, 2.9): sold that day and running out. */
+export function ProblemsTab() {
+  const [date, setDate] = useState(todayInMoscow);
+  const [search, setSearch] = useState("");
+  const low = useLowStatistics(date);
+  const term = search.trim().toLowerCase();
+  const rows = (low.data ?? []).filter(
+    (m) => !term || m.name.toLowerCase().includes(term) || m.specifications.toLowerCase().includes(term),
+  );
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+        <TextField
+          type="date"
+          label="Дата"
+          value={date}
+          onChange={(e) => setDate(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+          size="small"
+        />
+        <TextField
+          label="Поиск по продуктам"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          size="small"
+          sx={{ flexGrow: 1 }}
+        />
+      </Stack>
+      <StatTable
+        columns={COLUMNS}
+        rows={rows}
+        rowKey={(m) => m.id}
+        initialSort={{ key: "percent", direction: "asc" }}
+        exportName={`Проблемные_позиции_${date}`}
+        testId="problem-positions"
+      />
+    </Stack>
+  );
+}

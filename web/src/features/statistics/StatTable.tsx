@@ -1,0 +1,138 @@
+import DownloadIcon from "@mui/icons-material/Download";
+import type { SxProps, Theme } from "@mui/material";
+import {
+  Box,
+  Button,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+  Typography,
+} from "@mui/material";
+import { type ReactNode, useMemo } from "react";
+import { notify } from "../../app/notify.tsx";
+import { type ExportCell, exportXlsx } from "./export-xlsx.ts";
+import { type Sort, type SortValue, sortRows, useSort } from "./sorting.ts";
+
+export const EMPTY_TEXT = "Нет данных для отображения";
+
+export type Column<T, K extends string> = {
+  key: K;
+  label: string;
+  align?: "left" | "right";
+  /** What the column sorts by. */
+  sortValue: (row: T) => SortValue;
+  render: (row: T) => ReactNode;
+  /** The cell in the downloaded file; defaults to the sort value. */
+  exportValue?: (row: T) => ExportCell;
+};
+
+type Props<T, K extends string> = {
+  columns: Column<T, K>[];
+  rows: T[];
+  rowKey: (row: T) => string | number;
+  initialSort: Sort<K>;
+  /** File and sheet name of the xlsx download. */
+  exportName: string;
+  onRowClick?: (row: T) => void;
+  rowSx?: (row: T) => SxProps<Theme>;
+  /** Shown between the download button and the table (totals). */
+  summary?: ReactNode;
+  testId?: string;
+};
+
+/** A statistics table: every header sorts (a second click reverses), the xlsx download has the rows as shown. */
+export function StatTable<T, K extends string>({
+  columns,
+  rows,
+  rowKey,
+  initialSort,
+  exportName,
+  onRowClick,
+  rowSx,
+  summary,
+  testId,
+}: Props<T, K>) {
+  const { sort, onSort } = useSort(initialSort);
+  const sorted = useMemo(
+    () =>
+      sortRows(rows, sort, (row, key) => {
+        const column = columns.find((c) => c.key === key);
+        return column ? column.sortValue(row) : 0;
+      }),
+    [rows, sort, columns],
+  );
+
+  const download = () =>
+    exportXlsx(
+      `${exportName}.xlsx`,
+      exportName,
+      columns.map((c) => c.label),
+      sorted.map((row) => columns.map((c) => (c.exportValue ?? c.sortValue)(row))),
+    ).catch(() => notify.error("Не удалось скачать отчет"));
+
+  return (
+    <Box>
+      <Box sx={{ display: "flex", alignItems: "center", gap: 2, mb: 1, flexWrap: "wrap" }}>
+        <Box sx={{ flexGrow: 1 }}>{summary}</Box>
+        <Button
+          size="small"
+          startIcon={<DownloadIcon />}
+          onClick={() => void download()}
+          disabled={sorted.length === 0}
+        >
+          Скачать xlsx
+        </Button>
+      </Box>
+      {sorted.length === 0 ? (
+        <Typography color="text.secondary" sx={{ py: 3, textAlign: "center" }}>
+          {EMPTY_TEXT}
+        </Typography>
+      ) : (
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" data-testid={testId}>
+            <TableHead>
+              <TableRow>
+                {columns.map((c) => (
+                  <TableCell
+                    key={c.key}
+                    align={c.align}
+                    sortDirection={sort.key === c.key ? sort.direction : false}
+                  >
+                    <TableSortLabel
+                      active={sort.key === c.key}
+                      direction={sort.key === c.key ? sort.direction : "asc"}
+                      onClick={() => onSort(c.key)}
+                    >
+                      {c.label}
+                    </TableSortLabel>
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {sorted.map((row) => (
+                <TableRow
+                  key={rowKey(row)}
+                  hover={Boolean(onRowClick)}
+                  onClick={onRowClick ? () => onRowClick(row) : undefined}
+                  sx={{ cursor: onRowClick ? "pointer" : undefined, ...(rowSx?.(row) as object) }}
+                >
+                  {columns.map((c) => (
+                    <TableCell key={c.key} align={c.align}>
+                      {c.render(row)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Box>
+  );
+}

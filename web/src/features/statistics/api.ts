@@ -1,0 +1,133 @@
+import { useQuery } from "@tanstack/react-query";
+import {
+  paged,
+  type TClient,
+  type TDateStatisticsQuery,
+  ZBrandSchema,
+  ZBrandStatisticsSchema,
+  ZClientDaysSchema,
+  ZClientGroupSchema,
+  ZClientSchema,
+  ZDashboardSchema,
+  ZDateStatisticsSchema,
+  ZLowModificationsSchema,
+  ZPeriodStatisticsSchema,
+  z,
+} from "@wholesale/contract";
+import { ApiError, api } from "../../api/client.ts";
+
+/** The api client's text for an answer that is not what the contract says (spec: «Данные не получены»). */
+export const BAD_ANSWER = "Сервер вернул пустой ответ или неверный формат данных";
+export const isBadAnswer = (error: unknown) => error instanceof ApiError && error.detail === BAD_ANSWER;
+
+export const statisticsKeys = {
+  all: ["statistics"] as const,
+  base: () => [...statisticsKeys.all, "base"] as const,
+  period: (from: string, to: string) => [...statisticsKeys.all, "period", from, to] as const,
+  clientDays: (id: number, from: string, to: string) =>
+    [...statisticsKeys.all, "client", id, from, to] as const,
+  brand: (date: string) => [...statisticsKeys.all, "brand", date] as const,
+  date: (query: TDateStatisticsQuery) => [...statisticsKeys.all, "date", query] as const,
+  low: (date: string) => [...statisticsKeys.all, "low", date] as const,
+};
+
+const CLIENT_PAGE = 1000;
+const ZClientPageSchema = paged(ZClientSchema);
+
+/** Every client, page by page: the per-client tab names clients the period's answer lists by id. */
+export async function allClients(signal: AbortSignal): Promise<TClient[]> {
+  const clients: TClient[] = [];
+  for (let offset = 0; ; offset += CLIENT_PAGE) {
+    const page = await api("/profiles/clients/", {
+      query: { limit: CLIENT_PAGE, offset },
+      schema: ZClientPageSchema,
+      signal,
+    });
+    clients.push(...page.results);
+    if (!page.next) return clients;
+  }
+}
+
+/** What the screen loads on opening, behind the full-screen spinner: clients, brands and client groups. */
+export function useStatisticsBase() {
+  return useQuery({
+    queryKey: statisticsKeys.base(),
+    queryFn: async ({ signal }) => {
+      const [clients, brands, groups] = await Promise.all([
+        allClients(signal),
+        api("/storehouse/brands/", { schema: ZBrandSchema.array(), signal }),
+        api("/profiles/groups/", { schema: z.array(ZClientGroupSchema), signal }),
+      ]);
+      return { clients, brands, groups };
+    },
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function usePeriodStatistics(from: string, to: string) {
+  return useQuery({
+    queryKey: statisticsKeys.period(from, to),
+    queryFn: ({ signal }) =>
+      api("/statistics/period/", {
+        query: { date_from: from, date_to: to },
+        schema: ZPeriodStatisticsSchema,
+        signal,
+      }),
+    enabled: Boolean(from && to && from <= to),
+    // A malformed answer will not mend itself: warn at once instead of asking twice more.
+    retry: (failures, error) =>
+      !isBadAnswer(error) && failures < 2 && error instanceof ApiError && error.status === 0,
+  });
+}
+
+export function useClientDays(clientId: number | null, from: string, to: string) {
+  return useQuery({
+    queryKey: statisticsKeys.clientDays(clientId ?? 0, from, to),
+    queryFn: ({ signal }) =>
+      api("/statistics/client-orders/", {
+        query: { client_id: clientId ?? 0, date_from: from, date_to: to },
+        schema: ZClientDaysSchema,
+        signal,
+      }),
+    enabled: clientId !== null,
+  });
+}
+
+export function useBrandStatistics(date: string) {
+  return useQuery({
+    queryKey: statisticsKeys.brand(date),
+    queryFn: ({ signal }) =>
+      api("/statistics/date/brand/", { query: { date }, schema: ZBrandStatisticsSchema, signal }),
+    enabled: Boolean(date),
+    meta: { errorMessage: "Не удалось загрузить статистику по брэндам" },
+  });
+}
+
+export function useDateStatistics(query: TDateStatisticsQuery, enabled = true) {
+  return useQuery({
+    queryKey: statisticsKeys.date(query),
+    queryFn: ({ signal }) =>
+      api("/statistics/date/", { query: { ...query }, schema: ZDateStatisticsSchema, signal }),
+    enabled: enabled && Boolean(query.date),
+  });
+}
+
+export function useLowStatistics(date: string) {
+  return useQuery({
+    queryKey: statisticsKeys.low(date),
+    queryFn: ({ signal }) =>
+      api("/statistics/low/", { query: { date }, schema: ZLowModificationsSchema, signal }),
+    enabled: Boolean(date),
+    meta: { errorMessage: "Не удалось загрузить проблемные позиции" },
+  });
+}
+
+/** The home page's figures; the server leaves out what the role may not open. */
+export function useDashboard() {
+  return useQuery({
+    queryKey: [...statisticsKeys.all, "dashboard"],
+    queryFn: ({ signal }) => api("/dashboard/", { schema: ZDashboardSchema, signal }),
+    refetchInterval: 60_000,
+    meta: { errorMessage: "Не удалось загрузить сводку" },
+  });
+}
