@@ -11,6 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { createDeliveryWorker, type DeliveryOptions } from "./bot/delivery/worker.ts";
 import type { Db } from "./db/client.ts";
 import { type ActivityLog, registerActivityLog } from "./http/activity-log.ts";
 import { type ApiRoute, registerAuth } from "./http/auth.ts";
@@ -33,6 +34,12 @@ import { profileRoutes } from "./modules/clients/routes.ts";
 import { sendOrdersRoutes } from "./modules/clients/send-orders-routes.ts";
 import { createSendOrdersService } from "./modules/clients/send-orders-service.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { createBotTextService } from "./modules/market/bot-text-service.ts";
+import { marketRoutes } from "./modules/market/routes.ts";
+import { createScheduleService } from "./modules/market/schedule-service.ts";
+import { createClaimService } from "./modules/messaging/claim-service.ts";
+import { createMessageService } from "./modules/messaging/message-service.ts";
+import { messagingRoutes } from "./modules/messaging/routes.ts";
 import { createLeftoverService } from "./modules/reports/leftover-service.ts";
 import { leftoverReportRoutes } from "./modules/reports/routes.ts";
 import { createCollectionService } from "./modules/sales/collection-service.ts";
@@ -51,6 +58,8 @@ export type AppDeps = {
   webDist?: string | null;
   /** The client bot's username, for organization invitation links (none: no links). */
   telegramBotUsername?: string;
+  /** The outbox delivery worker: started when the app is ready, stopped (and its batch marked) on close. */
+  delivery?: Omit<DeliveryOptions, "db">;
 };
 
 declare module "fastify" {
@@ -109,6 +118,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     orders: createOrderService({ db, clock }),
     collection: createCollectionService({ db, clock }),
     salesReports: createReportService({ db, clock }),
+    schedules: createScheduleService({ db, clock }),
+    botTexts: createBotTextService({ db }),
+    messages: createMessageService({ db, clock }),
+    claims: createClaimService({ db }),
   };
 
   const apiRoutes: ApiRoute[] = [];
@@ -125,9 +138,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(profileRoutes, services);
       await api.register(sendOrdersRoutes, services);
       await api.register(salesRoutes, services);
+      await api.register(marketRoutes, { db, clock, ...services });
+      await api.register(messagingRoutes, services);
     },
     { prefix: "/api" },
   );
+
+  if (deps.delivery) {
+    const worker = createDeliveryWorker({
+      db,
+      onError: (error, context) => app.log.error({ err: error, context }, "message delivery failed"),
+      ...deps.delivery,
+    });
+    app.addHook("onReady", async () => worker.start());
+    app.addHook("onClose", async () => worker.stop());
+  }
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
   const serveWeb = webDist !== null && existsSync(webDist);

@@ -20,6 +20,8 @@ const ZEnvSchema = z.object({
   TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
   TELEGRAM_API_ROOT: z.string().url().optional(),
   TELEGRAM_BOT_USERNAME: z.string().min(1).optional(),
+  TELEGRAM_RATE_PER_SECOND: z.coerce.number().positive().max(1000).default(25),
+  OUTBOX_RETENTION_DAYS: z.coerce.number().positive().max(3650).default(30),
 });
 
 export type Config = {
@@ -33,6 +35,8 @@ export type Config = {
   seedDemo: boolean;
   logLevel: z.infer<typeof ZEnvSchema>["LOG_LEVEL"];
   telegram: { token: string | undefined; apiRoot: string | undefined; botUsername: string | undefined };
+  /** The delivery worker: messages per second to the Bot API (all instances together), days done rows are kept. */
+  delivery: { ratePerSecond: number; retentionDays: number };
 };
 
 export class ConfigError extends Error {}
@@ -72,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiRoot: e.TELEGRAM_API_ROOT,
       botUsername: e.TELEGRAM_BOT_USERNAME,
     },
+    delivery: { ratePerSecond: e.TELEGRAM_RATE_PER_SECOND, retentionDays: e.OUTBOX_RETENTION_DAYS },
   };
 }
 

@@ -14,7 +14,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts.ts";
-import { createdAt, id, money } from "./columns.ts";
+import { createdAt, id, moment, money } from "./columns.ts";
 
 export { CLIENT_TYPE_LARGE, CLIENT_TYPE_SMALL } from "@wholesale/contract";
 
@@ -70,6 +70,8 @@ export const clients = pgTable(
     clientSmallWholesale: boolean("client_small_wholesale").notNull().default(false),
     clientLargeWholesale: boolean("client_large_wholesale").notNull().default(false),
     createdAt: createdAt(),
+    /** Set when Telegram answered 403 (the client blocked the bot); cleared by the client's next update. */
+    telegramUnreachableAt: moment("telegram_unreachable_at"),
   },
   (t) => [
     uniqueIndex("clients_telegram_id_uq").on(t.telegramId).where(sql`${t.telegramId} is not null`),

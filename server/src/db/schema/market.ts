@@ -11,6 +11,11 @@ export const marketSchedules = pgTable("market_schedules", {
   isManuallyOpened: boolean("is_manually_opened").notNull().default(false),
   /** Automatic close of a manual opening; null means it stays open until closed. */
   closeTime: moment("close_time"),
+  /**
+   * A manual close inside an opening interval: the intervals keep the market closed until this moment
+   * (the end of the interval occurrence that was running when staff closed it).
+   */
+  closedUntil: moment("closed_until"),
   clientTypes: smallint("client_types").array().notNull().default(sql`'{}'::smallint[]`),
   createdAt: createdAt(),
 });

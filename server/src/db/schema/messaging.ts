@@ -1,4 +1,14 @@
-import { bigint, boolean, index, integer, pgTable, smallint, text, varchar } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { accounts } from "./accounts.ts";
 import { clientGroups, clients, transportations } from "./clients.ts";
 import { bytea, createdAt, id, moment } from "./columns.ts";
@@ -11,6 +21,8 @@ export const clientMessages = pgTable(
     text: text("text").notNull(),
     photo: bytea("photo"),
     photoName: varchar("photo_name", { length: 255 }),
+    /** Telegram's file_id of the photo after its first upload: every later recipient reuses it. */
+    photoFileId: varchar("photo_file_id", { length: 255 }),
     sendTime: moment("send_time"),
     /** 2 large, 3 small, null all; or one group / one direction. */
     clientType: smallint("client_type"),
@@ -22,9 +34,21 @@ export const clientMessages = pgTable(
     sentAt: moment("sent_at"),
     createdBy: integer("created_by").references(() => accounts.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    /**
+     * Delivery figures, kept here rather than counted from the outbox because done outbox rows are
+     * deleted after the retention period. `recipients` is set when the message is queued; the worker
+     * adds to the others in the transaction that marks the rows.
+     */
+    recipients: integer("recipients").notNull().default(0),
+    delivered: integer("delivered").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    unreachable: integer("unreachable").notNull().default(0),
   },
   (t) => [index("client_messages_due_idx").on(t.sent, t.sendTime)],
 );
+
+export const OUTBOX_STATUSES = ["pending", "sent", "failed", "unreachable"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 /**
  * Outgoing bot messages, one row per recipient. Producers (broadcasts, order summaries, market
@@ -38,22 +62,38 @@ export const outboxMessages = pgTable(
     chatId: bigint("chat_id", { mode: "number" }).notNull(),
     kind: varchar("kind", { length: 32 }).notNull(),
     text: text("text").notNull(),
+    /** A Bot API reply_markup (inline keyboard) sent with the text. */
+    replyMarkup: jsonb("reply_markup"),
     /** The broadcast this row delivers, for its photo. */
     clientMessageId: integer("client_message_id").references(() => clientMessages.id, {
       onDelete: "cascade",
     }),
-    status: varchar("status", { length: 16 })
-      .$type<"pending" | "sent" | "failed">()
-      .notNull()
-      .default("pending"),
+    /** `unreachable`: not sent because the client blocked the bot (Telegram 403). */
+    status: varchar("status", { length: 16 }).$type<OutboxStatus>().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
+    /**
+     * When the row may next be claimed. A worker claiming a row moves it forward by the lease, so a row
+     * whose worker died becomes due again once the lease runs out.
+     */
     nextAttemptAt: moment("next_attempt_at").notNull().defaultNow(),
     lastError: text("last_error"),
     createdAt: createdAt(),
     sentAt: moment("sent_at"),
   },
-  (t) => [index("outbox_messages_due_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index("outbox_messages_due_idx").on(t.status, t.nextAttemptAt),
+    index("outbox_messages_chat_idx").on(t.chatId, t.status),
+  ],
 );
+
+/**
+ * The global send pace shared by every instance: each worker reserves its next batch's send slots by
+ * moving `next_slot` forward, so the Bot API sees the configured rate however many instances run.
+ */
+export const outboxPacing = pgTable("outbox_pacing", {
+  id: smallint("id").primaryKey(),
+  nextSlot: moment("next_slot").notNull(),
+});
 
 export const CLAIM_STATUSES = ["not_reviewed", "reviewed"] as const;
 

@@ -7,12 +7,12 @@ import {
   currencies,
   orderPositions,
   orders,
-  outboxMessages,
   transportations,
 } from "../../db/schema/index.ts";
 import { notFound } from "../../http/errors.ts";
 import { businessDay } from "../../lib/business-time.ts";
 import type { Clock } from "../../lib/clock.ts";
+import { enqueueOutbox, type OutboxRow } from "../messaging/outbox.ts";
 
 export const ORDERS_SUMMARY_KIND = "orders_summary";
 
@@ -110,7 +110,7 @@ export function createSendOrdersService({ db, clock }: { db: Db; clock: Clock })
         });
         linesByClient.set(p.clientId, lines);
       }
-      const rows: (typeof outboxMessages.$inferInsert)[] = [];
+      const rows: OutboxRow[] = [];
       for (const client of withChat) {
         const lines = linesByClient.get(client.id);
         if (!lines || client.telegramId === null) continue;
@@ -121,8 +121,7 @@ export function createSendOrdersService({ db, clock }: { db: Db; clock: Clock })
           text: ordersSummaryText(day, lines),
         });
       }
-      // One statement for every recipient.
-      if (rows.length > 0) await db.insert(outboxMessages).values(rows);
+      await enqueueOutbox(db, rows);
       return { queued: rows.length, skipped: targeted.length - rows.length };
     },
   };

@@ -1,0 +1,99 @@
+import { ZPageQuerySchema, ZTimestampSchema } from "./common.ts";
+import { z } from "./zod-ru.ts";
+
+/** Telegram's limits: a text message up to 4096 characters, a photo caption up to 1024. */
+export const MESSAGE_TEXT_MAX = 4096;
+export const PHOTO_CAPTION_MAX = 1024;
+/** Telegram accepts photos up to 10 MB through sendPhoto. */
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+
+/** `HH:mm` (or `HH:mm:ss`): a time of day in Moscow, meaning its next occurrence. */
+export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+
+const ZMessageTextSchema = z
+  .string()
+  .trim()
+  .min(1, "Введите текст сообщения")
+  .max(MESSAGE_TEXT_MAX, `Текст длиннее ${MESSAGE_TEXT_MAX} символов`);
+
+/** 2 large, 3 small; anything else (or nothing) means all clients, as the spec says. */
+const ZAnyClientTypeSchema = z.coerce.number().int().nullish();
+
+/** A message to clients, with what happened to it. */
+export const ZClientMessageSchema = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  /** When it is (or was) sent; an immediate message has the moment it was sent. */
+  send_time: ZTimestampSchema.nullable(),
+  client_type: z.number().int().nullable(),
+  group: z.number().int().nullable(),
+  transportation: z.number().int().nullable(),
+  sent: z.boolean(),
+  has_photo: z.boolean(),
+  /** Recipients resolved when the message was sent (0 until then). */
+  recipients: z.number().int(),
+  delivered: z.number().int(),
+  failed: z.number().int(),
+  /** Recipients who blocked the bot. */
+  unreachable: z.number().int(),
+  /** Still waiting to be delivered. */
+  pending: z.number().int(),
+});
+export type TClientMessage = z.infer<typeof ZClientMessageSchema>;
+
+export const ZClientMessageListQuerySchema = z.object({
+  /** Only unsent (scheduled) or only sent messages; both when absent. */
+  sent: z.enum(["true", "false"]).optional(),
+  /** With `sent=true`: how many of the latest. */
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+/** The JSON body that schedules a message. */
+export const ZClientMessageScheduleSchema = z.object({
+  text: ZMessageTextSchema,
+  client_type: ZAnyClientTypeSchema,
+  /** An ISO 8601 moment in the future, or `HH:mm`: the next such time in Moscow. */
+  send_time: z
+    .string()
+    .trim()
+    .refine(
+      (v) => TIME_OF_DAY_PATTERN.test(v) || !Number.isNaN(Date.parse(v)),
+      "Укажите время в формате ЧЧ:ММ или дату и время",
+    ),
+});
+export type TClientMessageSchedule = z.infer<typeof ZClientMessageScheduleSchema>;
+
+/** The text fields of the multipart body that sends a message now (the photo is the file part). */
+export const ZClientMessageSendFieldsSchema = z.object({
+  text: ZMessageTextSchema,
+  client_type: ZAnyClientTypeSchema,
+  group: z.coerce.number().int().positive().optional(),
+  transportation: z.coerce.number().int().positive().optional(),
+});
+export type TClientMessageSendFields = z.infer<typeof ZClientMessageSendFieldsSchema>;
+
+export const CLAIM_STATUS_VALUES = ["not_reviewed", "reviewed"] as const;
+export const ZClaimStatusSchema = z.enum(CLAIM_STATUS_VALUES);
+export type TClaimStatus = z.infer<typeof ZClaimStatusSchema>;
+
+export const ZClaimSchema = z.object({
+  id: z.number().int(),
+  /** The client's id. */
+  owner: z.number().int(),
+  /** How the client is shown: nickname, with the organization when it has one. */
+  owner_name: z.string(),
+  status: ZClaimStatusSchema,
+  text: z.string(),
+  created_date: ZTimestampSchema,
+});
+export type TClaim = z.infer<typeof ZClaimSchema>;
+
+export const ZClaimListQuerySchema = ZPageQuerySchema.extend({ status: ZClaimStatusSchema.optional() });
+export type TClaimListQuery = z.infer<typeof ZClaimListQuerySchema>;
+
+export const ZClaimUpdateSchema = z.object({
+  status: ZClaimStatusSchema,
+  /** Accepted as the screen sends it; a claim always stays with its client. */
+  owner: z.number().int().optional(),
+});
+export type TClaimUpdate = z.infer<typeof ZClaimUpdateSchema>;

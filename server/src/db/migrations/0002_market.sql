@@ -1,0 +1,1 @@
+ALTER TABLE "market_schedules" ADD COLUMN "closed_until" timestamp with time zone;

@@ -1,0 +1,281 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import {
+  clients,
+  marketScheduleClients,
+  marketScheduleGroups,
+  marketSchedules,
+  marketScheduleTransportations,
+  timeIntervals,
+} from "../../db/schema/index.ts";
+import { addDays, businessDay, businessTime, startOfBusinessDay } from "../../lib/business-time.ts";
+
+/**
+ * The one decision "is the market open for this client at this moment", used by the API, the web (through
+ * the API), the bot and the notice jobs. Rules (README, "Market"):
+ * - a schedule applies to a client when its targeting names the client's type, group, direction or the
+ *   client itself (any of them); a schedule with no targeting at all applies to every client;
+ * - an active schedule is open while it is manually opened (until its `closeTime`, exclusive), or while the
+ *   Moscow time of day falls in one of its active intervals: start inclusive, end exclusive, an end earlier
+ *   than the start wrapping past midnight, an end equal to the start never open (the API refuses it);
+ * - a manual close inside an interval keeps the intervals closed until `closedUntil`.
+ */
+
+export type MarketInterval = { startSeconds: number; endSeconds: number; isActive: boolean };
+
+export type MarketTargeting = {
+  clientTypes: readonly number[];
+  groupIds: readonly number[];
+  transportationIds: readonly number[];
+  clientIds: readonly number[];
+};
+
+export type MarketSchedule = {
+  id: number;
+  name: string;
+  isActive: boolean;
+  isManuallyOpened: boolean;
+  closeTime: Date | null;
+  closedUntil: Date | null;
+  intervals: readonly MarketInterval[];
+  targeting: MarketTargeting;
+};
+
+export type MarketClient = {
+  id: number;
+  clientType: number | null;
+  groupId: number | null;
+  transportationId: number | null;
+};
+
+export type MarketState = {
+  open: boolean;
+  /** When open: the first moment it is closed again; null when no end is known (an open-ended manual opening). */
+  openUntil: Date | null;
+  /** When closed: the first moment it opens within the next week; null when nothing will open it. */
+  nextOpenAt: Date | null;
+  /** The schedules keeping it open now. */
+  scheduleNames: string[];
+};
+
+/** How far ahead openUntil / nextOpenAt look: a week covers every daily interval. */
+export const HORIZON_DAYS = 8;
+
+/** Seconds since midnight of "HH:MM" or "HH:MM:SS". */
+export function secondsOfDay(time: string): number {
+  const [h = 0, m = 0, s = 0] = time.split(":").map(Number);
+  return h * 3600 + m * 60 + s;
+}
+
+/** Seconds since Moscow midnight of a moment (whole seconds). */
+export function moscowSecondsOfDay(at: Date): number {
+  return secondsOfDay(businessTime(at));
+}
+
+export function intervalContains(
+  interval: Pick<MarketInterval, "startSeconds" | "endSeconds">,
+  seconds: number,
+) {
+  const { startSeconds: start, endSeconds: end } = interval;
+  if (start < end) return seconds >= start && seconds < end;
+  if (start > end) return seconds >= start || seconds < end;
+  return false;
+}
+
+export function hasTargeting(t: MarketTargeting): boolean {
+  return t.clientTypes.length + t.groupIds.length + t.transportationIds.length + t.clientIds.length > 0;
+}
+
+export function scheduleTargets(schedule: Pick<MarketSchedule, "targeting">, client: MarketClient): boolean {
+  const t = schedule.targeting;
+  if (!hasTargeting(t)) return true;
+  return (
+    (client.clientType !== null && t.clientTypes.includes(client.clientType)) ||
+    (client.groupId !== null && t.groupIds.includes(client.groupId)) ||
+    (client.transportationId !== null && t.transportationIds.includes(client.transportationId)) ||
+    t.clientIds.includes(client.id)
+  );
+}
+
+export function isManualOpeningOn(schedule: MarketSchedule, at: Date): boolean {
+  return schedule.isManuallyOpened && (schedule.closeTime === null || at < schedule.closeTime);
+}
+
+export function isScheduleOpenAt(schedule: MarketSchedule, at: Date): boolean {
+  if (!schedule.isActive) return false;
+  if (isManualOpeningOn(schedule, at)) return true;
+  if (schedule.closedUntil !== null && at < schedule.closedUntil) return false;
+  const seconds = moscowSecondsOfDay(at);
+  return schedule.intervals.some((i) => i.isActive && intervalContains(i, seconds));
+}
+
+/** The pure decision: is any active schedule that targets the client open at `at`. */
+export function isMarketOpenFor(
+  schedules: readonly MarketSchedule[],
+  client: MarketClient,
+  at: Date,
+): boolean {
+  return schedules.some((s) => scheduleTargets(s, client) && isScheduleOpenAt(s, at));
+}
+
+/** The moment of a time of day on a Moscow business day. */
+export function momentOf(day: string, seconds: number): Date {
+  return new Date(startOfBusinessDay(day).getTime() + seconds * 1000);
+}
+
+/**
+ * Every moment after `from` (within the horizon) at which the schedules' state can change, ascending.
+ * Between two of them nothing changes, so checking the state at each one finds the next change exactly.
+ */
+export function changeMoments(
+  schedules: readonly MarketSchedule[],
+  from: Date,
+  horizonDays = HORIZON_DAYS,
+): Date[] {
+  const today = businessDay(from);
+  const times = new Set<number>();
+  const add = (d: Date | null) => {
+    if (d !== null && d > from) times.add(d.getTime());
+  };
+  for (const s of schedules) {
+    if (!s.isActive) continue;
+    add(s.closeTime);
+    add(s.closedUntil);
+    for (const i of s.intervals) {
+      if (!i.isActive || i.startSeconds === i.endSeconds) continue;
+      for (let d = -1; d <= horizonDays; d++) {
+        const day = addDays(today, d);
+        add(momentOf(day, i.startSeconds));
+        add(momentOf(day, i.endSeconds));
+      }
+    }
+  }
+  return [...times].sort((a, b) => a - b).map((t) => new Date(t));
+}
+
+/** The first change moment after `from` at which `isOpen` equals `wanted`, or null within the horizon. */
+export function nextMomentWhere(
+  schedules: readonly MarketSchedule[],
+  from: Date,
+  isOpen: (at: Date) => boolean,
+  wanted: boolean,
+): Date | null {
+  return changeMoments(schedules, from).find((at) => isOpen(at) === wanted) ?? null;
+}
+
+/** The market as one client sees it (or, with `client` null, as anyone: every schedule counts). */
+export function marketStateAt(
+  schedules: readonly MarketSchedule[],
+  client: MarketClient | null,
+  now: Date,
+): MarketState {
+  const relevant = client === null ? schedules : schedules.filter((s) => scheduleTargets(s, client));
+  const isOpen = (at: Date) => relevant.some((s) => isScheduleOpenAt(s, at));
+  const openNow = relevant.filter((s) => isScheduleOpenAt(s, now));
+  const open = openNow.length > 0;
+  return {
+    open,
+    openUntil: open ? nextMomentWhere(relevant, now, isOpen, false) : null,
+    nextOpenAt: open ? null : nextMomentWhere(relevant, now, isOpen, true),
+    scheduleNames: openNow.map((s) => s.name),
+  };
+}
+
+/** One schedule on its own, whoever it targets: when it next opens and closes (for the settings page). */
+export function scheduleTimes(schedule: MarketSchedule, now: Date) {
+  const isOpen = (at: Date) => isScheduleOpenAt(schedule, at);
+  const open = isOpen(now);
+  const first = nextMomentWhere([schedule], now, isOpen, !open);
+  const second = first && nextMomentWhere([schedule], first, isOpen, open);
+  return open
+    ? { open, nextCloseAt: first, nextOpenAt: second }
+    : { open, nextOpenAt: first, nextCloseAt: second };
+}
+
+/** A schedule as stored: its intervals keep their ids and their times as written. */
+export type StoredInterval = MarketInterval & { id: number; startTime: string; endTime: string };
+export type StoredSchedule = Omit<MarketSchedule, "intervals"> & { intervals: StoredInterval[] };
+
+/** Every schedule (or only the active ones, or the given ones) with its intervals and targeting. */
+export async function loadMarketSchedules(
+  db: Db | Tx,
+  options: { activeOnly?: boolean; ids?: number[] } = {},
+): Promise<StoredSchedule[]> {
+  if (options.ids?.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(marketSchedules)
+    .where(
+      and(
+        options.activeOnly ? eq(marketSchedules.isActive, true) : undefined,
+        options.ids ? inArray(marketSchedules.id, options.ids) : undefined,
+      ),
+    )
+    .orderBy(asc(marketSchedules.id));
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [intervals, groups, directions, members] = [
+    await db
+      .select()
+      .from(timeIntervals)
+      .where(inArray(timeIntervals.scheduleId, ids))
+      .orderBy(asc(timeIntervals.startTime), asc(timeIntervals.id)),
+    await db.select().from(marketScheduleGroups).where(inArray(marketScheduleGroups.scheduleId, ids)),
+    await db
+      .select()
+      .from(marketScheduleTransportations)
+      .where(inArray(marketScheduleTransportations.scheduleId, ids)),
+    await db.select().from(marketScheduleClients).where(inArray(marketScheduleClients.scheduleId, ids)),
+  ];
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    isActive: r.isActive,
+    isManuallyOpened: r.isManuallyOpened,
+    closeTime: r.closeTime,
+    closedUntil: r.closedUntil,
+    intervals: intervals
+      .filter((i) => i.scheduleId === r.id)
+      .map((i) => ({
+        id: i.id,
+        startTime: i.startTime,
+        endTime: i.endTime,
+        startSeconds: secondsOfDay(i.startTime),
+        endSeconds: secondsOfDay(i.endTime),
+        isActive: i.isActive,
+      })),
+    targeting: {
+      clientTypes: r.clientTypes,
+      groupIds: groups.filter((g) => g.scheduleId === r.id).map((g) => g.groupId),
+      transportationIds: directions.filter((d) => d.scheduleId === r.id).map((d) => d.transportationId),
+      clientIds: members.filter((m) => m.scheduleId === r.id).map((m) => m.clientId),
+    },
+  }));
+}
+
+export async function loadMarketClient(db: Db | Tx, clientId: number): Promise<MarketClient | undefined> {
+  const [row] = await db
+    .select({
+      id: clients.id,
+      clientType: clients.clientType,
+      groupId: clients.groupId,
+      transportationId: clients.transportationId,
+    })
+    .from(clients)
+    .where(eq(clients.id, clientId));
+  return row;
+}
+
+const CLOSED: MarketState = { open: false, openUntil: null, nextOpenAt: null, scheduleNames: [] };
+
+/** The market for one client now: what the bot and the ordering service ask. An unknown client sees it closed. */
+export async function marketStateForClient(db: Db | Tx, clientId: number, now: Date): Promise<MarketState> {
+  const client = await loadMarketClient(db, clientId);
+  if (!client) return CLOSED;
+  return marketStateAt(await loadMarketSchedules(db, { activeOnly: true }), client, now);
+}
+
+/** The market as a whole now (open when any active schedule is open, whoever it targets). */
+export async function overallMarketState(db: Db | Tx, now: Date): Promise<MarketState> {
+  return marketStateAt(await loadMarketSchedules(db, { activeOnly: true }), null, now);
+}

@@ -1,0 +1,96 @@
+import type { TClaim, TClaimListQuery, TClaimUpdate } from "@wholesale/contract";
+import { count, desc, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import { claims, clients } from "../../db/schema/index.ts";
+import { badRequest, notFound } from "../../http/errors.ts";
+
+/** A client's claim, sent through the bot: the bot calls this; staff review it on /claims. */
+export async function createClaim(
+  db: Db | Tx,
+  input: { clientId: number; text: string },
+): Promise<{ id: number }> {
+  const text = input.text.trim();
+  if (!text) throw badRequest("Текст заявки пуст");
+  const [row] = await db
+    .insert(claims)
+    .values({ clientId: input.clientId, text })
+    .returning({ id: claims.id });
+  if (!row) throw new Error("claim not inserted");
+  return row;
+}
+
+const ownerName = sql<string>`case when ${clients.organizationName} = 'Не указано' or ${clients.offline}
+  then ${clients.nickname} else ${clients.nickname} || ' (' || ${clients.organizationName} || ')' end`;
+
+const claimColumns = {
+  id: claims.id,
+  owner: claims.clientId,
+  ownerName,
+  status: claims.status,
+  text: claims.text,
+  createdDate: claims.createdDate,
+};
+
+type ClaimRow = {
+  id: number;
+  owner: number;
+  ownerName: string;
+  status: TClaim["status"];
+  text: string;
+  createdDate: Date;
+};
+
+const toClaim = (r: ClaimRow): TClaim => ({
+  id: r.id,
+  owner: r.owner,
+  owner_name: r.ownerName,
+  status: r.status,
+  text: r.text,
+  created_date: r.createdDate.toISOString(),
+});
+
+export type ClaimService = ReturnType<typeof createClaimService>;
+
+export function createClaimService({ db }: { db: Db }) {
+  async function get(id: number): Promise<TClaim> {
+    const [row] = await db
+      .select(claimColumns)
+      .from(claims)
+      .innerJoin(clients, eq(clients.id, claims.clientId))
+      .where(eq(claims.id, id));
+    if (!row) throw notFound("Заявка не найдена");
+    return toClaim(row);
+  }
+
+  return {
+    get,
+    /** Newest first; `status` filters (the tabs Открытые / Закрытые). */
+    async list(query: TClaimListQuery): Promise<{ results: TClaim[]; count: number }> {
+      const where = query.status ? eq(claims.status, query.status) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(claimColumns)
+          .from(claims)
+          .innerJoin(clients, eq(clients.id, claims.clientId))
+          .where(where)
+          .orderBy(desc(claims.createdDate), desc(claims.id))
+          .limit(query.limit)
+          .offset(query.offset),
+        db.select({ n: count() }).from(claims).where(where),
+      ]);
+      return { results: rows.map(toClaim), count: total?.n ?? 0 };
+    },
+    async update(id: number, input: TClaimUpdate): Promise<TClaim> {
+      const current = await get(id);
+      if (input.owner !== undefined && input.owner !== current.owner) {
+        throw badRequest("Нельзя сменить клиента заявки", { owner: ["Нельзя сменить клиента заявки"] });
+      }
+      await db.update(claims).set({ status: input.status }).where(eq(claims.id, id));
+      return { ...current, status: input.status };
+    },
+    async remove(id: number): Promise<void> {
+      const deleted = await db.delete(claims).where(eq(claims.id, id)).returning({ id: claims.id });
+      if (deleted.length === 0) throw notFound("Заявка не найдена");
+    },
+  };
+}

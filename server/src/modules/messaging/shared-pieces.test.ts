@@ -1,0 +1,59 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../db/client.ts";
+import { seedClient } from "../../db/factories/clients.ts";
+import { claims, clients, outboxMessages } from "../../db/schema/index.ts";
+import { openTestDatabase } from "../../test/database.ts";
+import { createClaim } from "./claim-service.ts";
+import { enqueueOutbox } from "./outbox.ts";
+import { markClientReachable } from "./reachability.ts";
+
+describe("messaging pieces other areas call", () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it("enqueueOutbox queues one pending row per recipient inside the caller's transaction", async () => {
+    const { db } = database;
+    const client = await seedClient(db);
+    await db.transaction(async (tx) => {
+      await enqueueOutbox(tx, [
+        { clientId: client.id, chatId: 11, kind: "test", text: "a", replyMarkup: { inline_keyboard: [] } },
+        { clientId: null, chatId: 12, kind: "test", text: "b" },
+      ]);
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await enqueueOutbox(tx, [{ clientId: null, chatId: 13, kind: "test", text: "rolled back" }]);
+        throw new Error("abort");
+      }),
+    ).rejects.toThrow("abort");
+    const rows = await db.select().from(outboxMessages).where(eq(outboxMessages.kind, "test"));
+    expect(rows.map((r) => [r.chatId, r.text, r.status, r.attempts])).toEqual([
+      [11, "a", "pending", 0],
+      [12, "b", "pending", 0],
+    ]);
+    expect(rows[0]?.replyMarkup).toEqual({ inline_keyboard: [] });
+  });
+
+  it("markClientReachable clears the unreachable mark", async () => {
+    const { db } = database;
+    const client = await seedClient(db, { telegramUnreachableAt: new Date() });
+    await markClientReachable(db, client.id);
+    const [row] = await db.select().from(clients).where(eq(clients.id, client.id));
+    expect(row?.telegramUnreachableAt).toBeNull();
+  });
+
+  it("createClaim stores a not-reviewed claim and refuses an empty text", async () => {
+    const { db } = database;
+    const client = await seedClient(db);
+    const { id } = await createClaim(db, { clientId: client.id, text: "  Не пришёл заказ  " });
+    const [row] = await db.select().from(claims).where(eq(claims.id, id));
+    expect(row).toMatchObject({ clientId: client.id, text: "Не пришёл заказ", status: "not_reviewed" });
+    await expect(createClaim(db, { clientId: client.id, text: " " })).rejects.toMatchObject({ status: 400 });
+  });
+});
