@@ -7,8 +7,8 @@ import { type ClientContext, loadClient } from "./client-context.ts";
 import { TEXT } from "./messages.ts";
 import { modificationView } from "./modification-view.ts";
 import * as positions from "./positions.ts";
-import { Refused, type Situation } from "./positions.ts";
-import { todayOrder } from "./today-order.ts";
+import { type Changed, Refused, type Situation } from "./positions.ts";
+import { todayOrder, toTodayOrder } from "./today-order.ts";
 import type { OrderingDeps, OrderingService, Page, Refusal } from "./types.ts";
 
 const empty = <T>(): Page<T> => ({ items: [], page: 1, pages: 1 });
@@ -58,9 +58,9 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
     }
   }
 
-  async function afterPosition(s: Situation, positionId: number) {
-    const order = await todayOrder(db, s.client.id, s.day);
-    const position = order.positions.find((p) => p.id === positionId);
+  function afterPosition(s: Situation, changed: Changed) {
+    const order = toTodayOrder(s.day, changed.order);
+    const position = order.positions.find((p) => p.id === changed.positionId);
     if (!position) throw new Error("the changed position is missing from today's order");
     return { ok: true as const, position, order };
   }
@@ -104,7 +104,7 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
       const s = await situation(clientId);
       if ("ok" in s) return s;
       const done = await change((tx) => positions.removePosition(tx, s, positionId));
-      return done.ok ? { ok: true, order: await todayOrder(db, clientId, s.day) } : done;
+      return done.ok ? { ok: true, order: toTodayOrder(s.day, done.value) } : done;
     },
     todayOrder: (clientId) => todayOrder(db, clientId, businessDay(clock.now())),
   };
