@@ -1,0 +1,111 @@
+import type { Tx } from "../../db/client.ts";
+import { businessDay } from "../../lib/business-time.ts";
+import { systemClock } from "../../lib/clock.ts";
+import * as lists from "./catalogue-lists.ts";
+import { type ClientContext, loadClient } from "./client-context.ts";
+import { marketStateInOneRead } from "./market-for-client.ts";
+import { TEXT } from "./messages.ts";
+import { modificationView } from "./modification-view.ts";
+import * as positions from "./positions.ts";
+import { type Changed, Refused, type Situation } from "./positions.ts";
+import { todayOrder, toTodayOrder } from "./today-order.ts";
+import type { OrderingDeps, OrderingService, Page, Refusal } from "./types.ts";
+
+const empty = <T>(): Page<T> => ({ items: [], page: 1, pages: 1 });
+
+/** The largest quantity one position may have: far above any stock, small enough for integer columns. */
+export const MAX_QUANTITY = 100_000;
+
+const validQuantity = (q: number) => Number.isInteger(q) && q >= 1 && q <= MAX_QUANTITY;
+
+/**
+ * The bot's ordering service: every rule of issue 12 is enforced here, per call, from the client id the
+ * bot passes first; the bot's keyboards only mirror it. `marketState` decides whether the market is open
+ * for the client: by default the market's own decision read in one statement (market-for-client.ts).
+ */
+export function createOrderingService(deps: OrderingDeps): OrderingService {
+  const { db } = deps;
+  const clock = deps.clock ?? systemClock;
+  const marketState = deps.marketState ?? marketStateInOneRead;
+
+  async function browse<T>(clientId: number, read: (client: ClientContext) => Promise<Page<T>>) {
+    const found = await loadClient(db, clientId);
+    return found.ok ? read(found.client) : empty<T>();
+  }
+
+  /** The client allowed to order now, or the refusal: not a client in good standing, or the market closed. */
+  async function situation(clientId: number): Promise<Situation | Refusal> {
+    const now = clock.now();
+    // Both reads at once: on PostgreSQL they take two pooled connections, halving the wait of every tap.
+    const [found, market] = await Promise.all([loadClient(db, clientId), marketState(db, clientId, now)]);
+    if (!found.ok)
+      return {
+        ok: false,
+        code: found.code === "not_found" ? "not_found" : "client_not_allowed",
+        message: found.message,
+      };
+    if (!market.open) return { ok: false, code: "market_closed", message: TEXT.marketClosed };
+    return { client: found.client, day: businessDay(now), now };
+  }
+
+  /** Runs one change in a transaction; a refusal thrown inside rolls everything back. */
+  async function change<T>(work: (tx: Tx) => Promise<T>) {
+    try {
+      return { ok: true as const, value: await db.transaction(work) };
+    } catch (error) {
+      if (error instanceof Refused) return error.refusal;
+      throw error;
+    }
+  }
+
+  function afterPosition(s: Situation, changed: Changed) {
+    const order = toTodayOrder(s.day, changed.order);
+    const position = order.positions.find((p) => p.id === changed.positionId);
+    if (!position) throw new Error("the changed position is missing from today's order");
+    return { ok: true as const, position, order };
+  }
+
+  const badQuantity: Refusal = { ok: false, code: "bad_quantity", message: TEXT.badQuantity };
+
+  return {
+    async standing(clientId) {
+      const found = await loadClient(db, clientId);
+      if (!found.ok) return found;
+      return { ok: true, market: await marketState(db, clientId, clock.now()) };
+    },
+    listBrands: (clientId, page) => browse(clientId, (c) => lists.listBrands(db, c, page)),
+    listProducts: (clientId, brandId, page) =>
+      browse(clientId, (c) => lists.listProducts(db, c, brandId, page)),
+    listModifications: (clientId, productId, page) =>
+      browse(clientId, (c) => lists.listModifications(db, c, productId, page)),
+    searchModifications: (clientId, text, page) =>
+      browse(clientId, (c) => lists.searchModifications(db, c, text, page)),
+    async getModification(clientId, modificationId) {
+      const found = await loadClient(db, clientId);
+      if (!found.ok) return null;
+      return modificationView(db, found.client, modificationId, businessDay(clock.now()));
+    },
+
+    async addPosition(clientId, modificationId, quantity) {
+      const s = await situation(clientId);
+      if ("ok" in s) return s;
+      if (!validQuantity(quantity)) return badQuantity;
+      const done = await change((tx) => positions.addPosition(tx, s, modificationId, quantity));
+      return done.ok ? afterPosition(s, done.value) : done;
+    },
+    async changePosition(clientId, positionId, quantity) {
+      const s = await situation(clientId);
+      if ("ok" in s) return s;
+      if (!validQuantity(quantity)) return badQuantity;
+      const done = await change((tx) => positions.changePosition(tx, s, positionId, quantity));
+      return done.ok ? afterPosition(s, done.value) : done;
+    },
+    async removePosition(clientId, positionId) {
+      const s = await situation(clientId);
+      if ("ok" in s) return s;
+      const done = await change((tx) => positions.removePosition(tx, s, positionId));
+      return done.ok ? { ok: true, order: toTodayOrder(s.day, done.value) } : done;
+    },
+    todayOrder: (clientId) => todayOrder(db, clientId, businessDay(clock.now())),
+  };
+}

@@ -1,0 +1,249 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
+import { orderPositions, orders } from "../../db/schema/index.ts";
+import type { ClientContext } from "./client-context.ts";
+import { type Check, checkPosition } from "./limits.ts";
+import { limitRefusal, TEXT } from "./messages.ts";
+import { loadModification, type ModificationData } from "./modification-data.ts";
+import { minimumQuantity, priceForQuantity } from "./price-list.ts";
+import { moveExclusivePool, moveStock, returnToExclusivePool } from "./stock.ts";
+import { type DayOrder, type DayRow, loadDayOrder } from "./today-order.ts";
+import type { Refusal } from "./types.ts";
+
+/** Thrown inside a transaction to roll it back and answer the refusal it carries. */
+export class Refused extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.message);
+  }
+}
+
+function refuse(code: Refusal["code"], message: string, canStill?: number): never {
+  throw new Refused({ ok: false, code, message, ...(canStill === undefined ? {} : { canStill }) });
+}
+
+/** Any namespace number no other advisory lock of the product uses. */
+const CLIENT_LOCK_NAMESPACE = 1212;
+
+/**
+ * Serialises one client's ordering calls (two taps at once): the day's limits are read and written under
+ * it, and the day's order is created once. Other clients run in parallel; stock is guarded by the
+ * conditional UPDATE, not by this lock.
+ */
+async function lockClient(tx: Tx, clientId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CLIENT_LOCK_NAMESPACE}::int, ${clientId}::int)`);
+}
+
+export type Situation = { client: ClientContext; day: string; now: Date };
+
+function refuseLimit(
+  check: Extract<Check, { ok: false }>,
+  modification: ModificationData,
+  held: number,
+  mode: "add" | "change",
+): never {
+  const canStill = mode === "add" ? Math.max(0, check.maxTotal - held) : check.maxTotal;
+  const tier = priceForQuantity(modification.pricing, Math.max(1, check.maxTotal));
+  const currencySign = tier?.currencySign ?? modification.pricing.orderable[0]?.tiers[0]?.currencySign ?? "";
+  throw new Refused(
+    limitRefusal(check, canStill, mode, { currencySign, minimum: minimumQuantity(modification.pricing) }),
+  );
+}
+
+/** Checks every rule for `modification` at `total` units; answers the price of the tier that total reaches. */
+function priceChecked(
+  s: Situation,
+  modification: ModificationData,
+  day: readonly DayRow[],
+  current: DayRow | null,
+  total: number,
+  mode: "add" | "change",
+) {
+  if (modification.pricing.orderable.length === 0) refuse("not_sold", TEXT.notSold);
+  const tier = priceForQuantity(modification.pricing, total);
+  if (!tier)
+    refuse("bad_quantity", `Этот товар продаётся от ${minimumQuantity(modification.pricing) ?? 1} шт.`);
+  const check = checkPosition(modification, day, current, total, s.client.totalLimit);
+  if (!check.ok) refuseLimit(check, modification, current?.quantity ?? 0, mode);
+  return tier;
+}
+
+/**
+ * Moves stock (and an exclusive pool) by `delta`: the last statements of the transaction, so the hot rows
+ * of popular modifications stay locked only until the commit that follows.
+ */
+async function take(
+  tx: Tx,
+  s: Situation,
+  modification: ModificationData,
+  day: readonly DayRow[],
+  current: DayRow | null,
+  total: number,
+  mode: "add" | "change",
+) {
+  const delta = total - (current?.quantity ?? 0);
+  if (delta === 0) return;
+  const held = current?.quantity ?? 0;
+  const stock = await moveStock(tx, modification.id, -delta);
+  if (!stock.ok) {
+    // Other orders took the units since the check: say what is left now.
+    const fresh = { ...modification, quantity: stock.quantity };
+    const again = checkPosition(fresh, day, current, total, s.client.totalLimit);
+    if (!again.ok) refuseLimit(again, fresh, held, mode);
+    refuse("out_of_stock", "Товар закончился: больше заказать нельзя.", 0);
+  }
+  const pool = modification.exclusive;
+  if (pool?.id != null) {
+    const moved = await moveExclusivePool(tx, pool.id, -delta);
+    if (!moved.ok) {
+      const fresh = { ...modification, exclusive: { ...pool, pool: moved.quantity } };
+      const again = checkPosition(fresh, day, current, total, s.client.totalLimit);
+      if (!again.ok) refuseLimit(again, fresh, held, mode);
+      refuse("exclusive_limit", "Лимит эксклюзивного товара: больше заказать нельзя.", 0);
+    }
+  }
+}
+
+/** What a change leaves: the position touched and the day's order after it (for the answer, no re-read). */
+export type Changed = { positionId: number; order: DayOrder };
+
+/** Adds `quantity` of a modification to today's order (into its «Добавлен» position of it, if any). */
+export async function addPosition(
+  tx: Tx,
+  s: Situation,
+  modificationId: number,
+  quantity: number,
+): Promise<Changed> {
+  await lockClient(tx, s.client.id);
+  const [modification, order] = [
+    await loadModification(tx, s.client, modificationId),
+    await loadDayOrder(tx, s.client.id, s.day),
+  ];
+  if (!modification) return refuse("not_found", TEXT.notFound);
+  const current =
+    order.positions.find((p) => p.modificationId === modificationId && p.status === "added") ?? null;
+  const total = (current?.quantity ?? 0) + quantity;
+  const tier = priceChecked(s, modification, order.positions, current, total, "add");
+
+  let positionId: number;
+  let orderId = order.orderId;
+  if (current) {
+    positionId = current.id;
+    await tx
+      .update(orderPositions)
+      .set({ quantity: total, price: tier.price, currencyId: tier.currencyId })
+      .where(eq(orderPositions.id, current.id));
+  } else {
+    if (orderId === null) {
+      const [created] = await tx
+        .insert(orders)
+        .values({
+          clientId: s.client.id,
+          clientType: s.client.clientType,
+          openedOn: s.day,
+          openedAt: s.now,
+          updatedAt: s.now,
+        })
+        .returning({ id: orders.id });
+      if (!created) throw new Error("the day's order was not created");
+      orderId = created.id;
+    }
+    const name = `${modification.productName} ${modification.name}`;
+    const [position] = await tx
+      .insert(orderPositions)
+      .values({
+        orderId,
+        modificationId,
+        modificationName: name,
+        price: tier.price,
+        quantity: total,
+        currencyId: tier.currencyId,
+        createdAt: s.now,
+      })
+      .returning({ id: orderPositions.id });
+    if (!position) throw new Error("the position was not inserted");
+    positionId = position.id;
+  }
+  if (order.orderId !== null)
+    await tx.update(orders).set({ updatedAt: s.now }).where(eq(orders.id, order.orderId));
+  await take(tx, s, modification, order.positions, current, total, "add");
+
+  const row: DayRow = {
+    id: positionId,
+    modificationId,
+    brandId: modification.brandId,
+    exclusive: modification.exclusive !== null,
+    quantity: total,
+    price: tier.price,
+    currencyId: tier.currencyId,
+    name: current?.name ?? `${modification.productName} ${modification.name}`,
+    currencySign: tier.currencySign,
+    status: "added",
+  };
+  const positions = current
+    ? order.positions.map((p) => (p.id === current.id ? row : p))
+    : [...order.positions, row];
+  return { positionId, order: { orderId, positions } };
+}
+
+/** The client's position in today's order, locked, with the order; refuses anything else. */
+async function ownChangeable(tx: Tx, s: Situation, positionId: number) {
+  await lockClient(tx, s.client.id);
+  // Staff's send-to-collect updates the status under the row lock too: whoever locks first wins.
+  const [locked] = await tx
+    .select({ status: orderPositions.status })
+    .from(orderPositions)
+    .innerJoin(orders, eq(orders.id, orderPositions.orderId))
+    .where(
+      and(eq(orderPositions.id, positionId), eq(orders.clientId, s.client.id), eq(orders.openedOn, s.day)),
+    )
+    .for("update", { of: orderPositions });
+  if (!locked) return refuse("not_found", TEXT.positionNotFound);
+  if (locked.status !== "added") return refuse("not_changeable", TEXT.notChangeable);
+  const order = await loadDayOrder(tx, s.client.id, s.day);
+  const current = order.positions.find((p) => p.id === positionId);
+  if (!current || order.orderId === null) return refuse("not_found", TEXT.positionNotFound);
+  return { orderId: order.orderId, order, current };
+}
+
+/** Sets a «Добавлен» position's quantity, re-priced at the tier it reaches; stock moves by the difference. */
+export async function changePosition(
+  tx: Tx,
+  s: Situation,
+  positionId: number,
+  quantity: number,
+): Promise<Changed> {
+  const { orderId, order, current } = await ownChangeable(tx, s, positionId);
+  const modification = await loadModification(tx, s.client, current.modificationId);
+  if (!modification) return refuse("not_sold", TEXT.notSold);
+  const tier = priceChecked(s, modification, order.positions, current, quantity, "change");
+  await tx
+    .update(orderPositions)
+    .set({ quantity, price: tier.price, currencyId: tier.currencyId })
+    .where(eq(orderPositions.id, positionId));
+  await tx.update(orders).set({ updatedAt: s.now }).where(eq(orders.id, orderId));
+  await take(tx, s, modification, order.positions, current, quantity, "change");
+  const changed = {
+    ...current,
+    quantity,
+    price: tier.price,
+    currencyId: tier.currencyId,
+    currencySign: tier.currencySign,
+  };
+  return {
+    positionId,
+    order: { orderId, positions: order.positions.map((p) => (p.id === positionId ? changed : p)) },
+  };
+}
+
+/** Removes a «Добавлен» position; its units go back to stock (and to the exclusive pool they came from). */
+export async function removePosition(tx: Tx, s: Situation, positionId: number): Promise<DayOrder> {
+  const { orderId, order, current } = await ownChangeable(tx, s, positionId);
+  await tx.delete(orderPositions).where(eq(orderPositions.id, positionId));
+  const rest = order.positions.filter((p) => p.id !== positionId);
+  // An order left without positions is dropped, so /orders does not list empty orders.
+  if (rest.length === 0) await tx.delete(orders).where(eq(orders.id, orderId));
+  else await tx.update(orders).set({ updatedAt: s.now }).where(eq(orders.id, orderId));
+  await moveStock(tx, current.modificationId, current.quantity);
+  if (current.exclusive) await returnToExclusivePool(tx, current.modificationId, current.quantity);
+  return { orderId: rest.length ? orderId : null, positions: rest };
+}
