@@ -275,11 +275,7 @@ describe("session", () => {
       localStorage.setItem("refreshToken", r ?? "");
     }, refresh);
     await fresh.goto("/statistics");
-    await fresh
-      .getByRole("heading", { name: "Раздел в разработке" })
-      .or(fresh.getByText("Раздел в разработке"))
-      .first()
-      .waitFor();
+    await fresh.getByRole("tab", { name: "По клиентам" }).waitFor();
     expect(new URL(fresh.url()).pathname).toBe("/statistics");
     expect(await fresh.evaluate(() => localStorage.getItem("token"))).not.toBe("expired.or.garbage");
     await page.context().close();

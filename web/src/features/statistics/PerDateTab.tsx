@@ -24,7 +24,9 @@ type Key = "name" | "quantity" | "total";
 const costs = (item: TDateStatisticsItem) =>
   item.details.map((d) => ({ total: d.total_cost, currency_sign: d.currency_sign }));
 const quantity = (item: TDateStatisticsItem) => item.details.reduce((sum, d) => sum + d.total_quantity, 0);
-const fullName = (item: TDateStatisticsItem) => `${item.modification.product} ${item.modification.name}`;
+/** Brand, product and modification: modifications of different products often share a name. */
+const fullName = (item: TDateStatisticsItem) =>
+  `${item.modification.brand} ${item.modification.product} ${item.modification.name}`;
 
 function columns(floor: boolean): Column<TDateStatisticsItem, Key>[] {
   const list = (item: TDateStatisticsItem) =>
@@ -133,6 +135,7 @@ function ByWholesale({ date }: { date: string }) {
         <ToggleButtonGroup
           exclusive
           size="small"
+          sx={{ "& .MuiToggleButton-root": { textTransform: "none" } }}
           value={type}
           // The toggle is mandatory: clicking the chosen one keeps it.
           onChange={(_, v: "small" | "large" | null) => v && setType(v)}

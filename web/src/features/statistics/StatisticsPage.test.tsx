@@ -183,7 +183,7 @@ describe("StatisticsPage", () => {
     renderPage();
     await screen.findByTestId("client-statistics");
     await userEvent.click(screen.getByRole("tab", { name: "По дням" }));
-    expect(await screen.findByText("iPhone 128 ГБ")).toBeInTheDocument();
+    expect(await screen.findByText("Apple iPhone 128 ГБ")).toBeInTheDocument();
     expect(screen.getByText("Итого: 1 999,5 ₽")).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole("tab", { name: "По опту" }));
