@@ -135,5 +135,9 @@ export const ZDashboardSchema = z.object({
   positions: z.object({ to_send: z.number().int(), to_collect: z.number().int() }).optional(),
   registration_requests: z.number().int().optional(),
   open_claims: z.number().int().optional(),
+  /** For roles that manage the market: open or closed now, as the settings page shows it. */
+  market: z
+    .object({ is_open: z.boolean(), active_schedules: z.array(z.string()), message: z.string() })
+    .optional(),
 });
 export type TDashboard = z.infer<typeof ZDashboardSchema>;

@@ -14,6 +14,8 @@ import {
 } from "../../db/schema/index.ts";
 import { addDays, businessDay } from "../../lib/business-time.ts";
 import type { Clock } from "../../lib/clock.ts";
+import { describeMarketState } from "../market/market-message.ts";
+import { overallMarketState } from "../market/market-state.ts";
 import { type CurrencySigns, currencySigns, type StatisticsService } from "./statistics-service.ts";
 
 const TOP_BRANDS = 5;
@@ -113,12 +115,22 @@ export function createDashboardService({
     return { to_send: of("added"), to_collect: of("sent_to_collect") };
   }
 
+  async function market(now: Date): Promise<NonNullable<TDashboard["market"]>> {
+    const state = await overallMarketState(db, now);
+    return {
+      is_open: state.open,
+      active_schedules: state.scheduleNames,
+      message: describeMarketState(state, now),
+    };
+  }
+
   return {
     async get(permissions: readonly TPermission[]): Promise<TDashboard> {
-      const day = businessDay(clock.now());
+      const now = clock.now();
+      const day = businessDay(now);
       const compareDay = addDays(day, -7);
       const may = (p: TPermission) => permissions.includes(p);
-      const [salesPart, positionsPart, requests, openClaims] = await Promise.all([
+      const [salesPart, positionsPart, requests, openClaims, marketPart] = await Promise.all([
         may("statistics.read") ? sales(day, compareDay) : undefined,
         may("orders.read") ? positions(day) : undefined,
         may("clients.read")
@@ -130,6 +142,7 @@ export function createDashboardService({
         may("claims.manage")
           ? db.select({ n: count() }).from(claims).where(eq(claims.status, "not_reviewed"))
           : undefined,
+        may("market.manage") ? market(now) : undefined,
       ]);
       return {
         day,
@@ -138,6 +151,7 @@ export function createDashboardService({
         positions: positionsPart,
         registration_requests: requests?.[0]?.n,
         open_claims: openClaims?.[0]?.n,
+        market: marketPart,
       };
     },
   };

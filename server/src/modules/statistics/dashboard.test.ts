@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedBrand, seedCurrency, seedModification, seedProduct } from "../../db/factories/catalogue.ts";
 import { seedClient } from "../../db/factories/clients.ts";
 import { seedOrder } from "../../db/factories/sales.ts";
-import { CLIENT_TYPE_SMALL, claims, registrationRequests } from "../../db/schema/index.ts";
+import { CLIENT_TYPE_SMALL, claims, marketSchedules, registrationRequests } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 
 let t: TestApp;
@@ -40,6 +40,7 @@ describe("dashboard", () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
+      market: { is_open: false },
       day: "2026-11-21",
       compare_day: "2026-11-14",
       positions: { to_send: 1, to_collect: 1 },
@@ -80,5 +81,17 @@ describe("dashboard", () => {
       "sales",
     ]);
     expect((await t.call(null, { method: "GET", url: "/api/dashboard/" })).statusCode).toBe(401);
+  });
+
+  it("shows the market's state to the roles that manage it, by the market's own decision", async () => {
+    const market = async () =>
+      (await t.call("office", { method: "GET", url: "/api/dashboard/" })).json().market;
+    expect(await market()).toEqual({ is_open: false, active_schedules: [], message: "Маркет закрыт" });
+    await t.db.insert(marketSchedules).values({ name: "Основное", isManuallyOpened: true });
+    expect(await market()).toEqual({
+      is_open: true,
+      active_schedules: ["Основное"],
+      message: "Маркет открыт",
+    });
   });
 });

@@ -56,6 +56,7 @@ describe("HomePage dashboard", () => {
       positions: { to_send: 5, to_collect: 7 },
       registration_requests: 2,
       open_claims: 1,
+      market: { is_open: true, active_schedules: ["Основное"], message: "Маркет открыт до 18:00" },
     });
     const orders = await screen.findByTestId("figure-orders");
     expect(orders).toHaveTextContent("Заказов сегодня12");
@@ -66,6 +67,9 @@ describe("HomePage dashboard", () => {
     expect(screen.getByTestId("figure-to-send")).toHaveAttribute("href", "/orders");
     expect(screen.getByTestId("figure-requests")).toHaveAttribute("href", "/clients?tab=8");
     expect(screen.getByTestId("figure-claims")).toHaveAttribute("href", "/claims");
+    const market = screen.getByTestId("figure-market");
+    expect(market).toHaveTextContent("МаркетОткрытМаркет открыт до 18:00. Активные расписания: Основное");
+    expect(market).toHaveAttribute("href", "/settings");
     expect(await screen.findByTestId("sales-chart", {}, { timeout: 10_000 })).toHaveTextContent(
       "Продажи за 30 дней",
     );
@@ -81,6 +85,7 @@ describe("HomePage dashboard", () => {
     expect(await screen.findByTestId("figure-to-collect")).toHaveTextContent("7");
     expect(screen.queryByTestId("figure-orders")).not.toBeInTheDocument();
     expect(screen.queryByTestId("figure-claims")).not.toBeInTheDocument();
+    expect(screen.queryByTestId("figure-market")).not.toBeInTheDocument();
     expect(screen.queryByTestId("sales-chart")).not.toBeInTheDocument();
   });
 });

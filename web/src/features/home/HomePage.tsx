@@ -110,6 +110,19 @@ export default function HomePage() {
       ) : (
         <>
           <Grid container spacing={2}>
+            {data.market && (
+              <Figure
+                title="Маркет"
+                value={data.market.is_open ? "Открыт" : "Закрыт"}
+                note={
+                  data.market.active_schedules.length > 0
+                    ? `${data.market.message}. Активные расписания: ${data.market.active_schedules.join(", ")}`
+                    : data.market.message
+                }
+                to="/settings"
+                testId="figure-market"
+              />
+            )}
             {data.sales && <SalesFigures sales={data.sales} compareDay={data.compare_day} />}
             {data.positions && (
               <>
