@@ -51,6 +51,8 @@ export type AppDeps = {
   webDist?: string | null;
   /** The client bot's username, for organization invitation links (none: no links). */
   telegramBotUsername?: string;
+  /** Which proxies' X-Forwarded-For gives the client IP (Fastify's `trustProxy`); none by default. */
+  trustProxy?: false | number | string[];
 };
 
 declare module "fastify" {
@@ -69,12 +71,15 @@ export const UPLOAD_LIMIT = 10 * 1024 * 1024;
 /** The whole HTTP application: API under /api, OpenAPI docs at /api/docs, the web app everywhere else. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db, clock } = deps;
+  const trust = deps.trustProxy ?? false;
+  // A hop count trusts the n nearest proxies (Fastify's own meaning; its types only take a function for it).
+  const trustProxy = typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust;
   const app = Fastify({
     logger: deps.logLevel && deps.logLevel !== "silent" ? { level: deps.logLevel } : false,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: true,
+    trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -21,6 +21,7 @@ async function main(): Promise<void> {
     jwtSecret: config.jwtSecret,
     logLevel: config.logLevel,
     telegramBotUsername: config.telegram.botUsername,
+    trustProxy: config.trustProxy,
   });
 
   let scheduler: Scheduler | undefined;
