@@ -15,6 +15,7 @@ import type { Db } from "./db/client.ts";
 import { type ActivityLog, registerActivityLog } from "./http/activity-log.ts";
 import { type ApiRoute, registerAuth } from "./http/auth.ts";
 import { errorBody, notFound, registerErrorHandler } from "./http/errors.ts";
+import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { createTokenService, type TokenService } from "./http/tokens.ts";
 import type { Clock } from "./lib/clock.ts";
 import { createAccountsService } from "./modules/accounts/account-service.ts";
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("tokens", tokens);
   app.decorate("activityLog", registerActivityLog(app, { db, clock }));
 
+  await registerSecurityHeaders(app);
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 20 } });
   await app.register(fastifySwagger, {
     openapi: { info: { title: "Wholesale back-office API", version: "1.0.0" } },
@@ -140,8 +142,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // The build writes .br and .gz beside each asset (web/vite-precompress.ts): sent as they are to a
+      // browser that accepts them, the plain file otherwise.
+      preCompressed: true,
       setHeaders: (res, path) => {
-        if (path.includes("/assets/")) res.header("cache-control", "public, max-age=31536000, immutable");
+        // Hashed names change with their content, so they can be cached for good; index.html names the
+        // current hashes, so it must be revalidated on every load.
+        res.header(
+          "cache-control",
+          path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
+        );
       },
     });
   }
