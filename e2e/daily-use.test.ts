@@ -56,6 +56,7 @@ describe("what a day of use showed", () => {
     await signIn(page, DEMO.office);
     await page.goto("/orders");
     await page.getByTestId("order-card").first().waitFor();
+    await expect.poll(() => page.title()).toBe("Онлайн-заказы — Бэк-офис");
     await page.getByRole("tab", { name: "Крупный опт" }).click();
     await page.getByRole("button", { name: "Собрать все" }).click();
     const dialog = page.getByRole("dialog", { name: "Собрать все" });

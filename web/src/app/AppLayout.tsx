@@ -21,7 +21,7 @@ import {
 import { QueryClientProvider } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import "dayjs/locale/ru";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import { notify } from "./notify.tsx";
 import { createQueryClient } from "./query-client.ts";
@@ -59,6 +59,10 @@ function Frame() {
 
   const sections = SECTIONS.filter((s) => can(myUser, s.permission));
   const current = SECTIONS.find((s) => s.path === location.pathname);
+  // The browser tab names the section, so staff with several tabs open can tell them apart.
+  useEffect(() => {
+    document.title = current ? `${current.label} — Бэк-офис` : "Бэк-офис";
+  }, [current]);
 
   const onLogout = () => {
     signOut();
