@@ -54,7 +54,7 @@ export default function LoginPage() {
     <Box
       sx={{ minHeight: "100vh", display: "grid", placeItems: "center", bgcolor: "background.default", p: 2 }}
     >
-      <Card sx={{ width: 380, maxWidth: "100%" }} elevation={3}>
+      <Card sx={{ width: "100%", maxWidth: 380 }} elevation={3}>
         <CardContent sx={{ p: 4 }}>
           <Typography variant="h5" component="h1" gutterBottom>
             Вход
