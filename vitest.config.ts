@@ -17,6 +17,8 @@ const projects: TestProjectInlineConfiguration[] = [serverProject("server-pglite
 if (process.env.TEST_DATABASE_URL) projects.push(serverProject("server-pg", { TEST_DB: "postgres" }));
 
 projects.push(
+  // The root scripts (npm start's build check) are plain Node modules tested on a temporary tree.
+  { test: { name: "scripts", include: ["scripts/**/*.test.mjs"], environment: "node" } },
   {
     plugins: [react()],
     test: {

@@ -175,13 +175,13 @@ describe("accounts and history", () => {
 
 describe("history", () => {
   it("loads the log 100 entries at a time as the reader scrolls, and names unknown users не определен", async () => {
-    // 120 refused token checks: each is logged, with no account behind it.
+    // 120 refused token refreshes: each is logged, with no account behind it (verify is not logged).
     await Promise.all(
       Array.from({ length: 120 }, () =>
-        fetch(`${baseURL()}/api/token/verify/`, {
+        fetch(`${baseURL()}/api/token/refresh/`, {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ token: "not-a-token" }),
+          body: JSON.stringify({ refresh: "not-a-token" }),
         }),
       ),
     );

@@ -151,4 +151,57 @@ describe("offers page", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
     expect(download.suggestedFilename()).toMatch(/^Остатки_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}\.xlsx$/);
   });
+
+  it("the modification dialog reopens on «Основное» whatever tab was used, at one height", async () => {
+    await page.goto("/offers");
+    await page.getByRole("tab", { name: BRAND }).click();
+    await page.getByText(PRODUCT, { exact: true }).first().click();
+    await page.getByRole("button", { name: `Редактировать ${MODIFICATION}` }).click();
+    const edit = page.getByRole("dialog", { name: `Модификация: ${MODIFICATION}` });
+    await edit.getByRole("tab", { name: "Основное", selected: true }).waitFor();
+    const content = edit.locator(".MuiDialogContent-root");
+    const mainHeight = (await content.boundingBox())?.height;
+    await edit.getByRole("tab", { name: "История" }).click();
+    await edit.getByRole("tab", { name: "История", selected: true }).waitFor();
+    expect((await content.boundingBox())?.height).toBe(mainHeight);
+    await edit.getByRole("button", { name: "Закрыть" }).click();
+    await edit.waitFor({ state: "hidden" });
+
+    await page.getByRole("button", { name: `Редактировать ${MODIFICATION}` }).click();
+    await edit.getByRole("tab", { name: "Основное", selected: true }).waitFor();
+    await edit.getByRole("button", { name: "Закрыть" }).click();
+    await edit.waitFor({ state: "hidden" });
+  });
+
+  it("the exclusivity dialog opens on the brand's current state", async () => {
+    const brand = (await getJson<{ id: number; name: string }[]>("/api/storehouse/brands/")).find(
+      (b) => b.name === BRAND,
+    );
+    if (!brand) throw new Error("brand not found");
+    const open = async () => {
+      await page.getByRole("button", { name: "Эксклюзивность" }).click();
+      const dialog = page.getByRole("dialog", { name: "Эксклюзивность брэнда" });
+      await dialog.getByLabel("Брэнд").click();
+      await page.getByRole("option", { name: BRAND, exact: true }).click();
+      return dialog;
+    };
+
+    // Never set: switched off.
+    let dialog = await open();
+    await expect.poll(() => dialog.getByRole("switch", { name: "Эксклюзив" }).isChecked()).toBe(false);
+    await dialog.getByRole("switch", { name: "Эксклюзив" }).check();
+    await dialog.getByLabel("Коэффициент").fill("1.5");
+    await dialog.getByLabel("Процент").fill("20");
+    await dialog.getByRole("button", { name: "Сохранить" }).click();
+    await dialog.waitFor({ state: "hidden" });
+
+    dialog = await open();
+    await expect.poll(() => dialog.getByLabel("Коэффициент").inputValue()).toBe("1.5");
+    expect(await dialog.getByRole("switch", { name: "Эксклюзив" }).isChecked()).toBe(true);
+    expect(await dialog.getByLabel("Процент").inputValue()).toBe("20");
+    await dialog.getByRole("button", { name: "Отмена" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    const state = await getJson(`/api/storehouse/brands/${brand.id}/exclusives/`);
+    expect(state).toEqual({ brand_id: brand.id, exclusive: true, ratio: 1.5, percent: 20 });
+  });
 });

@@ -1,19 +1,19 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { precompress } from "./vite-precompress.ts";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: "dist",
     emptyOutDir: true,
     chunkSizeWarningLimit: 700,
     rollupOptions: {
       output: {
-        // The framework changes rarely; keeping it apart lets browsers cache it across releases.
-        manualChunks: {
-          react: ["react", "react-dom", "react-router"],
-          mui: ["@mui/material", "@emotion/react", "@emotion/styled"],
-        },
+        // The framework changes rarely; keeping it apart lets browsers cache it across releases. MUI is
+        // left to Rollup's splitting: forced into one chunk (through its barrel) it carried every component
+        // any section uses into the login screen.
+        manualChunks: { react: ["react", "react-dom", "react-router"] },
       },
     },
   },

@@ -64,6 +64,9 @@ export const ZAccountUpdateSchema = z
   .refine(hasExactlyOneRole, { message: ONE_ROLE_MESSAGE, path: ["is_office"] });
 export type TAccountUpdate = z.input<typeof ZAccountUpdateSchema>;
 
+/** The methods the activity log records (reads are not logged). */
+export const LOGGED_METHODS = ["POST", "PUT", "PATCH", "DELETE"] as const;
+
 export const ZLogEntrySchema = z.object({
   id: z.number().int(),
   request_method: z.string(),
@@ -83,5 +86,9 @@ export const ZLogQuerySchema = z.object({
     .string()
     .refine((s) => !Number.isNaN(Date.parse(s)), "Некорректная дата")
     .optional(),
+  /** History filters: the account's id, the HTTP method, and a case-insensitive piece of the path. */
+  user: z.coerce.number().int().min(1).optional(),
+  request_method: z.enum(LOGGED_METHODS).optional(),
+  path__icontains: z.string().trim().max(200).optional(),
 });
 export type TLogQuery = z.infer<typeof ZLogQuerySchema>;

@@ -211,6 +211,9 @@ export const ZBrandExclusivesSchema = z.object({
   percent: z.number().min(0).max(100).default(0),
 });
 export type TBrandExclusives = z.infer<typeof ZBrandExclusivesSchema>;
+/** A brand's exclusivity as last set brand-wide (all off for a brand never set). */
+export const ZBrandExclusivesStateSchema = ZBrandExclusivesSchema.required();
+export type TBrandExclusivesState = z.infer<typeof ZBrandExclusivesStateSchema>;
 
 export const WHOLESALE_TYPES = ["small", "large"] as const;
 export const ZWholesaleTypeSchema = z.enum(WHOLESALE_TYPES);

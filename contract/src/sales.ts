@@ -103,6 +103,13 @@ export const ZSendToCollectSchema = z.discriminatedUnion("type", [
 ]);
 export type TSendToCollect = z.infer<typeof ZSendToCollectSchema>;
 
+/** How many orders, and positions in them, are still to send to collect in that choice. */
+export const ZSendToCollectPreviewSchema = z.object({
+  orders: z.number().int(),
+  positions: z.number().int(),
+});
+export type TSendToCollectPreview = z.infer<typeof ZSendToCollectPreviewSchema>;
+
 /** What a bulk change did: how many positions moved, and a sentence saying so (also when none did). */
 export const ZBulkResultSchema = z.object({ updated: z.number().int(), detail: z.string() });
 export type TBulkResult = z.infer<typeof ZBulkResultSchema>;

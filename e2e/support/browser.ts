@@ -1,5 +1,5 @@
 import { type Browser, chromium, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { afterEach, inject } from "vitest";
 import { CHROMIUM_PATH } from "./constants.ts";
 
 export const baseURL = () => inject("baseURL");
@@ -17,6 +17,27 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+// Every page the tests open reports Content-Security-Policy violations here; each test fails on any, so a
+// policy that blocks something the app needs (a style, an image, the docs) is caught on every screen.
+const cspViolations: string[] = [];
+afterEach(() => {
+  const found = takeCspViolations();
+  if (found.length > 0) throw new Error(`Content-Security-Policy violations:\n${found.join("\n")}`);
+});
+
+/** The violations reported so far, handed over (and so not failing the test) for a test that expects them. */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
+function watchCsp(page: Page): void {
+  page.on("console", (message) => {
+    if (message.type() === "error" && /Content Security Policy/i.test(message.text())) {
+      cspViolations.push(`${page.url()}: ${message.text()}`);
+    }
+  });
+}
+
 /** A fresh browser context (its own localStorage) on a desktop or a phone-sized screen. */
 export async function openPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<Page> {
   const context = await browser.newContext({
@@ -25,7 +46,9 @@ export async function openPage(browser: Browser, viewport = { width: 1280, heigh
     locale: "ru-RU",
     timezoneId: "Europe/Moscow",
   });
-  return context.newPage();
+  const page = await context.newPage();
+  watchCsp(page);
+  return page;
 }
 
 export async function signIn(page: Page, { username, password }: { username: string; password: string }) {

@@ -16,6 +16,7 @@ import type { Db } from "./db/client.ts";
 import { type ActivityLog, registerActivityLog } from "./http/activity-log.ts";
 import { type ApiRoute, registerAuth } from "./http/auth.ts";
 import { errorBody, notFound, registerErrorHandler } from "./http/errors.ts";
+import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { createTokenService, type TokenService } from "./http/tokens.ts";
 import type { Clock } from "./lib/clock.ts";
 import { createAccountsService } from "./modules/accounts/account-service.ts";
@@ -67,6 +68,8 @@ export type AppDeps = {
   telegramBotUsername?: string;
   /** The outbox delivery worker: started when the app is ready, stopped (and its batch marked) on close. */
   delivery?: Omit<DeliveryOptions, "db">;
+  /** Which proxies' X-Forwarded-For gives the client IP (Fastify's `trustProxy`); none by default. */
+  trustProxy?: false | number | string[];
 };
 
 declare module "fastify" {
@@ -85,12 +88,15 @@ export const UPLOAD_LIMIT = 10 * 1024 * 1024;
 /** The whole HTTP application: API under /api, OpenAPI docs at /api/docs, the web app everywhere else. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db, clock } = deps;
+  const trust = deps.trustProxy ?? false;
+  // A hop count trusts the n nearest proxies (Fastify's own meaning; its types only take a function for it).
+  const trustProxy = typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust;
   const app = Fastify({
     logger: deps.logLevel && deps.logLevel !== "silent" ? { level: deps.logLevel } : false,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: true,
+    trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -101,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("tokens", tokens);
   app.decorate("activityLog", registerActivityLog(app, { db, clock }));
 
+  await registerSecurityHeaders(app);
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 20 } });
   await app.register(fastifySwagger, {
     openapi: { info: { title: "Wholesale back-office API", version: "1.0.0" } },
@@ -175,8 +182,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // The build writes .br and .gz beside each asset (web/vite-precompress.ts): sent as they are to a
+      // browser that accepts them, the plain file otherwise.
+      preCompressed: true,
       setHeaders: (res, path) => {
-        if (path.includes("/assets/")) res.header("cache-control", "public, max-age=31536000, immutable");
+        // Hashed names change with their content, so they can be cached for good; index.html names the
+        // current hashes, so it must be revalidated on every load.
+        res.header(
+          "cache-control",
+          path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
+        );
       },
     });
   }

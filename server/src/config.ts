@@ -1,11 +1,39 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 
 const flag = z
   .enum(["1", "0", "true", "false", "yes", "no", "on", "off"])
   .transform((v) => ["1", "true", "yes", "on"].includes(v));
+
+/** A proxy address as Fastify's trustProxy takes it: an IP, or a CIDR range such as 10.0.0.0/8. */
+const isProxyAddress = (value: string) => {
+  const [address = "", bits, ...rest] = value.split("/");
+  if (rest.length > 0 || isIP(address) === 0) return false;
+  if (bits === undefined) return true;
+  const max = isIP(address) === 4 ? 32 : 128;
+  return /^\d+$/.test(bits) && Number(bits) <= max;
+};
+
+// Off unless set: trusting X-Forwarded-For from anyone lets a client choose its own IP and so escape the
+// per-IP sign-in limit. A number trusts that many proxy hops; a list trusts exactly those proxies.
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (["0", "off", "false", "no"].includes(value)) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const addresses = value.split(",").map((a) => a.trim());
+    const bad = addresses.filter((a) => !isProxyAddress(a));
+    if (bad.length === 0) return addresses;
+    ctx.addIssue({
+      code: "custom",
+      message: `expected off, a hop count or a comma-separated list of proxy IPs/CIDRs; not ${bad.join(", ")}`,
+    });
+    return z.NEVER;
+  });
 
 const ZEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -22,6 +50,7 @@ const ZEnvSchema = z.object({
   TELEGRAM_BOT_USERNAME: z.string().min(1).optional(),
   TELEGRAM_RATE_PER_SECOND: z.coerce.number().positive().max(1000).default(25),
   OUTBOX_RETENTION_DAYS: z.coerce.number().positive().max(3650).default(30),
+  TRUST_PROXY: trustProxy.optional(),
 });
 
 export type Config = {
@@ -37,6 +66,8 @@ export type Config = {
   telegram: { token: string | undefined; apiRoot: string | undefined; botUsername: string | undefined };
   /** The delivery worker: messages per second to the Bot API (all instances together), days done rows are kept. */
   delivery: { ratePerSecond: number; retentionDays: number };
+  /** Which proxies' X-Forwarded-For to believe, as Fastify's `trustProxy` (false: none). */
+  trustProxy: false | number | string[];
 };
 
 export class ConfigError extends Error {}
@@ -77,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       botUsername: e.TELEGRAM_BOT_USERNAME,
     },
     delivery: { ratePerSecond: e.TELEGRAM_RATE_PER_SECOND, retentionDays: e.OUTBOX_RETENTION_DAYS },
+    trustProxy: e.TRUST_PROXY ?? false,
   };
 }
 

@@ -36,6 +36,7 @@ async function main(): Promise<void> {
       ratePerSecond: config.delivery.ratePerSecond,
       retentionMs: config.delivery.retentionDays * 24 * 60 * 60 * 1000,
     },
+    trustProxy: config.trustProxy,
   });
 
   let scheduler: Scheduler | undefined;

@@ -1,10 +1,6 @@
-import dayjs from "dayjs";
-import "dayjs/locale/ru";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App.tsx";
-
-dayjs.locale("ru");
 
 const root = document.getElementById("root");
 if (!root) throw new Error("no #root element");

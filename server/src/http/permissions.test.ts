@@ -32,6 +32,8 @@ const EXPECTED: Record<Exclude<TRole, "superuser">, TPermission[]> = {
     "clients.read",
     "clients.write",
     "orders.read",
+    "orders.edit",
+    "orders.collect",
     "orders.notify",
     "statistics.read",
     "messaging.send",

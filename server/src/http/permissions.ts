@@ -28,12 +28,15 @@ export const ROLE_PERMISSIONS: Record<Exclude<TRole, "superuser">, readonly TPer
   // what to collect or change what clients ordered.
   storehouse: ["catalogue.read", "stock.write", "orders.read", "orders.pick", "reports.read"],
   // Sellers work with clients: they see the catalogue, orders and sales, look after clients and their
-  // claims and write to them, but change neither the catalogue nor the orders.
+  // claims and write to them. The spec hides the collect buttons and the position edit and delete from the
+  // storehouse only, so sellers send orders to collect and correct positions too; the catalogue is not theirs.
   seller: [
     "catalogue.read",
     "clients.read",
     "clients.write",
     "orders.read",
+    "orders.edit",
+    "orders.collect",
     "orders.notify",
     "statistics.read",
     "messaging.send",

@@ -23,7 +23,12 @@ export type TestApp = {
 
 /** The real app on a fresh migrated database, speaking HTTP through `inject`. One per test file. */
 export async function createTestApp(
-  options: { clock?: Clock; now?: string; telegramBotUsername?: string } = {},
+  options: {
+    clock?: Clock;
+    now?: string;
+    telegramBotUsername?: string;
+    trustProxy?: false | number | string[];
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const clock = fixedClock(options.now ?? "2026-11-20T09:00:00Z");
@@ -33,6 +38,7 @@ export async function createTestApp(
     jwtSecret: TEST_SECRET,
     webDist: null,
     telegramBotUsername: options.telegramBotUsername,
+    trustProxy: options.trustProxy,
   });
   await app.ready();
 

@@ -1,11 +1,9 @@
-import {
-  type TError,
-  TOKEN_NOT_VALID,
-  ZErrorSchema,
-  ZTokenRefreshResponseSchema,
-  type z,
-} from "@wholesale/contract";
+import type { TError, z } from "@wholesale/contract";
 import { tokens } from "./tokens.ts";
+
+// The contract (and zod with it) is loaded on the first answer that needs parsing, not with the page: the
+// login screen is shown before any call is made, and its first download stays small.
+const contract = () => import("@wholesale/contract");
 
 /** A failed call: the HTTP status (0 when the server was not reached) and the server's Russian detail. */
 export class ApiError extends Error {
@@ -67,6 +65,7 @@ async function send(url: string, options: RequestOptions<z.ZodType | undefined>)
 }
 
 async function errorOf(response: Response): Promise<ApiError> {
+  const { ZErrorSchema } = await contract();
   const parsed = ZErrorSchema.safeParse(await response.json().catch(() => null));
   if (parsed.success)
     return new ApiError(response.status, parsed.data.detail, parsed.data.code, parsed.data.errors);
@@ -89,6 +88,7 @@ export function refreshAccessToken(): Promise<boolean> {
         anonymous: true,
       });
       if (!response.ok) return false;
+      const { ZTokenRefreshResponseSchema } = await contract();
       const { access } = ZTokenRefreshResponseSchema.parse(await response.json());
       tokens.save(access);
       return true;
@@ -112,7 +112,8 @@ async function authorizedFetch(
   let response = await send(url, options);
   if (response.status === 401 && !options.anonymous) {
     const error = await errorOf(response.clone());
-    if (error.code === TOKEN_NOT_VALID && (await refreshAccessToken())) response = await send(url, options);
+    const expired = error.code === (await contract()).TOKEN_NOT_VALID;
+    if (expired && (await refreshAccessToken())) response = await send(url, options);
     if (response.status === 401) {
       tokens.clear();
       onUnauthorized();

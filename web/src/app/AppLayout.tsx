@@ -18,17 +18,37 @@ import {
   useMediaQuery,
   useTheme,
 } from "@mui/material";
-import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import dayjs from "dayjs";
+import "dayjs/locale/ru";
+import { useEffect, useState } from "react";
 import { NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import { notify } from "./notify.tsx";
+import { createQueryClient } from "./query-client.ts";
 import { SECTIONS } from "./sections.tsx";
-import { can, signOut, useSession } from "./session.ts";
+import { can, sessionStore, signOut, useSession } from "./session.ts";
 
 const DRAWER_WIDTH = 232;
 
+// Data fetching, dates and the menu belong to the signed-in part only: this module is loaded after sign-in,
+// so the login screen downloads none of them.
+dayjs.locale("ru");
+const queryClient = createQueryClient();
+// Whatever ends the session (logout, a 401 anywhere) drops the previous user's cached data.
+sessionStore.subscribe(() => {
+  if (sessionStore.get().myUser === null) queryClient.clear();
+});
+
 /** The frame of every signed-in page: the sections the role may open, the user's name and logout. */
 export function AppLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Frame />
+    </QueryClientProvider>
+  );
+}
+
+function Frame() {
   const { myUser } = useSession();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up("md"));
@@ -36,14 +56,16 @@ export function AppLayout() {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();
-  const queryClient = useQueryClient();
 
   const sections = SECTIONS.filter((s) => can(myUser, s.permission));
   const current = SECTIONS.find((s) => s.path === location.pathname);
+  // The browser tab names the section, so staff with several tabs open can tell them apart.
+  useEffect(() => {
+    document.title = current ? `${current.label} — Бэк-офис` : "Бэк-офис";
+  }, [current]);
 
   const onLogout = () => {
     signOut();
-    queryClient.clear();
     notify.success("Вы успешно вышли из системы");
     navigate("/login");
   };

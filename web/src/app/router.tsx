@@ -5,13 +5,12 @@ import LoginPage from "../features/auth/LoginPage.tsx";
 import ForbiddenPage from "../features/home/ForbiddenPage.tsx";
 import NotFoundPage from "../features/home/NotFoundPage.tsx";
 import { FullScreenLoader } from "../ui/FullScreenLoader.tsx";
-import { AppLayout } from "./AppLayout.tsx";
 import { SECTIONS } from "./sections.tsx";
 import { can, ensureSession, landingPath, useSession } from "./session.ts";
 
 /** Before every navigation inside the app: a signed-in user, restored from a stored token if need be. */
 async function requireLogin() {
-  const user = await ensureSession();
+  const user = await ensureSession({ reportFailure: true });
   if (!user) throw redirect("/login");
   return null;
 }
@@ -32,7 +31,8 @@ export function createAppRouter() {
     { path: "/login", loader: loginLoader, Component: LoginPage, HydrateFallback: FullScreenLoader },
     {
       id: "app",
-      Component: AppLayout,
+      // The signed-in frame (menu, app bar) is its own chunk: the login screen does not download it.
+      lazy: async () => ({ Component: (await import("./AppLayout.tsx")).AppLayout }),
       loader: requireLogin,
       shouldRevalidate: () => true,
       HydrateFallback: FullScreenLoader,

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../test/fetch-mock.ts";
 import { tokens } from "../api/tokens.ts";
-import { ensureSession, landingPath, sessionStore, signIn, signOut } from "./session.ts";
+import { notify } from "./notify.tsx";
+import { ensureSession, landingPath, sessionStore, signIn, signOut, VERIFY_FAILED } from "./session.ts";
+
+vi.mock("./notify.tsx", () => ({ notify: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
 
 const me = {
   id: 1,
@@ -19,6 +22,7 @@ const me = {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.mocked(notify.error).mockClear();
   signOut();
 });
 
@@ -67,6 +71,24 @@ describe("session", () => {
     });
     await expect(ensureSession()).resolves.toBeNull();
     expect(tokens.access()).toBeNull();
+  });
+
+  it("a verify that fails for another reason (a server error) says so and keeps the stored tokens", async () => {
+    tokens.save("A", "R");
+    mockFetch({ "POST /api/token/verify/": () => ({ status: 502, body: "Bad gateway" }) });
+    await expect(ensureSession({ reportFailure: true })).resolves.toBeNull();
+    expect(notify.error).toHaveBeenCalledWith("Ошибка сервера", VERIFY_FAILED);
+    expect(VERIFY_FAILED).toBe("Ошибка при верификации токена");
+    expect(tokens.access()).toBe("A");
+    expect(tokens.refresh()).toBe("R");
+  });
+
+  it("an unreachable server is a failed check too: tokens kept, the notice shown", async () => {
+    tokens.save("A", "R");
+    vi.stubGlobal("fetch", () => Promise.reject(new TypeError("Failed to fetch")));
+    await expect(ensureSession({ reportFailure: true })).resolves.toBeNull();
+    expect(notify.error).toHaveBeenCalledWith("Нет связи с сервером", VERIFY_FAILED);
+    expect(tokens.access()).toBe("A");
   });
 
   it("without a stored token there is no session and no call", async () => {

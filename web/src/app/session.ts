@@ -1,14 +1,8 @@
-import {
-  TOKEN_NOT_VALID,
-  type TPermission,
-  type TWhoAmI,
-  ZEmptySchema,
-  ZTokenPairSchema,
-  ZWhoAmISchema,
-} from "@wholesale/contract";
+import type { TPermission, TWhoAmI } from "@wholesale/contract";
 import { useSyncExternalStore } from "react";
 import { ApiError, api, refreshAccessToken } from "../api/client.ts";
 import { tokens } from "../api/tokens.ts";
+import { notify } from "./notify.tsx";
 
 /** The spec's authentication states. */
 export type SessionStatus = "empty" | "loading" | "success" | "error";
@@ -43,7 +37,11 @@ export function landingPath(user: TWhoAmI): string {
   return user.role === "storehouse" ? "/orders" : "/";
 }
 
+// Loaded with the first call, not with the login screen (see api/client.ts).
+const contract = () => import("@wholesale/contract");
+
 async function loadUser(): Promise<TWhoAmI> {
+  const { ZWhoAmISchema } = await contract();
   const myUser = await api("/users/whoiam/", { schema: ZWhoAmISchema });
   set({ status: "success", token: tokens.access(), myUser });
   return myUser;
@@ -53,6 +51,7 @@ async function loadUser(): Promise<TWhoAmI> {
 export async function signIn(username: string, password: string): Promise<TWhoAmI> {
   set({ status: "loading" });
   try {
+    const { ZTokenPairSchema } = await contract();
     const pair = await api("/token/", {
       method: "POST",
       body: { username, password },
@@ -75,24 +74,35 @@ export function signOut(): void {
 
 /**
  * The signed-in user, restoring the session from a stored token when there is one: the token is verified
- * first (an expired one is refreshed once); a token the server calls not valid is discarded.
+ * first (an expired one is refreshed once). Only a token the server calls not valid is discarded; when the
+ * check itself fails (a server error, no connection) the tokens are kept for the next try and, when
+ * `reportFailure` is set, the spec's «Ошибка при верификации токена» is shown.
  */
-export async function ensureSession(): Promise<TWhoAmI | null> {
+export async function ensureSession({ reportFailure = false } = {}): Promise<TWhoAmI | null> {
   if (state.status === "success" && state.myUser) return state.myUser;
   const token = tokens.access();
   if (!token) return null;
+  const failed = (error: unknown) => {
+    if (reportFailure) notify.error(error instanceof ApiError ? error.detail : String(error), VERIFY_FAILED);
+    return null;
+  };
+  const { ZEmptySchema, TOKEN_NOT_VALID } = await contract();
   try {
     await api("/token/verify/", { method: "POST", body: { token }, schema: ZEmptySchema, anonymous: true });
   } catch (error) {
-    const invalid = error instanceof ApiError && error.code === TOKEN_NOT_VALID;
-    if (!invalid || !(await refreshAccessToken())) {
-      if (invalid) signOut();
+    if (!(error instanceof ApiError && error.code === TOKEN_NOT_VALID)) return failed(error);
+    if (!(await refreshAccessToken())) {
+      signOut();
       return null;
     }
   }
   try {
     return await loadUser();
-  } catch {
-    return null;
+  } catch (error) {
+    // A 401 here has already ended the session (api/client.ts); anything else is a failed check.
+    if (error instanceof ApiError && error.status === 401) return null;
+    return failed(error);
   }
 }
+
+export const VERIFY_FAILED = "Ошибка при верификации токена";

@@ -22,6 +22,14 @@ export const brands = pgTable("brands", {
   id: id(),
   name: varchar("name", { length: 200 }).notNull().unique(),
   description: text("description").notNull().default(""),
+  /** The last brand-wide exclusivity setting, so the exclusivity dialog opens on the brand's real state. */
+  exclusive: boolean("exclusive").notNull().default(false),
+  exclusiveRatio: numeric("exclusive_ratio", { precision: 10, scale: 4, mode: "number" })
+    .notNull()
+    .default(0),
+  exclusivePercent: numeric("exclusive_percent", { precision: 5, scale: 2, mode: "number" })
+    .notNull()
+    .default(0),
   createdAt: createdAt(),
 });
 

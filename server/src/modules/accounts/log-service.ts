@@ -1,5 +1,5 @@
 import type { TLogEntry, TLogQuery } from "@wholesale/contract";
-import { count, desc, lte } from "drizzle-orm";
+import { and, count, desc, eq, ilike, lte } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { logEntries } from "../../db/schema/index.ts";
 
@@ -8,12 +8,17 @@ export type LogService = ReturnType<typeof createLogService>;
 export function createLogService({ db }: { db: Db }) {
   return {
     /** Newest first; `timestamp__lte` pins the list to the moment the reader opened it. */
-    async list({
-      limit,
-      offset,
-      timestamp__lte,
-    }: TLogQuery): Promise<{ results: TLogEntry[]; count: number }> {
-      const where = timestamp__lte ? lte(logEntries.timestamp, new Date(timestamp__lte)) : undefined;
+    async list(query: TLogQuery): Promise<{ results: TLogEntry[]; count: number }> {
+      const { limit, offset, timestamp__lte, user, request_method, path__icontains } = query;
+      const where = and(
+        timestamp__lte ? lte(logEntries.timestamp, new Date(timestamp__lte)) : undefined,
+        user === undefined ? undefined : eq(logEntries.userId, user),
+        request_method ? eq(logEntries.requestMethod, request_method) : undefined,
+        // `%` and `_` typed by staff are taken literally.
+        path__icontains
+          ? ilike(logEntries.path, `%${path__icontains.replace(/[\\%_]/g, "\\$&")}%`)
+          : undefined,
+      );
       const [rows, [total]] = await Promise.all([
         db
           .select()

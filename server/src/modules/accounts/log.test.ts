@@ -84,6 +84,55 @@ describe("activity log", () => {
     expect(JSON.stringify([unknown, refresh, success, failure])).not.toContain(TEST_PASSWORD);
   });
 
+  it("does not record token verification, which every page load makes", async () => {
+    const before = (await logPage()).count;
+    const { access } = (
+      await t.app.inject({
+        method: "POST",
+        url: "/api/token/",
+        payload: { username: "seller-user", password: TEST_PASSWORD },
+      })
+    ).json();
+    await t.app.inject({ method: "POST", url: "/api/token/verify/", payload: { token: access } });
+    await t.app.inject({ method: "POST", url: "/api/token/verify", payload: { token: "garbage" } });
+    const after = await logPage();
+    expect(after.count).toBe(before + 1);
+    expect(after.results[0]?.path).toBe("/api/token/");
+  });
+
+  it("filters by account, method and a case-insensitive piece of the path, with counts and links", async () => {
+    const office = await t.as("office");
+    await t.call("office", { method: "POST", url: "/api/storehouse/brands/", payload: { name: "Фильтр" } });
+    await t.call("office", { method: "DELETE", url: "/api/storehouse/brands/999999/" });
+    await t.call("superuser", {
+      method: "POST",
+      url: "/api/storehouse/brands/",
+      payload: { name: "Другой" },
+    });
+
+    const byAccount = await logPage(`?user=${office.id}`);
+    expect(byAccount.results.length).toBeGreaterThanOrEqual(2);
+    expect(byAccount.results.every((e) => e.user === office.id)).toBe(true);
+
+    const deletes = await logPage(`?user=${office.id}&request_method=DELETE`);
+    expect(deletes.count).toBe(1);
+    expect(deletes.results[0]).toMatchObject({
+      request_method: "DELETE",
+      path: "/api/storehouse/brands/999999/",
+    });
+
+    const brands = await logPage("?path__icontains=STOREHOUSE/Brands&request_method=POST&limit=1");
+    expect(brands.count).toBe(2);
+    expect(brands.results).toHaveLength(1);
+    expect(brands.next).toBe(
+      "/api/users/logs/?path__icontains=STOREHOUSE%2FBrands&request_method=POST&limit=1&offset=1",
+    );
+
+    // `%` and `_` are literal, not wildcards.
+    expect((await logPage("?path__icontains=%25")).count).toBe(0);
+    expect((await logPage("?path__icontains=brands_")).count).toBe(0);
+  });
+
   it("does not record reads", async () => {
     const before = (await logPage()).count;
     await t.call("superuser", { method: "GET", url: "/api/users/" });
@@ -127,14 +176,19 @@ describe("activity log", () => {
     expect(older.results[0]).toEqual(all.results[2]);
   });
 
-  it.each(["?limit=abc", "?limit=0", "?limit=5000", "?offset=-1", "?timestamp__lte=yesterday"])(
-    "rejects the query %s",
-    async (query) => {
-      const res = await t.call("superuser", { method: "GET", url: `/api/users/logs/${query}` });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().detail).toMatch(/^Некорректные данные/);
-    },
-  );
+  it.each([
+    "?limit=abc",
+    "?limit=0",
+    "?limit=5000",
+    "?offset=-1",
+    "?timestamp__lte=yesterday",
+    "?user=abc",
+    "?request_method=GET",
+  ])("rejects the query %s", async (query) => {
+    const res = await t.call("superuser", { method: "GET", url: `/api/users/logs/${query}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toMatch(/^Некорректные данные/);
+  });
 
   it("keeps entries recorded just before the app closes", async () => {
     const other = await createTestApp();

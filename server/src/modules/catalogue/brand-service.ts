@@ -1,6 +1,7 @@
 import type {
   TBrand,
   TBrandExclusives,
+  TBrandExclusivesState,
   TBrandInput,
   TCurrency,
   TNomenclature,
@@ -106,12 +107,30 @@ export function createBrandService({ db }: { db: Db }) {
       });
     },
 
+    /** The brand's exclusivity as last set brand-wide: what the exclusivity dialog opens with. */
+    async getBrandExclusives(id: number): Promise<TBrandExclusivesState> {
+      const [row] = await db
+        .select({
+          exclusive: brands.exclusive,
+          ratio: brands.exclusiveRatio,
+          percent: brands.exclusivePercent,
+        })
+        .from(brands)
+        .where(eq(brands.id, id));
+      if (!row) throw notFound("Брэнд не найден");
+      return { brand_id: id, ...row };
+    },
+
     /** Marks every modification of the brand exclusive (or not) and sets its exclusive allocation. */
     async setBrandExclusives(input: TBrandExclusives): Promise<TUpdatedCount> {
       const { brand_id, exclusive, ratio, percent } = input;
       return db.transaction(async (tx) => {
         const [brand] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, brand_id));
         if (!brand) throw notFound("Брэнд не найден");
+        await tx
+          .update(brands)
+          .set({ exclusive, exclusiveRatio: ratio, exclusivePercent: percent })
+          .where(eq(brands.id, brand_id));
         const inBrand = modificationsIn({ brand: [brand_id], products: [], modifications: [] });
         const updated = await tx
           .update(modifications)

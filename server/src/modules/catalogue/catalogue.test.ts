@@ -490,6 +490,26 @@ describe("bulk availability, exclusives, additions", () => {
     expect((await post("brands/exclusives/", { brand_id: 999999, exclusive: true })).statusCode).toBe(404);
   });
 
+  it("remembers the brand's exclusivity, ratio and percent for the dialog to open with", async () => {
+    const brand = await seedBrand(t.db);
+    expect((await get(`brands/${brand.id}/exclusives/`)).json()).toEqual({
+      brand_id: brand.id,
+      exclusive: false,
+      ratio: 0,
+      percent: 0,
+    });
+    await post("brands/exclusives/", { brand_id: brand.id, exclusive: true, ratio: 1.25, percent: 30 });
+    expect((await get(`brands/${brand.id}/exclusives/`)).json()).toEqual({
+      brand_id: brand.id,
+      exclusive: true,
+      ratio: 1.25,
+      percent: 30,
+    });
+    await post("brands/exclusives/", { brand_id: brand.id, exclusive: false, ratio: 0, percent: 0 });
+    expect((await get(`brands/${brand.id}/exclusives/`)).json()).toMatchObject({ exclusive: false });
+    expect((await get("brands/999999/exclusives/")).statusCode).toBe(404);
+  });
+
   it("one addition per modification", async () => {
     const m = await seedModification(t.db);
     const body = { modification: m.id, description: "Зарядка", small_wholesale: 10, large_wholesale: 9 };

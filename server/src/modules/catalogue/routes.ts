@@ -2,6 +2,7 @@ import {
   ZAdditionInputSchema,
   ZAdditionSchema,
   ZBrandExclusivesSchema,
+  ZBrandExclusivesStateSchema,
   ZBrandInputSchema,
   ZBrandSchema,
   ZBulkAvailableSchema,
@@ -85,6 +86,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod<Services> = async (app, { ca
       await catalogue.deleteBrand(request.params.id);
       return reply.status(204).send();
     },
+  );
+  app.get(
+    "/storehouse/brands/:id/exclusives/",
+    {
+      config: read,
+      schema: { params: ZIdParamsSchema, response: { 200: ZBrandExclusivesStateSchema } },
+    },
+    (request) => catalogue.getBrandExclusives(request.params.id),
   );
   app.post(
     "/storehouse/brands/exclusives/",

@@ -6,6 +6,7 @@ import {
   type TCollectionDirection,
   type TOrderPosition,
   type TSendToCollect,
+  type TSendToCollectPreview,
   type TUncollectedTransportation,
 } from "@wholesale/contract";
 import { and, asc, desc, eq, exists, inArray, sql } from "drizzle-orm";
@@ -81,6 +82,24 @@ export function createCollectionService({ db, clock }: { db: Db; clock: Clock })
         )
         .returning({ id: orderPositions.id });
       return sentResult(moved.length);
+    },
+
+    /** What `sendToCollect` would move now: the same selection, counted (the web confirms with it). */
+    async previewSendToCollect(request: TSendToCollect): Promise<TSendToCollectPreview> {
+      const selected = await ordersOf(request);
+      const [row] = await db
+        .select({
+          orders: sql<number>`count(distinct ${orderPositions.orderId})::int`,
+          positions: sql<number>`count(*)::int`,
+        })
+        .from(orderPositions)
+        .where(
+          and(
+            eq(orderPositions.status, "added"),
+            inArray(orderPositions.orderId, db.select({ id: orders.id }).from(orders).where(selected)),
+          ),
+        );
+      return { orders: row?.orders ?? 0, positions: row?.positions ?? 0 };
     },
 
     /** Directions with positions of today's orders still to collect (added or sent to collect). */

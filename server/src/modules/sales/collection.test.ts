@@ -170,10 +170,44 @@ describe("POST /api/sales/send-to-collect/", () => {
     expect(await statuses(mine.positions)).toEqual(["added"]);
   });
 
-  it("is the office's decision: the storehouse and sellers may not send to collect", async () => {
+  it("is for the office and sellers: the storehouse may not send to collect", async () => {
     expect((await send({ type: "small_wholesale" }, "storehouse")).statusCode).toBe(403);
-    expect((await send({ type: "small_wholesale" }, "seller")).statusCode).toBe(403);
+    expect((await send({ type: "small_wholesale" }, "seller")).statusCode).toBe(200);
     expect((await send({ type: "small_wholesale" }, "superuser")).statusCode).toBe(200);
+  });
+});
+
+describe("GET /api/sales/send-to-collect/preview/", () => {
+  const preview = (query: string, role: "office" | "storehouse" | "seller" = "office") =>
+    t.call(role, { method: "GET", url: `/api/sales/send-to-collect/preview/?${query}` });
+
+  it("counts the orders and added positions a send would move, exactly as the send then does", async () => {
+    const north = await seedTransportation(t.db);
+    const small = await seedClient(t.db, { transportationId: north.id });
+    await order(small.id, CLIENT_TYPE_SMALL, ["added", "added", "sent_to_collect"]);
+    await order(small.id, CLIENT_TYPE_SMALL, ["added", "collected"]);
+    await order(small.id, CLIENT_TYPE_SMALL, ["collected"]);
+    await order(small.id, CLIENT_TYPE_SMALL, ["added"], "2026-11-19");
+    await order((await seedClient(t.db)).id, CLIENT_TYPE_LARGE, ["added"]);
+
+    const res = await preview("type=small_wholesale");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ orders: 2, positions: 3 });
+    expect((await preview(`type=transportation&transportation_id=${north.id}`)).json()).toEqual({
+      orders: 2,
+      positions: 3,
+    });
+    expect((await preview("type=large_wholesale", "seller")).json()).toEqual({ orders: 1, positions: 1 });
+
+    expect((await send({ type: "small_wholesale" })).json().updated).toBe(3);
+    expect((await preview("type=small_wholesale")).json()).toEqual({ orders: 0, positions: 0 });
+  });
+
+  it("refuses the storehouse, bad choices and unknown directions", async () => {
+    expect((await preview("type=small_wholesale", "storehouse")).statusCode).toBe(403);
+    expect((await preview("type=everything")).statusCode).toBe(400);
+    expect((await preview("type=transportation")).statusCode).toBe(400);
+    expect((await preview("type=transportation&transportation_id=99999")).statusCode).toBe(404);
   });
 });
 

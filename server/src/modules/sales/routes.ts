@@ -10,6 +10,7 @@ import {
   ZOrderSchema,
   ZPickingListQuerySchema,
   ZPositionCollectSchema,
+  ZSendToCollectPreviewSchema,
   ZSendToCollectSchema,
   ZUncollectedTransportationListSchema,
 } from "@wholesale/contract";
@@ -78,6 +79,18 @@ export const salesRoutes: FastifyPluginAsyncZod<Services> = async (
       schema: { body: ZSendToCollectSchema, response: { 200: ZBulkResultSchema } },
     },
     (request) => collection.sendToCollect(request.body),
+  );
+  app.get(
+    "/sales/send-to-collect/preview/",
+    {
+      config: { access: "orders.collect" },
+      schema: {
+        // The same choice as the send (its ids are coerced, so it reads a query string as well).
+        querystring: ZSendToCollectSchema,
+        response: { 200: ZSendToCollectPreviewSchema },
+      },
+    },
+    (request) => collection.previewSendToCollect(request.query),
   );
   app.get(
     "/sales/uncollected-transportations/",

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
+  type LOGGED_METHODS,
   paged,
   type TAccountCreate,
   type TAccountUpdate,
@@ -12,10 +13,17 @@ import { api } from "../../api/client.ts";
 export const accountKeys = {
   all: ["accounts"] as const,
   list: () => [...accountKeys.all, "list"] as const,
-  log: (until: string) => [...accountKeys.all, "log", until] as const,
+  log: (until: string, filters: LogFilters) => [...accountKeys.all, "log", until, filters] as const,
 };
 
 export const LOG_PAGE_SIZE = 100;
+
+/** The History screen's filters; empty ones are left out of the query. */
+export type LogFilters = {
+  user: number | null;
+  method: (typeof LOGGED_METHODS)[number] | "";
+  path: string;
+};
 const ZLogPageSchema = paged(ZLogEntrySchema);
 
 export function useAccounts() {
@@ -56,14 +64,24 @@ export function useDeleteAccount() {
   });
 }
 
-/** The activity log, 100 entries a page, pinned to the moment the screen opened (`until`). */
-export function useActivityLog(until: string) {
+/**
+ * The activity log, 100 entries a page, pinned to the moment the screen opened (`until`); changing a filter
+ * starts the list again from its first page.
+ */
+export function useActivityLog(until: string, filters: LogFilters) {
   return useInfiniteQuery({
-    queryKey: accountKeys.log(until),
+    queryKey: accountKeys.log(until, filters),
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) =>
       api("/users/logs/", {
-        query: { limit: LOG_PAGE_SIZE, offset: pageParam, timestamp__lte: until },
+        query: {
+          limit: LOG_PAGE_SIZE,
+          offset: pageParam,
+          timestamp__lte: until,
+          user: filters.user,
+          request_method: filters.method,
+          path__icontains: filters.path.trim(),
+        },
         schema: ZLogPageSchema,
         signal,
       }),

@@ -11,7 +11,7 @@ import {
   TextField,
 } from "@mui/material";
 import { useEffect, useState } from "react";
-import { useBrandExclusives, useNomenclature } from "./api.ts";
+import { useBrandExclusives, useBrandExclusivesState, useNomenclature } from "./api.ts";
 
 type Props = { open: boolean; brand: number | null; onClose: () => void; onDone: () => void };
 
@@ -20,16 +20,24 @@ export function ExclusiveDialog({ open, brand: initialBrand, onClose, onDone }: 
   const nomenclature = useNomenclature();
   const exclusives = useBrandExclusives();
   const [brand, setBrand] = useState<number | "">("");
-  const [exclusive, setExclusive] = useState(true);
-  const [ratio, setRatio] = useState("1");
+  const [exclusive, setExclusive] = useState(false);
+  const [ratio, setRatio] = useState("0");
   const [percent, setPercent] = useState("0");
   useEffect(() => {
     if (open) setBrand(initialBrand ?? "");
   }, [open, initialBrand]);
+  // The fields start from the chosen brand's current state, not from a default that looks switched on.
+  const state = useBrandExclusivesState(open && brand !== "" ? brand : null);
+  useEffect(() => {
+    if (!open || !state.data) return;
+    setExclusive(state.data.exclusive);
+    setRatio(String(state.data.ratio));
+    setPercent(String(state.data.percent));
+  }, [open, state.data]);
 
   const r = Number(ratio);
   const p = Number(percent);
-  const valid = brand !== "" && r >= 0 && p >= 0 && p <= 100;
+  const valid = brand !== "" && state.isSuccess && r >= 0 && p >= 0 && p <= 100;
   const submit = async () => {
     if (!valid) return;
     try {

@@ -13,7 +13,7 @@ import {
   Typography,
 } from "@mui/material";
 import type { TModification } from "@wholesale/contract";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { AvailableToClientsTab } from "./AvailableToClientsTab.tsx";
 import { useModification, useModificationHistory } from "./api.ts";
 import { ExtraSettingsTab } from "./ExtraSettingsTab.tsx";
@@ -56,12 +56,17 @@ type Props = { modificationId: number | null; canWrite: boolean; onClose: () => 
 /** The modification edit dialog (spec 2.2): History, Available to clients, Main (prices), Extra settings. */
 export function ModificationDialog({ modificationId, canWrite, onClose }: Props) {
   const [tab, setTab] = useState(MAIN_TAB);
+  // Every opening starts on «Основное» (the prices staff open it for), not on the tab used last time.
+  useEffect(() => {
+    if (modificationId !== null) setTab(MAIN_TAB);
+  }, [modificationId]);
   const modification = useModification(modificationId);
   const m = modification.data;
   return (
     <Dialog open={modificationId !== null} onClose={onClose} fullWidth maxWidth="md">
       <DialogTitle>{m ? `Модификация: ${m.name}` : "Модификация"}</DialogTitle>
-      <DialogContent>
+      {/* One height for every tab, so the dialog does not jump as staff switch between them. */}
+      <DialogContent sx={{ height: "min(640px, 70vh)" }}>
         <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} variant="scrollable" sx={{ mb: 2 }}>
           {TABS.map((label) => (
             <Tab key={label} label={label} />

@@ -13,6 +13,7 @@ import {
   type TProductCreate,
   type TProductUpdate,
   ZAdditionSchema,
+  ZBrandExclusivesStateSchema,
   ZBrandSchema,
   type ZBulkPriceSchema,
   ZCurrencySchema,
@@ -56,6 +57,7 @@ export const catalogueKeys = {
   modifications: () => [...catalogueKeys.all, "modifications"] as const,
   modificationList: (product: number, q: string) => [...catalogueKeys.modifications(), product, q] as const,
   modification: (id: number) => [...catalogueKeys.modifications(), "one", id] as const,
+  brandExclusives: (brand: number) => [...catalogueKeys.all, "brand-exclusives", brand] as const,
   history: (id: number) => [...catalogueKeys.all, "history", id] as const,
   leftovers: () => ["reports", "leftover"] as const,
 };
@@ -292,6 +294,18 @@ export function useBulkPrices() {
       api("/storehouse/modifications/prices/bulk/", { method: "POST", body, schema: ZUpdatedCountSchema }),
     onSuccess: invalidate,
     meta: { errorMessage: "Не удалось обновить цены" },
+  });
+}
+
+/** The brand's exclusivity as last set, for the dialog to open with (fresh each time it opens). */
+export function useBrandExclusivesState(brand: number | null) {
+  return useQuery({
+    queryKey: catalogueKeys.brandExclusives(brand ?? 0),
+    queryFn: ({ signal }) =>
+      api(`/storehouse/brands/${brand}/exclusives/`, { schema: ZBrandExclusivesStateSchema, signal }),
+    enabled: brand !== null,
+    staleTime: 0,
+    meta: { errorMessage: "Не удалось загрузить эксклюзивность брэнда" },
   });
 }
 

@@ -1,4 +1,5 @@
 import {
+  Box,
   Button,
   Dialog,
   DialogActions,
@@ -12,6 +13,7 @@ import {
 } from "@mui/material";
 import { useState } from "react";
 import { useSendToCollect, useUncollectedTransportations } from "./api.ts";
+import { CollectCounts, useHasSomethingToCollect } from "./CollectCounts.tsx";
 
 /** Собрать по направлению: sends today's added positions of one direction to collect. */
 export function CollectDirectionDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -19,6 +21,8 @@ export function CollectDirectionDialog({ open, onClose }: { open: boolean; onClo
   const send = useSendToCollect();
   const [selected, setSelected] = useState<number | "">("");
   const withAdded = directions.data?.filter((d) => d.added_count > 0) ?? [];
+  const choice = selected === "" ? null : ({ type: "transportation", transportation_id: selected } as const);
+  const ready = useHasSomethingToCollect(choice);
 
   const close = () => {
     setSelected("");
@@ -50,16 +54,18 @@ export function CollectDirectionDialog({ open, onClose }: { open: boolean; onClo
             </Select>
           </FormControl>
         )}
+        {choice && (
+          <Box sx={{ mt: 2 }}>
+            <CollectCounts choice={choice} />
+          </Box>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>Отмена</Button>
         <Button
           variant="contained"
-          disabled={selected === "" || send.isPending}
-          onClick={() => {
-            if (selected === "") return;
-            send.mutate({ type: "transportation", transportation_id: selected }, { onSuccess: close });
-          }}
+          disabled={!ready || send.isPending}
+          onClick={() => choice && send.mutate(choice, { onSuccess: close })}
         >
           Собрать
         </Button>

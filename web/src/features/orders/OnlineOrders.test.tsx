@@ -63,6 +63,7 @@ async function renderAs(role: "office" | "storehouse", permissions: string[]) {
       body: { count: 1, next: null, previous: null, results: [order] },
     }),
     "PUT /api/sales/order-positions/11/": () => ({ status: 200, body: order }),
+    "GET /api/sales/send-to-collect/preview/": () => ({ status: 200, body: { orders: 4, positions: 9 } }),
     "POST /api/sales/send-to-collect/": () => ({
       status: 200,
       body: { updated: 1, detail: "Отправлено на сборку позиций: 1" },
@@ -74,7 +75,7 @@ async function renderAs(role: "office" | "storehouse", permissions: string[]) {
 }
 
 describe("OnlineOrders", () => {
-  it("shows cards, the counter and floored amounts; Собрать все sends the tab's type", async () => {
+  it("shows cards, the counter and floored amounts; Собрать все confirms with counts, then sends the tab's type", async () => {
     const calls = await renderAs("office", ["orders.read", "orders.edit", "orders.collect"]);
     const card = await screen.findByTestId("order-card");
     expect(within(card).getByText("ООО Ромашка (Анна)")).toBeInTheDocument();
@@ -83,12 +84,22 @@ describe("OnlineOrders", () => {
     expect(calls.at(-1)?.url).toContain("client_type=3");
 
     await userEvent.click(screen.getByRole("button", { name: "Собрать все" }));
+    const confirm = await screen.findByRole("dialog");
+    expect(await within(confirm).findByTestId("collect-counts")).toHaveTextContent(
+      "На сборку будут отправлены заказы: 4, позиции: 9.",
+    );
+    expect(calls.find((c) => c.url.includes("/preview/"))?.url).toContain("type=small_wholesale");
+    expect(calls.some((c) => c.method === "POST" && c.url.includes("send-to-collect"))).toBe(false);
+    const buttons = within(confirm).getAllByRole("button");
+    expect(buttons.map((b) => b.textContent)).toEqual(["Отмена", "Собрать"]);
+    await userEvent.click(within(confirm).getByRole("button", { name: "Собрать" }));
     await waitFor(() =>
       expect(calls.find((c) => c.method === "POST" && c.url.includes("send-to-collect"))?.body).toEqual({
         type: "small_wholesale",
       }),
     );
     expect(await screen.findByText("Отправлено на сборку позиций: 1")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
 
     await userEvent.click(screen.getByRole("tab", { name: "Крупный опт" }));
     await waitFor(() => expect(calls.some((c) => c.url.includes("client_type=2"))).toBe(true));
@@ -127,7 +138,8 @@ describe("OnlineOrders", () => {
     expect(screen.queryByRole("button", { name: "Собрать все" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Собрать направление" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Собрать" })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole("button", { name: "Открыть заказ 7" }));
+    expect(screen.queryByRole("button", { name: "Открыть заказ 7" })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Просмотр заказа 7" }));
     const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByText("Чехол")).toBeInTheDocument();
     expect(within(dialog).queryByRole("button", { name: /Изменить|Удалить/ })).not.toBeInTheDocument();

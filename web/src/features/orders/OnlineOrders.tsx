@@ -16,6 +16,7 @@ import { can, useSession } from "../../app/session.ts";
 import { FullScreenLoader } from "../../ui/FullScreenLoader.tsx";
 import { ONLINE_PAGE_SIZE, useOrders, useSendToCollect } from "./api.ts";
 import { CollectDirectionDialog } from "./CollectDirectionDialog.tsx";
+import { ConfirmCollectAllDialog } from "./ConfirmCollectAllDialog.tsx";
 import { OrderCard } from "./OrderCard.tsx";
 import { OrderDialog } from "./OrderDialog.tsx";
 import { useDebounced } from "./use-debounced.ts";
@@ -33,6 +34,7 @@ export function OnlineOrders() {
   const debounced = useDebounced(search, SEARCH_DEBOUNCE_MS);
   const [openOrderId, setOpenOrderId] = useState<number | null>(null);
   const [directionOpen, setDirectionOpen] = useState(false);
+  const [collectAllOpen, setCollectAllOpen] = useState(false);
   const send = useSendToCollect();
 
   const orders = useOrders(
@@ -74,15 +76,7 @@ export function OnlineOrders() {
         </Typography>
         {canCollect && (
           <Stack direction="row" spacing={1}>
-            <Button
-              variant="contained"
-              disabled={send.isPending}
-              onClick={() =>
-                send.mutate({
-                  type: clientType === CLIENT_TYPE_SMALL ? "small_wholesale" : "large_wholesale",
-                })
-              }
-            >
+            <Button variant="contained" onClick={() => setCollectAllOpen(true)}>
               Собрать все
             </Button>
             <Button variant="outlined" onClick={() => setDirectionOpen(true)}>
@@ -101,12 +95,13 @@ export function OnlineOrders() {
           </Typography>
         </Paper>
       ) : (
-        <Grid container spacing={2}>
+        <Grid container spacing={2} alignItems="flex-start">
           {list.map((order) => (
             <Grid key={order.id} size={{ xs: 12, md: 6, xl: 4 }}>
               <OrderCard
                 order={order}
                 onEdit={() => setOpenOrderId(order.id)}
+                canEdit={canEdit}
                 onCollect={canCollect ? () => send.mutate({ type: "order", order_id: order.id }) : undefined}
                 collecting={send.isPending}
               />
@@ -129,6 +124,16 @@ export function OnlineOrders() {
 
       {openOrder && <OrderDialog order={openOrder} canEdit={canEdit} onClose={() => setOpenOrderId(null)} />}
       {canCollect && <CollectDirectionDialog open={directionOpen} onClose={() => setDirectionOpen(false)} />}
+      {canCollect && (
+        <ConfirmCollectAllDialog
+          choice={
+            collectAllOpen
+              ? { type: clientType === CLIENT_TYPE_SMALL ? "small_wholesale" : "large_wholesale" }
+              : null
+          }
+          onClose={() => setCollectAllOpen(false)}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import EditIcon from "@mui/icons-material/Edit";
+import VisibilityIcon from "@mui/icons-material/Visibility";
 import {
   Box,
   Button,
@@ -18,20 +19,23 @@ import { formatMoney, formatTotals, positionSx } from "./format.ts";
 type Props = {
   order: TOrder;
   onEdit: () => void;
+  /** Whether the dialog lets this user change the order: a pencil then, a «view» eye otherwise. */
+  canEdit: boolean;
   /** Absent for those who may not send to collect (the storehouse): the button is not shown. */
   onCollect?: () => void;
   collecting?: boolean;
 };
 
 /** One online order: client, direction, positions with their states, totals per currency. */
-export function OrderCard({ order, onEdit, onCollect, collecting }: Props) {
+export function OrderCard({ order, onEdit, canEdit, onCollect, collecting }: Props) {
   const client = clientDisplayName(order.client);
   const hasAdded = order.positions.some((p) => p.status === "added");
   return (
     <Card
       variant="outlined"
       data-testid="order-card"
-      sx={{ height: "100%", display: "flex", flexDirection: "column" }}
+      // Each card is as tall as its own positions, not stretched to the tallest neighbour in the row.
+      sx={{ display: "flex", flexDirection: "column" }}
     >
       <CardHeader
         sx={{ pb: 0.5 }}
@@ -41,11 +45,19 @@ export function OrderCard({ order, onEdit, onCollect, collecting }: Props) {
           order.transportation ? ` · ${order.transportation.name}` : ""
         }`}
         action={
-          <Tooltip title="Открыть заказ">
-            <IconButton aria-label={`Открыть заказ ${order.id}`} onClick={onEdit}>
-              <EditIcon />
-            </IconButton>
-          </Tooltip>
+          canEdit ? (
+            <Tooltip title="Открыть заказ">
+              <IconButton aria-label={`Открыть заказ ${order.id}`} onClick={onEdit}>
+                <EditIcon />
+              </IconButton>
+            </Tooltip>
+          ) : (
+            <Tooltip title="Просмотр заказа">
+              <IconButton aria-label={`Просмотр заказа ${order.id}`} onClick={onEdit}>
+                <VisibilityIcon />
+              </IconButton>
+            </Tooltip>
+          )
         }
       />
       <CardContent sx={{ py: 1, flexGrow: 1 }}>

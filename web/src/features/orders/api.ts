@@ -13,6 +13,7 @@ import {
   ZOrderPageSchema,
   ZOrderPositionSchema,
   ZOrderSchema,
+  ZSendToCollectPreviewSchema,
   ZUncollectedTransportationListSchema,
 } from "@wholesale/contract";
 import { api } from "../../api/client.ts";
@@ -54,6 +55,22 @@ export function useOrders(filter: OrdersFilter, options: { poll?: boolean } = {}
     placeholderData: keepPreviousData,
     refetchInterval: options.poll ? ORDERS_POLL_MS : false,
     meta: { errorMessage: "Не удалось загрузить заказы" },
+  });
+}
+
+/** How many orders and positions a send to collect would move now (asked before confirming it). */
+export function useSendToCollectPreview(choice: TSendToCollect | null) {
+  return useQuery({
+    queryKey: [...orderKeys.all, "send-preview", choice] as const,
+    queryFn: ({ signal }) =>
+      api("/sales/send-to-collect/preview/", {
+        query: choice ?? undefined,
+        schema: ZSendToCollectPreviewSchema,
+        signal,
+      }),
+    enabled: choice !== null,
+    staleTime: 0,
+    meta: { errorMessage: "Не удалось загрузить заказы для сборки" },
   });
 }
 

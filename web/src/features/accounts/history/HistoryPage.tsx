@@ -1,10 +1,22 @@
-import { Alert, Box, Chip, CircularProgress, Paper, Stack, Typography } from "@mui/material";
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Chip,
+  CircularProgress,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import type { TLogEntry } from "@wholesale/contract";
+import { LOGGED_METHODS, type TAccount, type TLogEntry } from "@wholesale/contract";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { formatLogTimestamp } from "../../../lib/format.ts";
 import { FullScreenLoader } from "../../../ui/FullScreenLoader.tsx";
-import { useAccounts, useActivityLog } from "../api.ts";
+import { useDebounced } from "../../orders/use-debounced.ts";
+import { type LogFilters, useAccounts, useActivityLog } from "../api.ts";
 
 const METHOD_COLORS: Record<string, "success" | "info" | "warning" | "error" | "default"> = {
   POST: "success",
@@ -66,12 +78,59 @@ function LogRow({ entry, username, shaded }: { entry: TLogEntry; username: strin
   );
 }
 
+function Filters({
+  accounts,
+  value,
+  onChange,
+}: {
+  accounts: TAccount[];
+  value: LogFilters;
+  onChange: (next: LogFilters) => void;
+}) {
+  return (
+    <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ mb: 1.5 }}>
+      <Autocomplete
+        options={accounts}
+        getOptionLabel={(a) => a.username}
+        value={accounts.find((a) => a.id === value.user) ?? null}
+        onChange={(_e, account) => onChange({ ...value, user: account?.id ?? null })}
+        renderInput={(params) => <TextField {...params} label="Аккаунт" />}
+        sx={{ minWidth: 220 }}
+        size="small"
+      />
+      <TextField
+        select
+        label="Метод"
+        value={value.method}
+        onChange={(e) => onChange({ ...value, method: e.target.value as LogFilters["method"] })}
+        sx={{ minWidth: 140 }}
+      >
+        <MenuItem value="">Все</MenuItem>
+        {LOGGED_METHODS.map((m) => (
+          <MenuItem key={m} value={m}>
+            {m}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label="Путь содержит"
+        value={value.path}
+        onChange={(e) => onChange({ ...value, path: e.target.value })}
+        sx={{ flexGrow: 1 }}
+      />
+    </Stack>
+  );
+}
+
 /** The activity log: newest first, 100 more rows each time the reader nears the end. */
 export default function HistoryPage() {
   // Pinned to the moment the screen opened, so requests made while reading do not shift the pages.
   const [until] = useState(() => new Date().toISOString());
+  const [filters, setFilters] = useState<LogFilters>({ user: null, method: "", path: "" });
+  // Typing in the path field asks the server once the typing pauses, like the orders search.
+  const path = useDebounced(filters.path, 500);
   const accounts = useAccounts();
-  const log = useActivityLog(until);
+  const log = useActivityLog(until, { ...filters, path });
   const entries = useMemo(() => log.data?.pages.flatMap((p) => p.results) ?? [], [log.data]);
   const usernames = useMemo(() => new Map(accounts.data?.map((a) => [a.id, a.username])), [accounts.data]);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -90,48 +149,60 @@ export default function HistoryPage() {
     if (hasNextPage && !isFetchingNextPage && lastIndex >= entries.length - 1) void fetchNextPage();
   }, [lastIndex, entries.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  if (log.isPending || accounts.isPending) return <FullScreenLoader />;
-  if (log.isError) return <Alert severity="error">Не удалось загрузить историю</Alert>;
+  const unfiltered = filters.user === null && filters.method === "" && path.trim() === "";
+  // The spec's loader covers the first load only; a filter change keeps the filters on screen.
+  if (accounts.isPending || (log.isPending && unfiltered)) return <FullScreenLoader />;
 
   return (
-    <Paper ref={scrollRef} sx={{ height: "90vh", overflow: "auto" }} aria-label="История запросов">
-      {entries.length === 0 ? (
-        <Typography sx={{ p: 3 }} color="text.secondary">
-          Запросов пока нет
-        </Typography>
+    <>
+      <Filters accounts={accounts.data ?? []} value={filters} onChange={setFilters} />
+      {log.isError ? (
+        <Alert severity="error">Не удалось загрузить историю</Alert>
       ) : (
-        <Box sx={{ height: virtualizer.getTotalSize(), position: "relative" }}>
-          {items.map((item) => {
-            const entry = entries[item.index];
-            return (
-              <Box
-                key={item.key}
-                data-index={item.index}
-                ref={virtualizer.measureElement}
-                sx={{
-                  position: "absolute",
-                  top: 0,
-                  left: 0,
-                  width: "100%",
-                  transform: `translateY(${item.start}px)`,
-                }}
-              >
-                {entry ? (
-                  <LogRow
-                    entry={entry}
-                    username={(entry.user !== null && usernames.get(entry.user)) || "не определен"}
-                    shaded={item.index % 2 === 1}
-                  />
-                ) : (
-                  <Stack alignItems="center" sx={{ py: 2 }}>
-                    <CircularProgress size={24} aria-label="Загрузка" />
-                  </Stack>
-                )}
-              </Box>
-            );
-          })}
-        </Box>
+        <Paper ref={scrollRef} sx={{ height: "90vh", overflow: "auto" }} aria-label="История запросов">
+          {log.isPending ? (
+            <Stack alignItems="center" sx={{ py: 3 }}>
+              <CircularProgress size={28} aria-label="Загрузка" />
+            </Stack>
+          ) : entries.length === 0 ? (
+            <Typography sx={{ p: 3 }} color="text.secondary">
+              {unfiltered ? "Запросов пока нет" : "Ничего не найдено"}
+            </Typography>
+          ) : (
+            <Box sx={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+              {items.map((item) => {
+                const entry = entries[item.index];
+                return (
+                  <Box
+                    key={item.key}
+                    data-index={item.index}
+                    ref={virtualizer.measureElement}
+                    sx={{
+                      position: "absolute",
+                      top: 0,
+                      left: 0,
+                      width: "100%",
+                      transform: `translateY(${item.start}px)`,
+                    }}
+                  >
+                    {entry ? (
+                      <LogRow
+                        entry={entry}
+                        username={(entry.user !== null && usernames.get(entry.user)) || "не определен"}
+                        shaded={item.index % 2 === 1}
+                      />
+                    ) : (
+                      <Stack alignItems="center" sx={{ py: 2 }}>
+                        <CircularProgress size={24} aria-label="Загрузка" />
+                      </Stack>
+                    )}
+                  </Box>
+                );
+              })}
+            </Box>
+          )}
+        </Paper>
       )}
-    </Paper>
+    </>
   );
 }

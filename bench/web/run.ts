@@ -1,0 +1,112 @@
+// `npm run bench:web`: builds the web app and the server, then prints what the login screen costs a
+// browser: the initial JavaScript (entry and its preloaded chunks) plain, gzip and brotli, and the bytes a
+// cold load of /login transfers in Chromium from the built app (compressed as the server sends them).
+import { type ChildProcess, execSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+
+const root = new URL("../..", import.meta.url).pathname;
+const dist = join(root, "web/dist");
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+if (!process.argv.includes("--no-build")) {
+  execSync("npm run build", { cwd: root, stdio: "inherit" });
+}
+
+// The JavaScript the page asks for before anything runs: the entry script and its modulepreloads.
+const html = readFileSync(join(dist, "index.html"), "utf8");
+const initial = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] as string);
+const sizeOf = (file: string) => (existsSync(file) ? statSync(file).size : Number.NaN);
+const rows = initial.map((asset) => {
+  const file = join(dist, asset);
+  return { asset, plain: sizeOf(file), gzip: sizeOf(`${file}.gz`), brotli: sizeOf(`${file}.br`) };
+});
+const total = rows.reduce(
+  (t, r) => ({ plain: t.plain + r.plain, gzip: t.gzip + r.gzip, brotli: t.brotli + r.brotli }),
+  {
+    plain: 0,
+    gzip: 0,
+    brotli: 0,
+  },
+);
+console.log("\nInitial JavaScript of the login screen:");
+for (const r of rows)
+  console.log(
+    `  ${r.asset.padEnd(34)} ${kB(r.plain).padStart(9)} plain ${kB(r.gzip).padStart(9)} gzip ${kB(r.brotli).padStart(9)} br`,
+  );
+console.log(
+  `  ${"total".padEnd(34)} ${kB(total.plain).padStart(9)} plain ${kB(total.gzip).padStart(9)} gzip ${kB(total.brotli).padStart(9)} br`,
+);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+async function startApp(): Promise<{ url: string; app: ChildProcess; dataDir: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), "bench-web-"));
+  const port = await freePort();
+  const app = spawn(process.execPath, [join(root, "server/dist/main.js")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SEED_DEMO: "0",
+      LOG_LEVEL: "silent",
+      DATABASE_URL: "",
+    },
+    stdio: "ignore",
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, app, dataDir };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("the app did not start");
+}
+
+const { url, app, dataDir } = await startApp();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox"],
+});
+try {
+  const page = await browser.newPage();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  const byType: Record<string, number> = {};
+  const types = new Map<string, string>();
+  cdp.on("Network.responseReceived", (e) => types.set(e.requestId, e.type));
+  cdp.on("Network.loadingFinished", (e) => {
+    const type = types.get(e.requestId) ?? "Other";
+    byType[type] = (byType[type] ?? 0) + e.encodedDataLength;
+  });
+  await page.goto(`${url}/login`, { waitUntil: "networkidle" });
+  await page.getByRole("heading", { name: "Вход" }).waitFor();
+  const transferred = Object.values(byType).reduce((a, b) => a + b, 0);
+  console.log(`\nCold load of /login in Chromium (headers included): ${kB(transferred)} transferred`);
+  for (const [type, bytes] of Object.entries(byType).sort((a, b) => b[1] - a[1]))
+    console.log(`  ${type.padEnd(12)} ${kB(bytes)}`);
+} finally {
+  await browser.close();
+  app.kill("SIGTERM");
+  await new Promise((r) => app.once("exit", r));
+  rmSync(dataDir, { recursive: true, force: true });
+}

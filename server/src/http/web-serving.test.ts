@@ -1,0 +1,135 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app.ts";
+import type { Database } from "../db/client.ts";
+import { fixedClock } from "../lib/clock.ts";
+import { TEST_SECRET } from "../test/app.ts";
+import { openTestDatabase } from "../test/database.ts";
+
+// A built web app in miniature: index.html and one hashed asset with its precompressed copies.
+const SCRIPT = `console.log(${JSON.stringify("x".repeat(4000))});`;
+let webDist: string;
+let database: Database;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  webDist = mkdtempSync(join(tmpdir(), "web-dist-"));
+  mkdirSync(join(webDist, "assets"));
+  writeFileSync(
+    join(webDist, "index.html"),
+    '<!doctype html><script type="module" src="/assets/app-1a2b.js"></script>',
+  );
+  writeFileSync(join(webDist, "assets/app-1a2b.js"), SCRIPT);
+  writeFileSync(join(webDist, "assets/app-1a2b.js.br"), brotliCompressSync(SCRIPT));
+  writeFileSync(join(webDist, "assets/app-1a2b.js.gz"), gzipSync(SCRIPT));
+  database = await openTestDatabase();
+  app = await buildApp({
+    db: database.db,
+    clock: fixedClock("2026-11-20T09:00:00Z"),
+    jwtSecret: TEST_SECRET,
+    webDist,
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: "GET", url, headers });
+
+function expectSecurityHeaders(res: LightMyRequestResponse) {
+  const csp = String(res.headers["content-security-policy"]);
+  expect(csp).toContain("default-src 'self'");
+  // Only our own scripts: no 'unsafe-inline', no other origin.
+  expect(csp).toMatch(/script-src 'self';/);
+  expect(csp).toContain("script-src-attr 'none'");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  expect(res.headers["referrer-policy"]).toBe("same-origin");
+  expect(res.headers["x-frame-options"]).toBe("DENY");
+}
+
+describe("security headers", () => {
+  it("are on the web app's page", async () => {
+    const res = await get("/");
+    expect(res.statusCode).toBe(200);
+    expectSecurityHeaders(res);
+  });
+
+  it("are on an asset", async () => {
+    const res = await get("/assets/app-1a2b.js");
+    expect(res.statusCode).toBe(200);
+    expectSecurityHeaders(res);
+  });
+
+  it("are on an API answer", async () => {
+    const res = await get("/api/health");
+    expect(res.statusCode).toBe(200);
+    expectSecurityHeaders(res);
+  });
+
+  it("are on error answers: an unknown path, bad input and a missing token", async () => {
+    const notFound = await get("/api/nothing-here/");
+    expect(notFound.statusCode).toBe(404);
+    expectSecurityHeaders(notFound);
+    const bad = await app.inject({ method: "POST", url: "/api/token/", payload: { username: 1 } });
+    expect(bad.statusCode).toBe(400);
+    expectSecurityHeaders(bad);
+    const unauthorized = await get("/api/users/whoiam/");
+    expect(unauthorized.statusCode).toBe(401);
+    expectSecurityHeaders(unauthorized);
+  });
+
+  it("are on the API docs, which stay reachable", async () => {
+    const res = await get("/api/docs/");
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain("swagger-initializer.js");
+    expectSecurityHeaders(res);
+  });
+});
+
+describe("compressed assets and caching", () => {
+  it("sends the brotli copy to a browser that accepts br", async () => {
+    const res = await get("/assets/app-1a2b.js", { "accept-encoding": "gzip, deflate, br" });
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
+    expect(res.rawPayload.length).toBeLessThan(SCRIPT.length / 10);
+  });
+
+  it("sends the gzip copy when only gzip is accepted", async () => {
+    const res = await get("/assets/app-1a2b.js", { "accept-encoding": "gzip" });
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(res.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it("falls back to the plain file without an accepted encoding", async () => {
+    const res = await get("/assets/app-1a2b.js", { "accept-encoding": "identity" });
+    expect(res.headers["content-encoding"]).toBeUndefined();
+    expect(res.body).toBe(SCRIPT);
+  });
+
+  it("caches hashed assets for a year, immutable, whatever the encoding", async () => {
+    for (const encoding of ["br", "gzip", "identity"]) {
+      const res = await get("/assets/app-1a2b.js", { "accept-encoding": encoding });
+      expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    }
+  });
+
+  it("never caches index.html without revalidation: at /, by name, and as any app route", async () => {
+    for (const url of ["/", "/index.html", "/clients", "/orders?tab=2"]) {
+      const res = await get(url, { "accept-encoding": "br, gzip" });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+      expect(res.body, url).toContain("/assets/app-1a2b.js");
+    }
+  });
+});
