@@ -6,3 +6,4 @@ export * from "./market.ts";
 export * from "./messaging.ts";
 export * from "./reports.ts";
 export * from "./sales.ts";
+export * from "./bot.ts";
