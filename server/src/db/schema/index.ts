@@ -1,4 +1,5 @@
 export * from "./accounts.ts";
+export * from "./bot.ts";
 export * from "./catalogue.ts";
 export * from "./clients.ts";
 export * from "./jobs.ts";
@@ -6,4 +7,3 @@ export * from "./market.ts";
 export * from "./messaging.ts";
 export * from "./reports.ts";
 export * from "./sales.ts";
-export * from "./bot.ts";
