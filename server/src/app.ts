@@ -11,6 +11,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import type { Bot } from "grammy";
+import type { BotContext } from "./bot/context.ts";
 import type { Db } from "./db/client.ts";
 import { type ActivityLog, registerActivityLog } from "./http/activity-log.ts";
 import { type ApiRoute, registerAuth } from "./http/auth.ts";
@@ -21,6 +23,7 @@ import { createAccountsService } from "./modules/accounts/account-service.ts";
 import { createAuthService } from "./modules/accounts/auth-service.ts";
 import { createLogService } from "./modules/accounts/log-service.ts";
 import { accountRoutes, tokenRoutes } from "./modules/accounts/routes.ts";
+import { webhookRoutes } from "./modules/bot/webhook-routes.ts";
 import { createCatalogueService } from "./modules/catalogue/catalogue-service.ts";
 import { createOffersFileService } from "./modules/catalogue/offers-file.ts";
 import { catalogueRoutes } from "./modules/catalogue/routes.ts";
@@ -51,6 +54,8 @@ export type AppDeps = {
   webDist?: string | null;
   /** The client bot's username, for organization invitation links (none: no links). */
   telegramBotUsername?: string;
+  /** The client bot when it runs on a webhook: its route and the secret Telegram must send. */
+  botWebhook?: { bot: Bot<BotContext>; secretToken: string };
 };
 
 declare module "fastify" {
@@ -125,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(profileRoutes, services);
       await api.register(sendOrdersRoutes, services);
       await api.register(salesRoutes, services);
+      if (deps.botWebhook) await api.register(webhookRoutes, deps.botWebhook);
     },
     { prefix: "/api" },
   );

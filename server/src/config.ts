@@ -20,6 +20,11 @@ const ZEnvSchema = z.object({
   TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
   TELEGRAM_API_ROOT: z.string().url().optional(),
   TELEGRAM_BOT_USERNAME: z.string().min(1).optional(),
+  TELEGRAM_WEBHOOK_URL: z.string().url().optional(),
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,256}$/, "TELEGRAM_WEBHOOK_SECRET: 1-256 of A-Z, a-z, 0-9, _ and -")
+    .optional(),
 });
 
 export type Config = {
@@ -32,7 +37,14 @@ export type Config = {
   admin: { username: string; password: string } | undefined;
   seedDemo: boolean;
   logLevel: z.infer<typeof ZEnvSchema>["LOG_LEVEL"];
-  telegram: { token: string | undefined; apiRoot: string | undefined; botUsername: string | undefined };
+  telegram: {
+    token: string | undefined;
+    apiRoot: string | undefined;
+    botUsername: string | undefined;
+    /** Set: Telegram posts updates to this URL; unset: one instance long-polls. */
+    webhookUrl: string | undefined;
+    webhookSecret: string | undefined;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -71,6 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       token: e.TELEGRAM_BOT_TOKEN,
       apiRoot: e.TELEGRAM_API_ROOT,
       botUsername: e.TELEGRAM_BOT_USERNAME,
+      webhookUrl: e.TELEGRAM_WEBHOOK_URL,
+      webhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
     },
   };
 }

@@ -1,3 +1,4 @@
+import { sequentialize } from "@grammyjs/runner";
 import { Bot, type BotConfig } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { BotContext, BotDeps } from "./context.ts";
@@ -29,6 +30,8 @@ export function createBot(
     ctx.deps = deps;
     return next();
   });
+  // The runner handles updates concurrently; one chat's updates go in order, so its session is never raced.
+  bot.use(sequentialize((ctx) => ctx.chat?.id.toString()));
   bot.use(guard);
   bot.use(dedup);
   bot.use(session);
