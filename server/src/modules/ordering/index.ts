@@ -1,0 +1,2 @@
+export { createOrderingService } from "./ordering-service.ts";
+export type * from "./types.ts";

@@ -1,0 +1,96 @@
+import type { ModificationData } from "./modification-data.ts";
+import { largestWithin, minimumQuantity, priceForQuantity } from "./price-list.ts";
+import type { RefusalCode } from "./types.ts";
+
+/** A position of the client's order today, with what the limits need of its modification. */
+export type DayPosition = {
+  id: number;
+  modificationId: number;
+  brandId: number;
+  exclusive: boolean;
+  quantity: number;
+  price: number;
+  currencyId: number;
+};
+
+export type Check =
+  | { ok: true }
+  | {
+      ok: false;
+      code: Exclude<RefusalCode, "client_not_allowed" | "market_closed" | "not_found" | "not_changeable">;
+      limit: number;
+      maxTotal: number;
+    };
+
+const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+
+/**
+ * Checks a position of `modification` reaching `total` units (a new one, or `current` changed), against the
+ * client's other positions today. Returns the first rule broken and the largest total every rule allows.
+ * Stock here is a pre-check for the message: the conditional UPDATE remains the authority.
+ */
+export function checkPosition(
+  modification: ModificationData,
+  day: readonly DayPosition[],
+  current: DayPosition | null,
+  total: number,
+  totalLimit: number | null,
+): Check {
+  const others = day.filter((p) => p.id !== current?.id);
+  const sameModification = sum(
+    others.filter((p) => p.modificationId === modification.id).map((p) => p.quantity),
+  );
+  const held = current?.quantity ?? 0;
+
+  const caps: { code: Exclude<Check, { ok: true }>["code"]; cap: number; limit: number }[] = [
+    {
+      code: "out_of_stock",
+      cap: Math.max(0, modification.quantity) + held,
+      limit: modification.quantity + held,
+    },
+  ];
+  if (modification.oneHandQuantity > 0) {
+    caps.push({
+      code: "hand_limit",
+      cap: modification.oneHandQuantity - sameModification,
+      limit: modification.oneHandQuantity,
+    });
+  }
+  const ex = modification.exclusive;
+  if (ex) {
+    caps.push({ code: "exclusive_limit", cap: ex.pool + held, limit: ex.pool + held });
+    if (ex.ratio > 0) {
+      const otherBrandUnits = sum(
+        others.filter((p) => p.brandId === modification.brandId && !p.exclusive).map((p) => p.quantity),
+      );
+      caps.push({
+        code: "exclusive_limit",
+        cap: Math.floor(otherBrandUnits * ex.ratio + 1e-9) - sameModification,
+        limit: Math.floor(otherBrandUnits * ex.ratio + 1e-9),
+      });
+    }
+  }
+  const unitCap = Math.max(0, Math.min(...caps.map((c) => c.cap)));
+  const minimum = minimumQuantity(modification.pricing) ?? Number.POSITIVE_INFINITY;
+
+  let budget: { limit: number; left: number; currencyId: number } | null = null;
+  const tier = priceForQuantity(modification.pricing, total);
+  if (totalLimit !== null && tier) {
+    const spent = sum(
+      others.filter((p) => p.currencyId === tier.currencyId).map((p) => p.price * p.quantity),
+    );
+    budget = { limit: totalLimit, left: totalLimit - spent, currencyId: tier.currencyId };
+  }
+  const priced = budget
+    ? largestWithin(modification.pricing, unitCap, budget.left, budget.currencyId)
+    : unitCap;
+  const maxTotal = priced >= minimum ? priced : 0;
+
+  for (const c of caps) {
+    if (total > c.cap) return { ok: false, code: c.code, limit: c.limit, maxTotal };
+  }
+  if (budget && tier && tier.price * total > budget.left + 1e-9) {
+    return { ok: false, code: "total_limit", limit: budget.limit, maxTotal };
+  }
+  return { ok: true };
+}

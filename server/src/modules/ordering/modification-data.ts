@@ -1,0 +1,111 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import {
+  additions,
+  brands,
+  currencies,
+  exclusives,
+  modifications,
+  priceTiers,
+  products,
+} from "../../db/schema/index.ts";
+import type { ClientContext } from "./client-context.ts";
+import { type Pricing, pricingFor } from "./price-list.ts";
+import { visibleTo } from "./visibility.ts";
+
+/** One modification as the rules need it for one client. */
+export type ModificationData = {
+  id: number;
+  name: string;
+  specifications: string;
+  productName: string;
+  brandId: number;
+  brandName: string;
+  quantity: number;
+  oneHandQuantity: number;
+  /**
+   * An exclusive modification's entry: `pool` units left for the bot to sell, `ratio` units per unit of the
+   * brand's other goods. An exclusive modification without an entry has nothing to sell (pool 0). Null when
+   * it is not exclusive.
+   */
+  exclusive: { id: number | null; pool: number; ratio: number } | null;
+  addition: { description: string; small: number; large: number } | null;
+  pricing: Pricing;
+};
+
+/** The modification if this client sees it (undefined otherwise), with its prices for the client. */
+export async function loadModification(
+  db: Db | Tx,
+  client: ClientContext,
+  modificationId: number,
+): Promise<ModificationData | undefined> {
+  const [row] = await db
+    .select({
+      id: modifications.id,
+      name: modifications.name,
+      specifications: modifications.specifications,
+      productName: products.name,
+      brandId: brands.id,
+      brandName: brands.name,
+      quantity: modifications.quantity,
+      oneHandQuantity: modifications.oneHandQuantity,
+      isExclusive: modifications.exclusive,
+      small: modifications.availableSmallWholesale,
+      large: modifications.availableLargeWholesale,
+    })
+    .from(modifications)
+    .innerJoin(products, eq(products.id, modifications.productId))
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(and(eq(modifications.id, modificationId), visibleTo(client)));
+  if (!row) return undefined;
+  const [tiers, [entry], [addition]] = await Promise.all([
+    db
+      .select({
+        quantityFrom: priceTiers.quantityFrom,
+        currencyId: priceTiers.currencyId,
+        currencySign: currencies.sign,
+        smallWholesale: priceTiers.smallWholesale,
+        largeWholesale: priceTiers.largeWholesale,
+        availableSmallWholesale: priceTiers.availableSmallWholesale,
+        availableLargeWholesale: priceTiers.availableLargeWholesale,
+      })
+      .from(priceTiers)
+      .innerJoin(currencies, eq(currencies.id, priceTiers.currencyId))
+      .where(eq(priceTiers.modificationId, modificationId))
+      .orderBy(asc(priceTiers.quantityFrom), asc(priceTiers.id)),
+    row.isExclusive
+      ? db
+          .select({ id: exclusives.id, pool: exclusives.quantity, ratio: exclusives.ratio })
+          .from(exclusives)
+          .where(eq(exclusives.modificationId, modificationId))
+          .orderBy(asc(exclusives.id))
+          .limit(1)
+      : Promise.resolve([]),
+    db
+      .select({
+        description: additions.description,
+        small: additions.smallWholesale,
+        large: additions.largeWholesale,
+      })
+      .from(additions)
+      .where(eq(additions.modificationId, modificationId)),
+  ]);
+  return {
+    id: row.id,
+    name: row.name,
+    specifications: row.specifications,
+    productName: row.productName,
+    brandId: row.brandId,
+    brandName: row.brandName,
+    quantity: row.quantity,
+    oneHandQuantity: row.oneHandQuantity,
+    exclusive: row.isExclusive ? (entry ?? { id: null, pool: 0, ratio: 0 }) : null,
+    addition: addition ?? null,
+    pricing: pricingFor(
+      tiers,
+      { small: row.small, large: row.large },
+      client,
+      client.allPrices.includes(row.brandName),
+    ),
+  };
+}

@@ -1,0 +1,61 @@
+import type { Db } from "../../db/client.ts";
+import type { ClientContext } from "./client-context.ts";
+import { checkPosition } from "./limits.ts";
+import { limitRefusal, TEXT } from "./messages.ts";
+import { loadModification } from "./modification-data.ts";
+import { charge, minimumQuantity } from "./price-list.ts";
+import { stockState } from "./stock-state.ts";
+import { dayPositions, findDayOrder } from "./today-order.ts";
+import type { ModificationView } from "./types.ts";
+
+/** Far above any stock: asks the limits for the largest quantity they allow. */
+const ANY = 1_000_000;
+
+/** One modification as this client sees it, with how many units the client may still order today. */
+export async function modificationView(
+  db: Db,
+  client: ClientContext,
+  modificationId: number,
+  day: string,
+): Promise<ModificationView | null> {
+  const m = await loadModification(db, client, modificationId);
+  if (!m) return null;
+  const order = await findDayOrder(db, client.id, day);
+  const positions = order ? await dayPositions(db, order.id) : [];
+  const current = positions.find((p) => p.modificationId === m.id && p.status === "added") ?? null;
+  const held = current?.quantity ?? 0;
+
+  let canOrder = 0;
+  let reason: string | null = null;
+  if (m.pricing.orderable.length === 0) {
+    reason = TEXT.notSold;
+  } else {
+    const check = checkPosition(m, positions, current, ANY, client.totalLimit);
+    canOrder = check.ok ? ANY - held : Math.max(0, check.maxTotal - held);
+    if (canOrder === 0 && !check.ok) {
+      const sign = m.pricing.orderable[0]?.tiers[0]?.currencySign ?? "";
+      reason = limitRefusal(check, 0, "add", {
+        currencySign: sign,
+        minimum: minimumQuantity(m.pricing),
+      }).message;
+    }
+  }
+  const ownList = client.orderLists[0] ?? "small";
+  const sign = m.pricing.shown[0]?.currencySign ?? "";
+  return {
+    id: m.id,
+    name: m.name,
+    productName: m.productName,
+    brandName: m.brandName,
+    specifications: m.specifications,
+    addition: m.addition && {
+      description: m.addition.description,
+      price: client.showPrices ? charge(m.addition[ownList], client.multiplier) : null,
+      currencySign: sign,
+    },
+    tiers: m.pricing.shown,
+    stock: stockState(m.quantity),
+    canOrder,
+    reason,
+  };
+}

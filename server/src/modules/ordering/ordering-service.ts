@@ -1,0 +1,113 @@
+import type { Db, Tx } from "../../db/client.ts";
+import { businessDay } from "../../lib/business-time.ts";
+import { type Clock, systemClock } from "../../lib/clock.ts";
+import * as lists from "./catalogue-lists.ts";
+import { type ClientContext, loadClient } from "./client-context.ts";
+import { TEXT } from "./messages.ts";
+import { modificationView } from "./modification-view.ts";
+import * as positions from "./positions.ts";
+import { Refused, type Situation } from "./positions.ts";
+import { todayOrder } from "./today-order.ts";
+import type { MarketStateFn, OrderingService, Page, Refusal } from "./types.ts";
+
+const empty = <T>(): Page<T> => ({ items: [], page: 1, pages: 1 });
+
+/** The largest quantity one position may have: far above any stock, small enough for integer columns. */
+export const MAX_QUANTITY = 100_000;
+
+const validQuantity = (q: number) => Number.isInteger(q) && q >= 1 && q <= MAX_QUANTITY;
+
+/**
+ * The bot's ordering service: every rule of issue 12 is enforced here, per call, from the client id the
+ * bot passes first; the bot's keyboards only mirror it. `marketState` decides whether the market is open
+ * for the client (market/market-state.ts's marketStateForClient in production).
+ */
+export function createOrderingService(deps: {
+  db: Db;
+  clock?: Clock;
+  marketState: MarketStateFn;
+}): OrderingService {
+  const { db, marketState } = deps;
+  const clock = deps.clock ?? systemClock;
+
+  async function browse<T>(clientId: number, read: (client: ClientContext) => Promise<Page<T>>) {
+    const found = await loadClient(db, clientId);
+    return found.ok ? read(found.client) : empty<T>();
+  }
+
+  /** The client allowed to order now, or the refusal: not a client in good standing, or the market closed. */
+  async function situation(clientId: number): Promise<Situation | Refusal> {
+    const found = await loadClient(db, clientId);
+    if (!found.ok)
+      return {
+        ok: false,
+        code: found.code === "not_found" ? "not_found" : "client_not_allowed",
+        message: found.message,
+      };
+    const now = clock.now();
+    const market = await marketState(db, clientId, now);
+    if (!market.open) return { ok: false, code: "market_closed", message: TEXT.marketClosed };
+    return { client: found.client, day: businessDay(now), now };
+  }
+
+  /** Runs one change in a transaction; a refusal thrown inside rolls everything back. */
+  async function change<T>(work: (tx: Tx) => Promise<T>) {
+    try {
+      return { ok: true as const, value: await db.transaction(work) };
+    } catch (error) {
+      if (error instanceof Refused) return error.refusal;
+      throw error;
+    }
+  }
+
+  async function afterPosition(s: Situation, positionId: number) {
+    const order = await todayOrder(db, s.client.id, s.day);
+    const position = order.positions.find((p) => p.id === positionId);
+    if (!position) throw new Error("the changed position is missing from today's order");
+    return { ok: true as const, position, order };
+  }
+
+  const badQuantity: Refusal = { ok: false, code: "bad_quantity", message: TEXT.badQuantity };
+
+  return {
+    async standing(clientId) {
+      const found = await loadClient(db, clientId);
+      if (!found.ok) return found;
+      return { ok: true, market: await marketState(db, clientId, clock.now()) };
+    },
+    listBrands: (clientId, page) => browse(clientId, (c) => lists.listBrands(db, c, page)),
+    listProducts: (clientId, brandId, page) =>
+      browse(clientId, (c) => lists.listProducts(db, c, brandId, page)),
+    listModifications: (clientId, productId, page) =>
+      browse(clientId, (c) => lists.listModifications(db, c, productId, page)),
+    searchModifications: (clientId, text, page) =>
+      browse(clientId, (c) => lists.searchModifications(db, c, text, page)),
+    async getModification(clientId, modificationId) {
+      const found = await loadClient(db, clientId);
+      if (!found.ok) return null;
+      return modificationView(db, found.client, modificationId, businessDay(clock.now()));
+    },
+
+    async addPosition(clientId, modificationId, quantity) {
+      const s = await situation(clientId);
+      if ("ok" in s) return s;
+      if (!validQuantity(quantity)) return badQuantity;
+      const done = await change((tx) => positions.addPosition(tx, s, modificationId, quantity));
+      return done.ok ? afterPosition(s, done.value) : done;
+    },
+    async changePosition(clientId, positionId, quantity) {
+      const s = await situation(clientId);
+      if ("ok" in s) return s;
+      if (!validQuantity(quantity)) return badQuantity;
+      const done = await change((tx) => positions.changePosition(tx, s, positionId, quantity));
+      return done.ok ? afterPosition(s, done.value) : done;
+    },
+    async removePosition(clientId, positionId) {
+      const s = await situation(clientId);
+      if ("ok" in s) return s;
+      const done = await change((tx) => positions.removePosition(tx, s, positionId));
+      return done.ok ? { ok: true, order: await todayOrder(db, clientId, s.day) } : done;
+    },
+    todayOrder: (clientId) => todayOrder(db, clientId, businessDay(clock.now())),
+  };
+}

@@ -1,0 +1,44 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
+import { exclusives, modifications } from "../../db/schema/index.ts";
+
+/**
+ * Moves a modification's stock by `delta` (negative takes, positive returns) unless that would take it below
+ * zero: one conditional UPDATE, so concurrent orders can never both spend the last units. Returns whether it
+ * moved and the stock after (or as it stands, when refused).
+ */
+export async function moveStock(tx: Tx, modificationId: number, delta: number) {
+  const [moved] = await tx
+    .update(modifications)
+    .set({ quantity: sql`${modifications.quantity} + ${delta}` })
+    .where(and(eq(modifications.id, modificationId), sql`${modifications.quantity} + ${delta} >= 0`))
+    .returning({ quantity: modifications.quantity });
+  if (moved) return { ok: true as const, quantity: moved.quantity };
+  const [row] = await tx
+    .select({ quantity: modifications.quantity })
+    .from(modifications)
+    .where(eq(modifications.id, modificationId));
+  return { ok: false as const, quantity: Math.max(0, row?.quantity ?? 0) };
+}
+
+/** The same for an exclusive entry's pool: what the bot may still sell of an exclusive modification. */
+export async function moveExclusivePool(tx: Tx, exclusiveId: number, delta: number) {
+  const [moved] = await tx
+    .update(exclusives)
+    .set({ quantity: sql`${exclusives.quantity} + ${delta}` })
+    .where(and(eq(exclusives.id, exclusiveId), sql`${exclusives.quantity} + ${delta} >= 0`))
+    .returning({ quantity: exclusives.quantity });
+  if (moved) return { ok: true as const, quantity: moved.quantity };
+  const [row] = await tx
+    .select({ quantity: exclusives.quantity })
+    .from(exclusives)
+    .where(eq(exclusives.id, exclusiveId));
+  return { ok: false as const, quantity: Math.max(0, row?.quantity ?? 0) };
+}
+
+/** Returns units to an exclusive modification's first entry, if it still has one. */
+export async function returnToExclusivePool(tx: Tx, modificationId: number, units: number) {
+  await tx.execute(sql`update ${exclusives} set quantity = quantity + ${units}
+    where id = (select min(id) from ${exclusives} where modification_id = ${modificationId})
+    and exists (select 1 from ${modifications} where id = ${modificationId} and exclusive)`);
+}

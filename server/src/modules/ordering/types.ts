@@ -1,0 +1,121 @@
+import type { Db, Tx } from "../../db/client.ts";
+import type { PositionStatus } from "../../db/schema/index.ts";
+import type { Clock } from "../../lib/clock.ts";
+
+/** The market's answer for one client at one moment (the shape of market/market-state.ts). */
+export type MarketState = {
+  open: boolean;
+  openUntil: Date | null;
+  nextOpenAt: Date | null;
+  scheduleNames: string[];
+};
+
+export type MarketStateFn = (db: Db | Tx, clientId: number, now: Date) => Promise<MarketState>;
+
+export type OrderingDeps = { db: Db; clock: Clock; marketState: MarketStateFn };
+
+/** One page of a list; `page` counts from 1 and `pages` is at least 1 (an empty list has one empty page). */
+export type Page<T> = { items: T[]; page: number; pages: number };
+
+export type PriceList = "small" | "large";
+export type StockState = "in_stock" | "few" | "none";
+
+export type BrandItem = { id: number; name: string };
+export type ProductItem = { id: number; name: string; brandId: number };
+export type ModificationItem = {
+  id: number;
+  name: string;
+  productId: number;
+  productName: string;
+  brandName: string;
+  stock: StockState;
+};
+
+/**
+ * One price tier as the client sees it. `price` is null when the client may not see prices
+ * (allowed_price off); `orderable` is false for a list shown only through the brand's all_prices.
+ */
+export type TierView = {
+  fromQuantity: number;
+  price: number | null;
+  currencyId: number;
+  currencySign: string;
+  list: PriceList;
+  orderable: boolean;
+};
+
+export type ModificationView = {
+  id: number;
+  name: string;
+  productName: string;
+  brandName: string;
+  specifications: string;
+  addition: { description: string; price: number | null; currencySign: string } | null;
+  tiers: TierView[];
+  stock: StockState;
+  /** How many units this client may still order now (stock, hand limit, exclusive entry, total limit). */
+  canOrder: number;
+  /** Why canOrder is 0, in Russian, or null. */
+  reason: string | null;
+};
+
+export type PositionView = {
+  id: number;
+  modificationId: number;
+  name: string;
+  quantity: number;
+  price: number;
+  currencyId: number;
+  currencySign: string;
+  status: PositionStatus;
+  /** Russian status label: «Добавлен», «Отправлен на сборку», «Собран». */
+  statusLabel: string;
+  sum: number;
+  /** Only «Добавлен» positions can be changed or removed. */
+  changeable: boolean;
+};
+
+export type CurrencyTotal = { currencyId: number; currencySign: string; amount: number };
+
+export type TodayOrder = {
+  orderId: number | null;
+  /** The Moscow business day (YYYY-MM-DD). */
+  day: string;
+  positions: PositionView[];
+  totals: CurrencyTotal[];
+};
+
+export type RefusalCode =
+  | "client_not_allowed"
+  | "market_closed"
+  | "not_found"
+  | "bad_quantity"
+  | "not_sold"
+  | "out_of_stock"
+  | "hand_limit"
+  | "exclusive_limit"
+  | "total_limit"
+  | "not_changeable";
+
+export type Refusal = { ok: false; code: RefusalCode; message: string; canStill?: number };
+
+export type PositionResult = { ok: true; position: PositionView; order: TodayOrder } | Refusal;
+export type RemoveResult = { ok: true; order: TodayOrder } | Refusal;
+
+/** Whether the client may use the bot's market at all, and the market's state for them. */
+export type ClientStanding =
+  | { ok: true; market: MarketState }
+  | { ok: false; code: "client_not_allowed" | "not_found"; message: string };
+
+export type OrderingService = {
+  standing(clientId: number): Promise<ClientStanding>;
+  listBrands(clientId: number, page: number): Promise<Page<BrandItem>>;
+  listProducts(clientId: number, brandId: number, page: number): Promise<Page<ProductItem>>;
+  listModifications(clientId: number, productId: number, page: number): Promise<Page<ModificationItem>>;
+  searchModifications(clientId: number, text: string, page: number): Promise<Page<ModificationItem>>;
+  getModification(clientId: number, modificationId: number): Promise<ModificationView | null>;
+  addPosition(clientId: number, modificationId: number, quantity: number): Promise<PositionResult>;
+  changePosition(clientId: number, positionId: number, quantity: number): Promise<PositionResult>;
+  removePosition(clientId: number, positionId: number): Promise<RemoveResult>;
+  todayOrder(clientId: number): Promise<TodayOrder>;
+};
