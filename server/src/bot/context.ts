@@ -2,6 +2,7 @@ import type { Context } from "grammy";
 import type { Db, Tx } from "../db/client.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { BotUserStanding } from "../modules/clients/bot-registration.ts";
+import type { MarketState, OrderingService } from "../modules/ordering/index.ts";
 import type { BotSession } from "./session-state.ts";
 
 /** What the bot is built from; the live bot, the preview and the benchmark pass their own. */
@@ -30,4 +31,8 @@ export type BotContext = Context & {
   db: Db | Tx;
   session: BotSession;
   standing: BotUserStanding;
+  /** Set for a confirmed client in good standing (the client area's middleware). */
+  clientId: number;
+  ordering: OrderingService;
+  market: MarketState;
 };

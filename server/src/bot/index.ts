@@ -2,9 +2,12 @@ import { sequentialize } from "@grammyjs/runner";
 import { Bot, type BotConfig } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { BotContext, BotDeps } from "./context.ts";
+import { catalogue, search, typedQuantity } from "./features/catalogue.ts";
 import { fallback } from "./features/fallback.ts";
 import { claimText, info } from "./features/info.ts";
+import { myOrder, typedChange } from "./features/order.ts";
 import { registration } from "./features/registration.ts";
+import { clientArea } from "./middlewares/client-area.ts";
 import { dedup } from "./middlewares/dedup.ts";
 import { dryRun } from "./middlewares/dry-run.ts";
 import { guard } from "./middlewares/guard.ts";
@@ -39,9 +42,15 @@ export function createBot(
   bot.use(standing);
 
   bot.use(registration);
-  bot.use(info);
-  bot.use(claimText);
-  bot.use(fallback);
+  const client = bot.use(clientArea);
+  client.use(info);
+  client.use(catalogue);
+  client.use(myOrder);
+  client.use(claimText);
+  client.use(typedQuantity);
+  client.use(typedChange);
+  client.use(search);
+  client.use(fallback);
 
   // The guard answers every error; this only catches what escapes it (the apology itself failing).
   bot.catch((error) =>

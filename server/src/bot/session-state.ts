@@ -14,7 +14,7 @@ export type BotStep =
       field: "organization" | "nickname" | "phone" | "volume";
       draft: RegistrationDraft;
     }
-  | { kind: "quantity"; modificationId: number }
+  | { kind: "quantity"; modificationId: number; productId: number }
   | { kind: "change"; positionId: number }
   | { kind: "claim" };
 
