@@ -55,6 +55,8 @@ export const ZClientSchema = z.object({
   client_small_wholesale: z.boolean(),
   client_large_wholesale: z.boolean(),
   accessrules: ZAccessRulesSchema.nullable(),
+  /** When Telegram said the client blocked the bot; messages are not sent to them until they write again. */
+  telegram_unreachable_at: z.string().nullable().optional(),
 });
 export type TClient = z.infer<typeof ZClientSchema>;
 

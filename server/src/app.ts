@@ -13,6 +13,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { Bot } from "grammy";
 import type { BotContext } from "./bot/context.ts";
+import { createDeliveryWorker, type DeliveryOptions } from "./bot/delivery/worker.ts";
 import type { Db } from "./db/client.ts";
 import { type ActivityLog, registerActivityLog } from "./http/activity-log.ts";
 import { type ApiRoute, registerAuth } from "./http/auth.ts";
@@ -36,6 +37,9 @@ import { profileRoutes } from "./modules/clients/routes.ts";
 import { sendOrdersRoutes } from "./modules/clients/send-orders-routes.ts";
 import { createSendOrdersService } from "./modules/clients/send-orders-service.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { createClaimService } from "./modules/messaging/claim-service.ts";
+import { createMessageService } from "./modules/messaging/message-service.ts";
+import { messagingRoutes } from "./modules/messaging/routes.ts";
 import { createLeftoverService } from "./modules/reports/leftover-service.ts";
 import { leftoverReportRoutes } from "./modules/reports/routes.ts";
 import { createCollectionService } from "./modules/sales/collection-service.ts";
@@ -56,6 +60,8 @@ export type AppDeps = {
   telegramBotUsername?: string;
   /** The client bot when it runs on a webhook: its route and the secret Telegram must send. */
   botWebhook?: { bot: Bot<BotContext>; secretToken: string };
+  /** The outbox delivery worker: started when the app is ready, stopped (and its batch marked) on close. */
+  delivery?: Omit<DeliveryOptions, "db">;
 };
 
 declare module "fastify" {
@@ -114,6 +120,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     orders: createOrderService({ db, clock }),
     collection: createCollectionService({ db, clock }),
     salesReports: createReportService({ db, clock }),
+    messages: createMessageService({ db, clock }),
+    claims: createClaimService({ db }),
   };
 
   const apiRoutes: ApiRoute[] = [];
@@ -131,9 +139,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(sendOrdersRoutes, services);
       await api.register(salesRoutes, services);
       if (deps.botWebhook) await api.register(webhookRoutes, deps.botWebhook);
+      await api.register(messagingRoutes, services);
     },
     { prefix: "/api" },
   );
+
+  if (deps.delivery) {
+    const worker = createDeliveryWorker({
+      db,
+      onError: (error, context) => app.log.error({ err: error, context }, "message delivery failed"),
+      ...deps.delivery,
+    });
+    app.addHook("onReady", async () => worker.start());
+    app.addHook("onClose", async () => worker.stop());
+  }
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
   const serveWeb = webDist !== null && existsSync(webDist);

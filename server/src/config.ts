@@ -25,6 +25,8 @@ const ZEnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,256}$/, "TELEGRAM_WEBHOOK_SECRET: 1-256 of A-Z, a-z, 0-9, _ and -")
     .optional(),
+  TELEGRAM_RATE_PER_SECOND: z.coerce.number().positive().max(1000).default(25),
+  OUTBOX_RETENTION_DAYS: z.coerce.number().positive().max(3650).default(30),
 });
 
 export type Config = {
@@ -45,6 +47,8 @@ export type Config = {
     webhookUrl: string | undefined;
     webhookSecret: string | undefined;
   };
+  /** The delivery worker: messages per second to the Bot API (all instances together), days done rows are kept. */
+  delivery: { ratePerSecond: number; retentionDays: number };
 };
 
 export class ConfigError extends Error {}
@@ -86,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookUrl: e.TELEGRAM_WEBHOOK_URL,
       webhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
     },
+    delivery: { ratePerSecond: e.TELEGRAM_RATE_PER_SECOND, retentionDays: e.OUTBOX_RETENTION_DAYS },
   };
 }
 

@@ -3,12 +3,15 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import type { BotLog } from "./bot/context.ts";
 import { type BotRunner, createLiveBot, startPolling, startWebhook, webhookSecret } from "./bot/run.ts";
+import { createTelegramApi } from "./bot/telegram-api.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { bootstrap } from "./db/bootstrap.ts";
 import { openPglite, openPostgres } from "./db/client.ts";
 import { dailyLeftoverReportJob } from "./jobs/daily-leftover-report.ts";
+import { scheduledMessagesJob } from "./jobs/scheduled-messages.ts";
 import { type Scheduler, startScheduler } from "./jobs/scheduler.ts";
 import { systemClock } from "./lib/clock.ts";
+import { createMessageService } from "./modules/messaging/message-service.ts";
 import { createLeftoverService } from "./modules/reports/leftover-service.ts";
 
 async function main(): Promise<void> {
@@ -40,6 +43,12 @@ async function main(): Promise<void> {
     logLevel: config.logLevel,
     telegramBotUsername: config.telegram.botUsername,
     botWebhook,
+    // Without a token the worker sends nothing and queued messages wait for one.
+    delivery: {
+      api: createTelegramApi(config.telegram),
+      ratePerSecond: config.delivery.ratePerSecond,
+      retentionMs: config.delivery.retentionDays * 24 * 60 * 60 * 1000,
+    },
   });
 
   let scheduler: Scheduler | undefined;
@@ -62,7 +71,10 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const leftover = createLeftoverService({ db: database.db, clock: systemClock });
   scheduler = startScheduler(
-    [dailyLeftoverReportJob({ db: database.db, clock: systemClock, leftover })],
+    [
+      dailyLeftoverReportJob({ db: database.db, clock: systemClock, leftover }),
+      scheduledMessagesJob(createMessageService({ db: database.db, clock: systemClock })),
+    ],
     (job, error) => app.log.error({ err: error, job }, "background job failed"),
   );
   if (bot && botWebhook && webhookUrl) {

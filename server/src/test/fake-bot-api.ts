@@ -142,8 +142,9 @@ export async function startFakeBotApi(options: { token?: string } = {}): Promise
       return;
     }
     const method = match[2] ?? "";
+    const at = Date.now();
     const payload = await readPayload(req);
-    calls.push({ method, payload, at: Date.now() });
+    calls.push({ method, payload, at });
     if (hangs.has(method)) {
       await new Promise<void>((resolve) => {
         const waiters = hung.get(method) ?? new Set();

@@ -68,6 +68,7 @@ export function AppLayout() {
           >
             <ListItemIcon sx={{ minWidth: 40 }}>{s.icon}</ListItemIcon>
             <ListItemText primary={s.label} />
+            {s.Badge && <s.Badge />}
           </ListItemButton>
         ))}
       </List>
@@ -94,7 +95,7 @@ export function AppLayout() {
             </IconButton>
           )}
           <Typography variant="h6" noWrap sx={{ flexGrow: 1 }}>
-            {current?.label ?? ""}
+            {current?.title ?? current?.label ?? ""}
           </Typography>
           {myUser && (
             <Chip

@@ -10,6 +10,7 @@ import PeopleIcon from "@mui/icons-material/People";
 import SettingsIcon from "@mui/icons-material/Settings";
 import type { TPermission } from "@wholesale/contract";
 import type { ComponentType, ReactNode } from "react";
+import { OpenClaimsBadge } from "../features/messaging/OpenClaimsBadge.tsx";
 
 export type Section = {
   path: string;
@@ -18,6 +19,10 @@ export type Section = {
   /** What the role must hold to open the section; the server enforces the same on every call. */
   permission?: TPermission;
   page: () => Promise<{ default: ComponentType }>;
+  /** The page's title in the app bar when it differs from the menu label. */
+  title?: string;
+  /** Shown beside the menu label (a count). */
+  Badge?: ComponentType;
 };
 
 const underConstruction = () => import("../features/home/UnderConstructionPage.tsx");
@@ -58,14 +63,16 @@ export const SECTIONS: Section[] = [
     label: "Сообщения",
     icon: <ChatIcon />,
     permission: "messaging.send",
-    page: underConstruction,
+    page: () => import("../features/messaging/MessagesPage.tsx"),
   },
   {
     path: "/claims",
     label: "Заявки",
     icon: <AssignmentLateIcon />,
     permission: "claims.manage",
-    page: underConstruction,
+    page: () => import("../features/messaging/ClaimsPage.tsx"),
+    title: "Заявки от пользователей",
+    Badge: OpenClaimsBadge,
   },
   {
     path: "/settings",

@@ -432,12 +432,19 @@ async function seedMessagingAndMarket(
       sendTime: new Date(ctx.now.getTime() - 86400_000),
       sent: true,
       sentAt: new Date(ctx.now.getTime() - 86400_000),
+      recipients: 142,
+      delivered: 138,
+      failed: 1,
+      unreachable: 3,
     },
     {
       text: "Машина на Казань уходит в 19:00.",
       transportationId: ctx.directions[2] ?? null,
+      sendTime: new Date(ctx.now.getTime() - 2 * 86400_000),
       sent: true,
       sentAt: new Date(ctx.now.getTime() - 2 * 86400_000),
+      recipients: 12,
+      delivered: 12,
     },
   ]);
 

@@ -57,6 +57,7 @@ export function toClient(row: ClientRow, rules: AccessRulesRow | null): TClient 
     client_small_wholesale: row.clientSmallWholesale,
     client_large_wholesale: row.clientLargeWholesale,
     accessrules: rules ? toAccessRules(rules) : null,
+    telegram_unreachable_at: row.telegramUnreachableAt?.toISOString() ?? null,
   };
 }
 

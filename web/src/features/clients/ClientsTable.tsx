@@ -1,4 +1,5 @@
 import {
+  Chip,
   LinearProgress,
   Paper,
   Table,
@@ -8,6 +9,7 @@ import {
   TableHead,
   TablePagination,
   TableRow,
+  Tooltip,
 } from "@mui/material";
 import type { TClient, TClientGroup, TClientTab, TTransportation } from "@wholesale/contract";
 import { useState } from "react";
@@ -75,7 +77,20 @@ export function ClientsTable({ tab, search, groups, transportations }: Props) {
             {rows.map((c) => (
               <TableRow key={c.id} hover sx={{ cursor: "pointer" }} onClick={() => setSelected(c)}>
                 <TableCell>{c.id}</TableCell>
-                <TableCell>{c.telegram_username ?? "—"}</TableCell>
+                <TableCell>
+                  {c.telegram_username ?? "—"}
+                  {c.telegram_unreachable_at && (
+                    <Tooltip title="Клиент заблокировал бота: сообщения ему не доставляются, пока он снова не напишет боту">
+                      <Chip
+                        label="Бот заблокирован"
+                        size="small"
+                        color="warning"
+                        variant="outlined"
+                        sx={{ ml: 1 }}
+                      />
+                    </Tooltip>
+                  )}
+                </TableCell>
                 <TableCell>{c.organization_name}</TableCell>
                 <TableCell>{c.nickname}</TableCell>
                 <TableCell>{groupName(c.group)}</TableCell>

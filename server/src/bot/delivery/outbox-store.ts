@@ -1,0 +1,263 @@
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, notExists, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db, Tx } from "../../db/client.ts";
+import { clientMessages, clients, outboxMessages, outboxPacing } from "../../db/schema/index.ts";
+import type { Outcome } from "./outcome.ts";
+
+export type ClaimedRow = {
+  id: number;
+  clientId: number | null;
+  chatId: number;
+  text: string;
+  replyMarkup: unknown;
+  clientMessageId: number | null;
+  attempts: number;
+  /** The client blocked the bot earlier: the row is not sent. */
+  unreachable: boolean;
+};
+
+const other = alias(outboxMessages, "other");
+
+/**
+ * Claims up to `limit` due rows for this worker: `FOR UPDATE SKIP LOCKED` so concurrent workers take
+ * different rows, and the lease (next_attempt_at moved forward) so a row stays taken after the
+ * statement commits, until it is marked or its worker is gone for longer than the lease.
+ *
+ * A chat with a row in flight elsewhere (leased, or waiting to be retried) or sent within the last second
+ * is skipped: this keeps a chat's messages in order and at most one a second across instances.
+ */
+export async function claimDue(db: Db, limit: number, leaseMs: number): Promise<ClaimedRow[]> {
+  const due = db
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(
+      and(
+        eq(outboxMessages.status, "pending"),
+        lte(outboxMessages.nextAttemptAt, sql`now()`),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(other)
+            .where(
+              and(
+                eq(other.chatId, outboxMessages.chatId),
+                sql`${other.id} <> ${outboxMessages.id}`,
+                or(
+                  and(
+                    eq(other.status, "pending"),
+                    gt(other.attempts, 0),
+                    gt(other.nextAttemptAt, sql`now()`),
+                  ),
+                  and(eq(other.status, "sent"), gt(other.sentAt, sql`now() - interval '1 second'`)),
+                ),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(asc(outboxMessages.nextAttemptAt), asc(outboxMessages.id))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const rows = await db
+    .update(outboxMessages)
+    .set({
+      nextAttemptAt: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+      attempts: sql`${outboxMessages.attempts} + 1`,
+    })
+    .where(inArray(outboxMessages.id, due))
+    .returning({
+      id: outboxMessages.id,
+      clientId: outboxMessages.clientId,
+      chatId: outboxMessages.chatId,
+      text: outboxMessages.text,
+      replyMarkup: outboxMessages.replyMarkup,
+      clientMessageId: outboxMessages.clientMessageId,
+      attempts: outboxMessages.attempts,
+    });
+  const clientIds = [...new Set(rows.flatMap((r) => (r.clientId === null ? [] : [r.clientId])))];
+  const blocked = clientIds.length
+    ? await db
+        .select({ id: clients.id })
+        .from(clients)
+        .where(and(inArray(clients.id, clientIds), isNotNull(clients.telegramUnreachableAt)))
+    : [];
+  const blockedIds = new Set(blocked.map((c) => c.id));
+  return rows
+    .sort((a, b) => a.id - b.id)
+    .map((r) => ({ ...r, unreachable: r.clientId !== null && blockedIds.has(r.clientId) }));
+}
+
+/**
+ * Reserves `count` send slots `intervalMs` apart on the pace shared by all instances. Returns how many
+ * milliseconds from now the first slot is (0 when the pace is idle).
+ */
+export async function reserveSlots(db: Db, count: number, intervalMs: number): Promise<number> {
+  const span = sql`${count * intervalMs} * interval '1 millisecond'`;
+  const [row] = await db
+    .insert(outboxPacing)
+    .values({ id: 1, nextSlot: sql`clock_timestamp() + ${span}` })
+    .onConflictDoUpdate({
+      target: outboxPacing.id,
+      set: { nextSlot: sql`greatest(outbox_pacing.next_slot, clock_timestamp()) + ${span}` },
+    })
+    .returning({ endsIn: sql<string>`extract(epoch from (next_slot - clock_timestamp())) * 1000` });
+  return Math.max(0, Number(row?.endsIn ?? 0) - count * intervalMs);
+}
+
+/** After a 429 every instance waits: nothing is sent before the pause ends. */
+export async function pausePace(db: Db, ms: number): Promise<void> {
+  await db
+    .insert(outboxPacing)
+    .values({ id: 1, nextSlot: sql`clock_timestamp() + ${ms} * interval '1 millisecond'` })
+    .onConflictDoUpdate({
+      target: outboxPacing.id,
+      set: {
+        nextSlot: sql`greatest(outbox_pacing.next_slot, clock_timestamp() + ${ms} * interval '1 millisecond')`,
+      },
+    });
+}
+
+export type PhotoSource = { photo: Buffer | null; photoName: string | null; fileId: string | null };
+
+export async function loadPhotos(db: Db, messageIds: number[]): Promise<Map<number, PhotoSource>> {
+  if (messageIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: clientMessages.id,
+      photo: clientMessages.photo,
+      photoName: clientMessages.photoName,
+      fileId: clientMessages.photoFileId,
+    })
+    .from(clientMessages)
+    .where(inArray(clientMessages.id, messageIds));
+  return new Map(rows.map((r) => [r.id, { photo: r.photo, photoName: r.photoName, fileId: r.fileId }]));
+}
+
+type Figures = { delivered: number; failed: number; unreachable: number };
+
+/**
+ * Records what happened to a batch, in one transaction: the rows' statuses, the clients found
+ * unreachable (with their other waiting rows), the photos' file_ids and each broadcast's figures.
+ */
+export async function markOutcomes(
+  db: Db,
+  results: { row: ClaimedRow; outcome: Outcome }[],
+  fileIds: Map<number, string>,
+): Promise<void> {
+  if (results.length === 0 && fileIds.size === 0) return;
+  await db.transaction(async (tx) => {
+    const figures = new Map<number, Figures>();
+    const count = (messageId: number | null, key: keyof Figures) => {
+      if (messageId === null) return;
+      const f = figures.get(messageId) ?? { delivered: 0, failed: 0, unreachable: 0 };
+      f[key] += 1;
+      figures.set(messageId, f);
+    };
+
+    const sent = results.filter((r) => r.outcome.kind === "sent").map((r) => r.row);
+    if (sent.length > 0) {
+      await tx
+        .update(outboxMessages)
+        .set({ status: "sent", sentAt: sql`now()`, lastError: null })
+        .where(
+          inArray(
+            outboxMessages.id,
+            sent.map((r) => r.id),
+          ),
+        );
+      for (const r of sent) count(r.clientMessageId, "delivered");
+    }
+
+    const blockedClients = new Set<number>();
+    const blockedChats = new Set<number>();
+    for (const { row, outcome } of results) {
+      if (outcome.kind === "failed") {
+        await tx
+          .update(outboxMessages)
+          .set({ status: "failed", lastError: outcome.error })
+          .where(eq(outboxMessages.id, row.id));
+        count(row.clientMessageId, "failed");
+      } else if (outcome.kind === "unreachable") {
+        await tx
+          .update(outboxMessages)
+          .set({ status: "unreachable", lastError: outcome.error })
+          .where(eq(outboxMessages.id, row.id));
+        count(row.clientMessageId, "unreachable");
+        if (row.clientId !== null) blockedClients.add(row.clientId);
+        else blockedChats.add(row.chatId);
+      } else if (outcome.kind === "retry") {
+        await tx
+          .update(outboxMessages)
+          .set({
+            nextAttemptAt: sql`now() + ${Math.round(outcome.delayMs)} * interval '1 millisecond'`,
+            attempts: outcome.counted
+              ? outboxMessages.attempts
+              : sql`greatest(${outboxMessages.attempts} - 1, 0)`,
+            lastError: outcome.error,
+          })
+          .where(eq(outboxMessages.id, row.id));
+      }
+    }
+
+    if (blockedClients.size > 0 || blockedChats.size > 0) {
+      if (blockedClients.size > 0) {
+        await tx
+          .update(clients)
+          .set({ telegramUnreachableAt: sql`now()` })
+          .where(and(inArray(clients.id, [...blockedClients]), isNull(clients.telegramUnreachableAt)));
+      }
+      // The client's other waiting rows are not sent either; rows leased by another worker are left to it.
+      const others = await tx
+        .update(outboxMessages)
+        .set({ status: "unreachable", lastError: "403: клиент заблокировал бота" })
+        .where(
+          and(
+            eq(outboxMessages.status, "pending"),
+            lte(outboxMessages.nextAttemptAt, sql`now()`),
+            or(
+              blockedClients.size > 0 ? inArray(outboxMessages.clientId, [...blockedClients]) : sql`false`,
+              blockedChats.size > 0 ? inArray(outboxMessages.chatId, [...blockedChats]) : sql`false`,
+            ),
+          ),
+        )
+        .returning({ clientMessageId: outboxMessages.clientMessageId });
+      for (const r of others) count(r.clientMessageId, "unreachable");
+    }
+
+    for (const [messageId, f] of figures) {
+      await tx
+        .update(clientMessages)
+        .set({
+          delivered: sql`${clientMessages.delivered} + ${f.delivered}`,
+          failed: sql`${clientMessages.failed} + ${f.failed}`,
+          unreachable: sql`${clientMessages.unreachable} + ${f.unreachable}`,
+        })
+        .where(eq(clientMessages.id, messageId));
+    }
+    for (const [messageId, fileId] of fileIds) {
+      await tx
+        .update(clientMessages)
+        .set({ photoFileId: fileId })
+        .where(and(eq(clientMessages.id, messageId), isNull(clientMessages.photoFileId)));
+    }
+  });
+}
+
+/** Deletes done rows (sent, failed, unreachable) older than the retention period, a bounded number at a time. */
+export async function deleteDoneRows(db: Db | Tx, retentionMs: number, limit = 10_000): Promise<number> {
+  const old = db
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(
+      and(
+        inArray(outboxMessages.status, ["sent", "failed", "unreachable"]),
+        lte(outboxMessages.createdAt, sql`now() - ${retentionMs} * interval '1 millisecond'`),
+      ),
+    )
+    .limit(limit);
+  const deleted = await db
+    .delete(outboxMessages)
+    .where(inArray(outboxMessages.id, old))
+    .returning({ id: outboxMessages.id });
+  return deleted.length;
+}

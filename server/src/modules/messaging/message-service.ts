@@ -1,0 +1,303 @@
+import {
+  CLIENT_TYPE_LARGE,
+  CLIENT_TYPE_SMALL,
+  PHOTO_CAPTION_MAX,
+  PHOTO_MAX_BYTES,
+  type TClientMessage,
+  type TClientMessageSchedule,
+  type TClientMessageSendFields,
+  TIME_OF_DAY_PATTERN,
+} from "@wholesale/contract";
+import { and, asc, desc, eq, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import { clientGroups, clientMessages, clients, transportations } from "../../db/schema/index.ts";
+import { badRequest, conflict, notFound } from "../../http/errors.ts";
+import { addDays, businessDay } from "../../lib/business-time.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { enqueueOutbox } from "./outbox.ts";
+
+export const BROADCAST_KIND = "broadcast";
+
+export type Photo = { data: Buffer; name: string };
+
+/** 2 and 3 are the wholesale types; the spec has anything else mean all clients. */
+const audienceType = (value: number | null | undefined): number | null =>
+  value === CLIENT_TYPE_LARGE || value === CLIENT_TYPE_SMALL ? value : null;
+
+/** Photos Telegram's sendPhoto takes, recognised by their first bytes (the name proves nothing). */
+export function isSupportedImage(data: Buffer): boolean {
+  const jpeg = data.length > 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff;
+  const png = data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  const webp =
+    data.subarray(0, 4).toString("latin1") === "RIFF" && data.subarray(8, 12).toString("latin1") === "WEBP";
+  return jpeg || png || webp;
+}
+
+/**
+ * The moment a scheduled message's `send_time` means. A time of day (`HH:mm`, as the dialog's time
+ * field gives) is its next occurrence in Moscow: today if still ahead, otherwise tomorrow. A full ISO
+ * moment is taken as is and must not be in the past.
+ */
+export function resolveSendTime(value: string, now: Date): Date {
+  if (TIME_OF_DAY_PATTERN.test(value)) {
+    const time = value.length === 5 ? `${value}:00` : value;
+    const today = new Date(`${businessDay(now)}T${time}+03:00`);
+    return today.getTime() > now.getTime()
+      ? today
+      : new Date(`${addDays(businessDay(now), 1)}T${time}+03:00`);
+  }
+  const at = new Date(value);
+  if (at.getTime() < now.getTime() - 60_000) {
+    throw badRequest("Время отправки уже прошло", { send_time: ["Время отправки уже прошло"] });
+  }
+  return at;
+}
+
+type MessageRow = typeof clientMessages.$inferSelect;
+
+/** Everything but the photo's bytes. */
+const listColumns = {
+  id: clientMessages.id,
+  text: clientMessages.text,
+  sendTime: clientMessages.sendTime,
+  clientType: clientMessages.clientType,
+  groupId: clientMessages.groupId,
+  transportationId: clientMessages.transportationId,
+  sent: clientMessages.sent,
+  hasPhoto: sql<boolean>`${clientMessages.photo} is not null`,
+  recipients: clientMessages.recipients,
+  delivered: clientMessages.delivered,
+  failed: clientMessages.failed,
+  unreachable: clientMessages.unreachable,
+};
+
+type ListRow = {
+  id: number;
+  text: string;
+  sendTime: Date | null;
+  clientType: number | null;
+  groupId: number | null;
+  transportationId: number | null;
+  sent: boolean;
+  hasPhoto: boolean;
+  recipients: number;
+  delivered: number;
+  failed: number;
+  unreachable: number;
+};
+
+function toMessage(r: ListRow): TClientMessage {
+  return {
+    id: r.id,
+    text: r.text,
+    send_time: r.sendTime?.toISOString() ?? null,
+    client_type: r.clientType,
+    group: r.groupId,
+    transportation: r.transportationId,
+    sent: r.sent,
+    has_photo: r.hasPhoto,
+    recipients: r.recipients,
+    delivered: r.delivered,
+    failed: r.failed,
+    unreachable: r.unreachable,
+    pending: Math.max(0, r.recipients - r.delivered - r.failed - r.unreachable),
+  };
+}
+
+/**
+ * Who a message goes to, decided when it is sent: active clients, not banned, reached through the bot
+ * (a Telegram chat, not offline, not known to have blocked the bot), of the chosen type, group or direction.
+ */
+function audience(m: MessageRow): SQL | undefined {
+  return and(
+    eq(clients.isActive, true),
+    eq(clients.banned, false),
+    eq(clients.permanentBanned, false),
+    eq(clients.offline, false),
+    isNotNull(clients.telegramId),
+    isNull(clients.telegramUnreachableAt),
+    m.groupId !== null ? eq(clients.groupId, m.groupId) : undefined,
+    m.transportationId !== null ? eq(clients.transportationId, m.transportationId) : undefined,
+    m.clientType !== null ? eq(clients.clientType, m.clientType) : undefined,
+  );
+}
+
+/** Queues one outbox row per recipient and marks the message sent, in the caller's transaction. */
+async function queue(tx: Tx, m: MessageRow, now: Date): Promise<void> {
+  const recipients = await tx
+    .select({ id: clients.id, chatId: clients.telegramId })
+    .from(clients)
+    .where(audience(m))
+    .orderBy(asc(clients.id));
+  await enqueueOutbox(
+    tx,
+    recipients.map((c) => ({
+      clientId: c.id,
+      chatId: c.chatId ?? 0,
+      kind: BROADCAST_KIND,
+      text: m.text,
+      clientMessageId: m.id,
+    })),
+  );
+  await tx
+    .update(clientMessages)
+    .set({ sent: true, sentAt: now, recipients: recipients.length })
+    .where(eq(clientMessages.id, m.id));
+}
+
+export type MessageService = ReturnType<typeof createMessageService>;
+
+export function createMessageService({ db, clock }: { db: Db; clock: Clock }) {
+  async function checkTarget(fields: TClientMessageSendFields): Promise<void> {
+    if (fields.group !== undefined) {
+      const [g] = await db
+        .select({ id: clientGroups.id })
+        .from(clientGroups)
+        .where(eq(clientGroups.id, fields.group));
+      if (!g) throw badRequest("Группа не найдена", { group: ["Группа не найдена"] });
+    }
+    if (fields.transportation !== undefined) {
+      const [t] = await db
+        .select({ id: transportations.id })
+        .from(transportations)
+        .where(eq(transportations.id, fields.transportation));
+      if (!t) throw badRequest("Направление не найдено", { transportation: ["Направление не найдено"] });
+    }
+  }
+
+  async function get(id: number): Promise<TClientMessage> {
+    const [row] = await db.select(listColumns).from(clientMessages).where(eq(clientMessages.id, id));
+    if (!row) throw notFound("Сообщение не найдено");
+    return toMessage(row);
+  }
+
+  return {
+    /**
+     * Messages that have a send_time, ascending (an immediate one's is the moment it was sent).
+     * `sent=false`: the scheduled ones still waiting; `sent=true`: the latest `limit` sent ones.
+     */
+    async list(query: { sent?: "true" | "false"; limit: number }): Promise<TClientMessage[]> {
+      const rows = await db
+        .select(listColumns)
+        .from(clientMessages)
+        .where(
+          and(
+            isNotNull(clientMessages.sendTime),
+            query.sent === undefined ? undefined : eq(clientMessages.sent, query.sent === "true"),
+          ),
+        )
+        .orderBy(
+          query.sent === "true" ? desc(clientMessages.sendTime) : asc(clientMessages.sendTime),
+          asc(clientMessages.id),
+        )
+        .limit(query.sent === "true" ? query.limit : 10_000);
+      if (query.sent === "true") rows.reverse();
+      return rows.map(toMessage);
+    },
+
+    get,
+
+    /** Sends now (queues every recipient's row): to all, one type, one group or one direction. */
+    async sendNow(
+      fields: TClientMessageSendFields,
+      photo: Photo | null,
+      accountId: number | null,
+    ): Promise<TClientMessage> {
+      if ([fields.group, fields.transportation].filter((v) => v !== undefined).length > 1) {
+        throw badRequest("Укажите либо группу, либо направление");
+      }
+      if (photo) {
+        if (photo.data.length > PHOTO_MAX_BYTES) {
+          throw badRequest("Фото больше 10 МБ", { photo: ["Фото больше 10 МБ"] });
+        }
+        if (!isSupportedImage(photo.data)) {
+          throw badRequest("Можно прикрепить только изображение (JPEG, PNG или WebP)", {
+            photo: ["Можно прикрепить только изображение (JPEG, PNG или WebP)"],
+          });
+        }
+        if (fields.text.length > PHOTO_CAPTION_MAX) {
+          throw badRequest(`С фото текст не длиннее ${PHOTO_CAPTION_MAX} символов`, {
+            text: [`С фото текст не длиннее ${PHOTO_CAPTION_MAX} символов`],
+          });
+        }
+      }
+      await checkTarget(fields);
+      const now = clock.now();
+      const id = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(clientMessages)
+          .values({
+            text: fields.text,
+            photo: photo?.data ?? null,
+            photoName: photo?.name.slice(0, 255) ?? null,
+            sendTime: now,
+            clientType: fields.group || fields.transportation ? null : audienceType(fields.client_type),
+            groupId: fields.group ?? null,
+            transportationId: fields.transportation ?? null,
+            createdBy: accountId,
+          })
+          .returning();
+        if (!row) throw new Error("message not inserted");
+        await queue(tx, row, now);
+        return row.id;
+      });
+      return get(id);
+    },
+
+    async schedule(input: TClientMessageSchedule, accountId: number | null): Promise<TClientMessage> {
+      const sendTime = resolveSendTime(input.send_time, clock.now());
+      const [row] = await db
+        .insert(clientMessages)
+        .values({
+          text: input.text,
+          sendTime,
+          clientType: audienceType(input.client_type),
+          createdBy: accountId,
+        })
+        .returning();
+      if (!row) throw new Error("message not inserted");
+      return get(row.id);
+    },
+
+    /** Only a message not yet sent can be deleted: a sent one is history (and its figures). */
+    async remove(id: number): Promise<void> {
+      const [row] = await db
+        .select({ sent: clientMessages.sent })
+        .from(clientMessages)
+        .where(eq(clientMessages.id, id));
+      if (!row) throw notFound("Сообщение не найдено");
+      if (row.sent) throw conflict("Сообщение уже отправлено, его нельзя удалить");
+      const deleted = await db
+        .delete(clientMessages)
+        .where(and(eq(clientMessages.id, id), eq(clientMessages.sent, false)))
+        .returning({ id: clientMessages.id });
+      if (deleted.length === 0) throw conflict("Сообщение уже отправлено, его нельзя удалить");
+    },
+
+    /**
+     * Turns scheduled messages whose time has come into outbox rows. Each message is locked with SKIP
+     * LOCKED and marked sent in the transaction that queues it, so across instances it is queued exactly
+     * once. Returns how many messages were queued.
+     */
+    async releaseDue(): Promise<number> {
+      const now = clock.now();
+      let released = 0;
+      for (;;) {
+        const done = await db.transaction(async (tx) => {
+          const [due] = await tx
+            .select()
+            .from(clientMessages)
+            .where(and(eq(clientMessages.sent, false), lte(clientMessages.sendTime, now)))
+            .orderBy(asc(clientMessages.sendTime), asc(clientMessages.id))
+            .limit(1)
+            .for("update", { skipLocked: true });
+          if (!due) return false;
+          await queue(tx, due, now);
+          return true;
+        });
+        if (!done) return released;
+        released += 1;
+      }
+    },
+  };
+}

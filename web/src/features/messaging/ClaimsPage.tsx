@@ -1,0 +1,137 @@
+import CheckIcon from "@mui/icons-material/Check";
+import CloseIcon from "@mui/icons-material/Close";
+import DeleteIcon from "@mui/icons-material/Delete";
+import {
+  Card,
+  CardActions,
+  CardContent,
+  CardHeader,
+  Chip,
+  IconButton,
+  Pagination,
+  Stack,
+  Tab,
+  Tabs,
+  Tooltip,
+  Typography,
+} from "@mui/material";
+import type { TClaim, TClaimStatus } from "@wholesale/contract";
+import { useState } from "react";
+import { formatDateTime } from "../../lib/format.ts";
+import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
+import { FullScreenLoader } from "../../ui/FullScreenLoader.tsx";
+import { CLAIMS_PAGE_SIZE, useClaims, useDeleteClaim, useUpdateClaim } from "./api.ts";
+
+/** The tabs and the status each really filters by (the spec's filter never worked; this one does). */
+const TABS: { label: string; status: TClaimStatus | undefined }[] = [
+  { label: "Все", status: undefined },
+  { label: "Открытые", status: "not_reviewed" },
+  { label: "Закрытые", status: "reviewed" },
+];
+
+export const CLAIM_STATUS_LABELS: Record<TClaimStatus, string> = {
+  not_reviewed: "Не рассмотрена",
+  reviewed: "Рассмотрена",
+};
+
+export default function ClaimsPage() {
+  const [tab, setTab] = useState(0);
+  const [page, setPage] = useState(0);
+  const claims = useClaims(TABS[tab]?.status, page);
+  const pages = Math.ceil((claims.data?.count ?? 0) / CLAIMS_PAGE_SIZE);
+  const update = useUpdateClaim();
+  const remove = useDeleteClaim();
+  const [deleting, setDeleting] = useState<TClaim | null>(null);
+
+  return (
+    <Stack spacing={2}>
+      <Tabs
+        value={tab}
+        onChange={(_e, v: number) => {
+          setTab(v);
+          setPage(0);
+        }}
+        aria-label="Заявки"
+      >
+        {TABS.map((t) => (
+          <Tab key={t.label} label={t.label} />
+        ))}
+      </Tabs>
+      {claims.isPending ? (
+        <FullScreenLoader />
+      ) : (
+        <Stack spacing={1.5} aria-label="Список заявок" role="list">
+          {(claims.data?.results ?? []).map((c) => (
+            <Card key={c.id} variant="outlined" role="listitem" aria-label={`Заявка ${c.id}`}>
+              <CardHeader
+                title={c.owner_name}
+                subheader={formatDateTime(c.created_date)}
+                action={
+                  <Chip
+                    size="small"
+                    label={CLAIM_STATUS_LABELS[c.status]}
+                    color={c.status === "reviewed" ? "success" : "warning"}
+                  />
+                }
+                slotProps={{ title: { variant: "subtitle1" } }}
+              />
+              <CardContent sx={{ pt: 0 }}>
+                <Typography variant="body2" sx={{ whiteSpace: "pre-line" }}>
+                  {c.text}
+                </Typography>
+              </CardContent>
+              <CardActions sx={{ justifyContent: "flex-end" }}>
+                {c.status === "not_reviewed" ? (
+                  <Tooltip title="Рассмотрена">
+                    <IconButton
+                      aria-label="Отметить рассмотренной"
+                      color="success"
+                      disabled={update.isPending}
+                      onClick={() => update.mutate({ id: c.id, status: "reviewed", owner: c.owner })}
+                    >
+                      <CheckIcon />
+                    </IconButton>
+                  </Tooltip>
+                ) : (
+                  <Tooltip title="Открыть снова">
+                    <IconButton
+                      aria-label="Открыть снова"
+                      disabled={update.isPending}
+                      onClick={() => update.mutate({ id: c.id, status: "not_reviewed", owner: c.owner })}
+                    >
+                      <CloseIcon />
+                    </IconButton>
+                  </Tooltip>
+                )}
+                <Tooltip title="Удалить">
+                  <IconButton aria-label="Удалить" color="error" onClick={() => setDeleting(c)}>
+                    <DeleteIcon />
+                  </IconButton>
+                </Tooltip>
+              </CardActions>
+            </Card>
+          ))}
+          {claims.data?.results.length === 0 && (
+            <Typography color="text.secondary" align="center" sx={{ py: 4 }}>
+              Заявок нет
+            </Typography>
+          )}
+        </Stack>
+      )}
+      {pages > 1 && (
+        <Pagination
+          count={pages}
+          page={page + 1}
+          onChange={(_e, p) => setPage(p - 1)}
+          sx={{ alignSelf: "center" }}
+        />
+      )}
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        label="заявка"
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+      />
+    </Stack>
+  );
+}

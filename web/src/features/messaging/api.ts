@@ -1,0 +1,150 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  paged,
+  type TClaimStatus,
+  type TClientMessageSchedule,
+  ZClaimSchema,
+  ZClientMessageSchema,
+  z,
+} from "@wholesale/contract";
+import { api } from "../../api/client.ts";
+
+export const messagingKeys = {
+  messages: ["messaging", "to-clients"] as const,
+  scheduled: () => [...messagingKeys.messages, "scheduled"] as const,
+  recent: () => [...messagingKeys.messages, "recent"] as const,
+  claims: ["messaging", "claims"] as const,
+  claimList: (status: TClaimStatus | undefined, page: number) =>
+    [...messagingKeys.claims, "list", status ?? "all", page] as const,
+  openClaims: () => [...messagingKeys.claims, "open-count"] as const,
+};
+
+const ZMessagesSchema = z.array(ZClientMessageSchema);
+const ZClaimPageSchema = paged(ZClaimSchema);
+
+/** Recent messages shown with their delivery figures. */
+export const RECENT_LIMIT = 10;
+
+export function useScheduledMessages() {
+  return useQuery({
+    queryKey: messagingKeys.scheduled(),
+    queryFn: ({ signal }) =>
+      api("/messaging/to-clients/", { query: { sent: "false" }, schema: ZMessagesSchema, signal }),
+    // A scheduled message leaves the list when its time comes.
+    refetchInterval: 30_000,
+    meta: { errorMessage: "Не удалось загрузить сообщения" },
+  });
+}
+
+export function useRecentMessages() {
+  return useQuery({
+    queryKey: messagingKeys.recent(),
+    queryFn: ({ signal }) =>
+      api("/messaging/to-clients/", {
+        query: { sent: "true", limit: RECENT_LIMIT },
+        schema: ZMessagesSchema,
+        signal,
+      }),
+    // While a broadcast is being delivered its figures move: follow them.
+    refetchInterval: (query) => (query.state.data?.some((m) => m.pending > 0) ? 2_000 : false),
+    meta: { errorMessage: "Не удалось загрузить сообщения" },
+  });
+}
+
+export type SendNow = {
+  text: string;
+  photo?: File | null;
+  client_type?: number;
+  group?: number;
+  transportation?: number;
+};
+
+/** Sends now: multipart (text, optional photo, and client_type, group or transportation). */
+export function useSendMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SendNow) => {
+      const form = new FormData();
+      form.set("text", input.text);
+      if (input.photo) form.set("photo", input.photo);
+      if (input.client_type !== undefined) form.set("client_type", String(input.client_type));
+      if (input.group !== undefined) form.set("group", String(input.group));
+      if (input.transportation !== undefined) form.set("transportation", String(input.transportation));
+      return api("/messaging/to-clients/", { method: "POST", body: form, schema: ZClientMessageSchema });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.messages }),
+    meta: { errorMessage: "Не удалось создать сообщение", successMessage: "Сообщение отправлено" },
+  });
+}
+
+/** Schedules: JSON (text, optional client_type, send_time). */
+export function useScheduleMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TClientMessageSchedule) =>
+      api("/messaging/to-clients/", { method: "POST", body, schema: ZClientMessageSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.messages }),
+    meta: { errorMessage: "Не удалось создать сообщение", successMessage: "Сообщение запланировано" },
+  });
+}
+
+export function useDeleteMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api(`/messaging/to-clients/${id}/`, { method: "DELETE" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.messages }),
+    meta: { errorMessage: "Не удалось удалить сообщение", successMessage: "Сообщение удалено" },
+  });
+}
+
+export const CLAIMS_PAGE_SIZE = 50;
+
+/** One page (from 0) of a tab's claims: all, open (not reviewed) or closed (reviewed), newest first. */
+export function useClaims(status: TClaimStatus | undefined, page: number) {
+  return useQuery({
+    queryKey: messagingKeys.claimList(status, page),
+    queryFn: ({ signal }) =>
+      api("/messaging/claims/", {
+        query: { status, limit: CLAIMS_PAGE_SIZE, offset: page * CLAIMS_PAGE_SIZE },
+        schema: ZClaimPageSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: "Не удалось загрузить заявки" },
+  });
+}
+
+/** How many claims are open, for the menu. */
+export function useOpenClaimsCount(enabled: boolean) {
+  return useQuery({
+    queryKey: messagingKeys.openClaims(),
+    queryFn: ({ signal }) =>
+      api("/messaging/claims/", {
+        query: { status: "not_reviewed", limit: 1 },
+        schema: ZClaimPageSchema,
+        signal,
+      }),
+    select: (page) => page.count,
+    enabled,
+    refetchInterval: 60_000,
+  });
+}
+
+export function useUpdateClaim() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status, owner }: { id: number; status: TClaimStatus; owner: number }) =>
+      api(`/messaging/claims/${id}/`, { method: "PUT", body: { status, owner }, schema: ZClaimSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.claims }),
+    meta: { errorMessage: "Не удалось обновить заявку", successMessage: "Заявка обновлена" },
+  });
+}
+
+export function useDeleteClaim() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api(`/messaging/claims/${id}/`, { method: "DELETE" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.claims }),
+    meta: { errorMessage: "Не удалось удалить заявку", successMessage: "Заявка удалена" },
+  });
+}
