@@ -3,6 +3,7 @@ export * from "./auth.ts";
 export * from "./catalogue.ts";
 export * from "./clients.ts";
 export * from "./common.ts";
+export * from "./market.ts";
 export * from "./messaging.ts";
 export * from "./permissions.ts";
 export * from "./reports.ts";

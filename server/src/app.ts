@@ -37,6 +37,9 @@ import { profileRoutes } from "./modules/clients/routes.ts";
 import { sendOrdersRoutes } from "./modules/clients/send-orders-routes.ts";
 import { createSendOrdersService } from "./modules/clients/send-orders-service.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { createBotTextService } from "./modules/market/bot-text-service.ts";
+import { marketRoutes } from "./modules/market/routes.ts";
+import { createScheduleService } from "./modules/market/schedule-service.ts";
 import { createClaimService } from "./modules/messaging/claim-service.ts";
 import { createMessageService } from "./modules/messaging/message-service.ts";
 import { messagingRoutes } from "./modules/messaging/routes.ts";
@@ -120,6 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     orders: createOrderService({ db, clock }),
     collection: createCollectionService({ db, clock }),
     salesReports: createReportService({ db, clock }),
+    schedules: createScheduleService({ db, clock }),
+    botTexts: createBotTextService({ db }),
     messages: createMessageService({ db, clock }),
     claims: createClaimService({ db }),
   };
@@ -139,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(sendOrdersRoutes, services);
       await api.register(salesRoutes, services);
       if (deps.botWebhook) await api.register(webhookRoutes, deps.botWebhook);
+      await api.register(marketRoutes, { db, clock, ...services });
       await api.register(messagingRoutes, services);
     },
     { prefix: "/api" },

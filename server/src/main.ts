@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { bootstrap } from "./db/bootstrap.ts";
 import { openPglite, openPostgres } from "./db/client.ts";
 import { dailyLeftoverReportJob } from "./jobs/daily-leftover-report.ts";
+import { marketNoticesJob } from "./jobs/market-notices.ts";
 import { scheduledMessagesJob } from "./jobs/scheduled-messages.ts";
 import { type Scheduler, startScheduler } from "./jobs/scheduler.ts";
 import { systemClock } from "./lib/clock.ts";
@@ -73,6 +74,7 @@ async function main(): Promise<void> {
   scheduler = startScheduler(
     [
       dailyLeftoverReportJob({ db: database.db, clock: systemClock, leftover }),
+      marketNoticesJob({ db: database.db, clock: systemClock }),
       scheduledMessagesJob(createMessageService({ db: database.db, clock: systemClock })),
     ],
     (job, error) => app.log.error({ err: error, job }, "background job failed"),

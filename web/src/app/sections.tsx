@@ -79,7 +79,7 @@ export const SECTIONS: Section[] = [
     label: "Настройки",
     icon: <SettingsIcon />,
     permission: "market.manage",
-    page: underConstruction,
+    page: () => import("../features/market/SettingsPage.tsx"),
   },
   {
     path: "/accounts",

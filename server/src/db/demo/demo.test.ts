@@ -50,7 +50,7 @@ describe("demo data", () => {
     expect(await total(clients)).toBe(200);
     expect(await total(claims)).toBeGreaterThan(5);
     expect(await total(clientMessages)).toBeGreaterThan(2);
-    expect(await total(marketSchedules)).toBe(2);
+    expect(await total(marketSchedules)).toBe(3);
     expect(await total(botTexts)).toBe(6);
     expect(await total(registrationRequests)).toBeGreaterThan(0);
     expect(await isEmptyForDemo(database.db)).toBe(false);

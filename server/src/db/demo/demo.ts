@@ -18,6 +18,7 @@ import {
   collectionGroupClients,
   collectionGroups,
   currencies,
+  marketScheduleGroups,
   marketSchedules,
   modifications,
   orderPositions,
@@ -448,19 +449,27 @@ async function seedMessagingAndMarket(
     },
   ]);
 
-  const [main, evening] = await db
+  // Both wholesale types on weekdays' hours with a lunch break; an early hour for the first client group;
+  // an evening for large wholesale that wraps past midnight, switched off for now.
+  const [main, early, evening] = await db
     .insert(marketSchedules)
     .values([
       { name: "Основное расписание", clientTypes: [CLIENT_TYPE_SMALL, CLIENT_TYPE_LARGE] },
+      { name: "Ранний доступ" },
       { name: "Вечер для крупного опта", clientTypes: [CLIENT_TYPE_LARGE], isActive: false },
     ])
     .returning();
-  if (!main || !evening) throw new Error("demo: market schedules were not created");
+  if (!main || !early || !evening) throw new Error("demo: market schedules were not created");
   await db.insert(timeIntervals).values([
     { scheduleId: main.id, startTime: "09:00", endTime: "13:00" },
     { scheduleId: main.id, startTime: "14:00", endTime: "18:00" },
+    { scheduleId: early.id, startTime: "08:00", endTime: "09:00" },
     { scheduleId: evening.id, startTime: "20:00", endTime: "01:00" },
   ]);
+  const earlyGroup = ctx.groups[0];
+  if (earlyGroup !== undefined) {
+    await db.insert(marketScheduleGroups).values({ scheduleId: early.id, groupId: earlyGroup });
+  }
 
   await db.insert(botTexts).values([
     {

@@ -1,3 +1,4 @@
+import type { TBotText, TBotTextWrite } from "@wholesale/contract";
 import { desc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { type BotTextKind, botTexts } from "../../db/schema/index.ts";
@@ -37,4 +38,30 @@ export async function botTextVersions(
 export async function latestBotText(db: Db | Tx, kind: BotTextKind): Promise<string> {
   const [latest] = await botTextVersions(db, kind, 1);
   return latest?.text ?? DEFAULT_BOT_TEXTS[kind];
+}
+
+const HISTORY = 20;
+
+export type BotTextService = ReturnType<typeof createBotTextService>;
+
+/** The six texts staff edit on /settings: every save is a new version, the latest is sent. */
+export function createBotTextService({ db }: { db: Db }) {
+  async function get(kind: BotTextKind): Promise<TBotText> {
+    const versions = await botTextVersions(db, kind, HISTORY);
+    const [latest] = versions;
+    return {
+      text: latest?.text ?? DEFAULT_BOT_TEXTS[kind],
+      is_default: latest === undefined,
+      created_at: latest ? latest.createdAt.toISOString() : null,
+      history: versions.map((v) => ({ id: v.id, text: v.text, created_at: v.createdAt.toISOString() })),
+    };
+  }
+  return {
+    get,
+    async save(kind: BotTextKind, body: TBotTextWrite, accountId: number | undefined): Promise<TBotText> {
+      const text = typeof body === "string" ? body : body.text;
+      await db.insert(botTexts).values({ kind, text, createdBy: accountId ?? null });
+      return get(kind);
+    },
+  };
 }

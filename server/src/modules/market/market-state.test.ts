@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { businessTime } from "../../lib/business-time.ts";
 import {
   intervalContains,
   isMarketOpenFor,
@@ -9,8 +10,10 @@ import {
   type MarketSchedule,
   type MarketTargeting,
   marketStateAt,
+  moscowSecondsOfDay,
   scheduleTargets,
   scheduleTimes,
+  secondsOfDay,
 } from "./market-state.ts";
 
 const NO_TARGETING: MarketTargeting = { clientTypes: [], groupIds: [], transportationIds: [], clientIds: [] };
@@ -138,7 +141,7 @@ const arbSchedule: fc.Arbitrary<MarketSchedule> = fc.record({
   isActive: fc.boolean(),
   isManuallyOpened: fc.boolean(),
   closeTime: fc.option(arbMoment, { nil: null }),
-  closedUntil: fc.constant(null),
+  closedUntil: fc.option(arbMoment, { nil: null }),
   intervals: fc.array(arbInterval, { maxLength: 3 }),
   targeting: arbTargeting,
 });
@@ -150,6 +153,14 @@ const arbClient: fc.Arbitrary<MarketClient> = fc.record({
 });
 
 describe("properties", () => {
+  it("Moscow's time of day is what Intl says for Europe/Moscow", () => {
+    fc.assert(
+      fc.property(arbMoment, (at) => {
+        expect(moscowSecondsOfDay(at)).toBe(secondsOfDay(businessTime(at)));
+      }),
+    );
+  });
+
   it("an interval contains a time exactly as the reference model says, wrapped or not", () => {
     fc.assert(
       fc.property(arbSeconds, arbSeconds, fc.integer({ min: 0, max: 86_399 }), (start, end, t) => {
@@ -187,8 +198,9 @@ describe("properties", () => {
             (c.transportationId !== null && t.transportationIds.includes(c.transportationId)) ||
             t.clientIds.includes(c.id);
           const manual = s.isManuallyOpened && (s.closeTime === null || at < s.closeTime);
+          const heldShut = s.closedUntil !== null && at < s.closedUntil;
           const inInterval = s.intervals.some((i) => i.isActive && intervalContains(i, referenceSeconds(at)));
-          return targeted && (manual || inInterval);
+          return targeted && (manual || (!heldShut && inInterval));
         });
         expect(isMarketOpenFor(schedules, c, at)).toBe(expected);
         expect(marketStateAt(schedules, c, at).open).toBe(expected);
@@ -242,7 +254,7 @@ describe("properties", () => {
             expect(openAt(new Date(now.getTime() + Math.floor(f * (span - 1))))).toBe(state.open);
         },
       ),
-      { numRuns: 200 },
+      { numRuns: 300 },
     );
   });
 

@@ -8,7 +8,7 @@ import {
   marketScheduleTransportations,
   timeIntervals,
 } from "../../db/schema/index.ts";
-import { addDays, businessDay, businessTime, startOfBusinessDay } from "../../lib/business-time.ts";
+import { addDays, businessDay, startOfBusinessDay } from "../../lib/business-time.ts";
 
 /**
  * The one decision "is the market open for this client at this moment", used by the API, the web (through
@@ -59,7 +59,7 @@ export type MarketState = {
 };
 
 /** How far ahead openUntil / nextOpenAt look: a week covers every daily interval. */
-const HORIZON_DAYS = 8;
+export const HORIZON_DAYS = 8;
 
 /** Seconds since midnight of "HH:MM" or "HH:MM:SS". */
 export function secondsOfDay(time: string): number {
@@ -67,9 +67,16 @@ export function secondsOfDay(time: string): number {
   return h * 3600 + m * 60 + s;
 }
 
-/** Seconds since Moscow midnight of a moment (whole seconds). */
+const MOSCOW_OFFSET_SECONDS = 3 * 3600;
+
+/**
+ * Seconds since Moscow midnight of a moment (whole seconds). Moscow keeps UTC+3 all year (as
+ * `startOfBusinessDay` also relies on); plain arithmetic here, because the change-moment search calls this
+ * hundreds of times per decision and `Intl` formatting costs ~25x more. A test checks it against `Intl`.
+ */
 export function moscowSecondsOfDay(at: Date): number {
-  return secondsOfDay(businessTime(at));
+  const seconds = Math.floor(at.getTime() / 1000) + MOSCOW_OFFSET_SECONDS;
+  return ((seconds % 86_400) + 86_400) % 86_400;
 }
 
 export function intervalContains(
@@ -134,8 +141,11 @@ export function changeMoments(
 ): Date[] {
   const today = businessDay(from);
   const times = new Set<number>();
+  // Only moments inside the horizon: beyond it the interval moments are not generated, so a far close
+  // time alone would be taken for the first change.
+  const until = from.getTime() + horizonDays * 86_400_000;
   const add = (d: Date | null) => {
-    if (d !== null && d > from) times.add(d.getTime());
+    if (d !== null && d > from && d.getTime() <= until) times.add(d.getTime());
   };
   for (const s of schedules) {
     if (!s.isActive) continue;
@@ -192,11 +202,15 @@ export function scheduleTimes(schedule: MarketSchedule, now: Date) {
     : { open, nextOpenAt: first, nextCloseAt: second };
 }
 
-/** Every schedule (or only the active ones) with its intervals and targeting. */
+/** A schedule as stored: its intervals keep their ids and their times as written. */
+export type StoredInterval = MarketInterval & { id: number; startTime: string; endTime: string };
+export type StoredSchedule = Omit<MarketSchedule, "intervals"> & { intervals: StoredInterval[] };
+
+/** Every schedule (or only the active ones, or the given ones) with its intervals and targeting. */
 export async function loadMarketSchedules(
   db: Db | Tx,
   options: { activeOnly?: boolean; ids?: number[] } = {},
-): Promise<MarketSchedule[]> {
+): Promise<StoredSchedule[]> {
   if (options.ids?.length === 0) return [];
   const rows = await db
     .select()
@@ -233,6 +247,9 @@ export async function loadMarketSchedules(
     intervals: intervals
       .filter((i) => i.scheduleId === r.id)
       .map((i) => ({
+        id: i.id,
+        startTime: i.startTime,
+        endTime: i.endTime,
         startSeconds: secondsOfDay(i.startTime),
         endSeconds: secondsOfDay(i.endTime),
         isActive: i.isActive,

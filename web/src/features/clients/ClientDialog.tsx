@@ -24,6 +24,7 @@ import {
 } from "@wholesale/contract";
 import { useState } from "react";
 import { Controller, type FieldErrors, type Resolver, useForm } from "react-hook-form";
+import { ClientMarketStatus } from "../market/ClientMarketStatus.tsx";
 import { useBrandNames, useOrganizations, useUpdateClient } from "./api.ts";
 import { clientStatus, VOLUMES } from "./status.ts";
 
@@ -216,6 +217,7 @@ export function ClientDialog({ client, groups, transportations, onClose }: Props
               {current.permanent_banned ? "Снять вечный бан" : "Вечный бан"}
             </Button>
           </Stack>
+          <ClientMarketStatus clientId={current.id} />
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, sm: 6 }}>
               <TextField

@@ -1,0 +1,117 @@
+import type { TClientGroup, TMarketSchedule } from "@wholesale/contract";
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiToken, baseURL, launchBrowser, openPage, signIn } from "./support/browser.ts";
+import { ADMIN } from "./support/constants.ts";
+
+let browser: Browser;
+let page: Page;
+let token: string;
+/** Demo schedules switched off for the test (so the status starts closed whatever the hour), then restored. */
+let switchedOff: TMarketSchedule[] = [];
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseURL()}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (res.status === 204 ? undefined : await res.json()) as T;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await openPage(browser);
+  token = await apiToken(ADMIN);
+  const { results } = await call<{ results: TMarketSchedule[] }>("GET", "/storehouse/market-schedules/");
+  switchedOff = results.filter((s) => s.is_active);
+  for (const s of switchedOff)
+    await call("PUT", `/storehouse/market-schedules/${s.id}/`, { is_active: false });
+  await signIn(page, ADMIN);
+});
+afterAll(async () => {
+  for (const s of switchedOff)
+    await call("PUT", `/storehouse/market-schedules/${s.id}/`, { is_active: true });
+  await browser.close();
+});
+
+/** Moscow wall-clock time `minutes` from now, HH:MM. */
+function moscowTime(minutes: number): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/Moscow",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(new Date(Date.now() + minutes * 60_000));
+}
+
+const statusCard = () => page.getByTestId("market-status");
+
+describe("settings page", () => {
+  const name = `E2E расписание ${Date.now() % 100000}`;
+  let schedule: Locator;
+
+  it("creates a schedule with an interval containing now for one group, and the status turns green", async () => {
+    await page.goto("/settings");
+    await expect.poll(() => statusCard().getByText("Маркет закрыт").count()).toBe(1);
+
+    await page.getByRole("button", { name: "Добавить расписание" }).click();
+    const add = page.getByRole("dialog");
+    await add.getByLabel("Название").fill(name);
+    await add.getByRole("button", { name: "Сохранить" }).click();
+    await add.waitFor({ state: "detached" });
+    schedule = page
+      .locator('[data-testid^="schedule-"]')
+      .filter({ has: page.locator(`input[value="${name}"]`) });
+    await schedule.getByText("Нет временных интервалов").waitFor();
+
+    const [start, end] = [moscowTime(-60), moscowTime(60)];
+    await schedule.getByRole("button", { name: "Добавить интервал" }).click();
+    const interval = page.getByRole("dialog");
+    await interval.getByLabel("Время начала").fill(start);
+    await interval.getByLabel("Время окончания").fill(end);
+    await interval.getByRole("button", { name: "Сохранить" }).click();
+    await interval.waitFor({ state: "detached" });
+    await schedule.getByText(`Ежедневно: ${start} - ${end}`).waitFor();
+
+    const groups = await call<TClientGroup[]>("GET", "/profiles/groups/");
+    const group = groups[0];
+    if (!group) throw new Error("the demo data has no client groups");
+    await schedule.getByRole("button", { name: "Управление клиентами" }).click();
+    const clients = page.getByRole("dialog");
+    await clients.getByText(`Управление клиентами для "${name}"`).waitFor();
+    await clients.getByRole("tab", { name: "Группы клиентов" }).click();
+    await clients.getByRole("combobox", { name: "Группы клиентов" }).click();
+    await page.getByRole("option", { name: group.name, exact: true }).click();
+    await clients.getByRole("button", { name: "Сохранить" }).click();
+    await clients.waitFor({ state: "detached" });
+
+    await statusCard().getByText("Маркет открыт").waitFor();
+    await statusCard().getByText(`Активные расписания: ${name}`).waitFor();
+    const saved = (
+      await call<{ results: TMarketSchedule[] }>("GET", "/storehouse/market-schedules/")
+    ).results.find((s) => s.name === name);
+    expect(saved).toMatchObject({ is_open: true, client_groups: [group.id], client_types: [], clients: [] });
+  });
+
+  it("closes it by hand: the status turns red and the button offers to open it again", async () => {
+    await schedule.getByRole("button", { name: "Закрыть маркет" }).click();
+    await statusCard().getByText("Маркет закрыт").waitFor();
+    await schedule.getByRole("button", { name: "Открыть маркет" }).waitFor();
+    await page.reload();
+    await statusCard().getByText("Маркет закрыт").waitFor();
+  });
+
+  it("edits the welcome text and reads it back after a reload", async () => {
+    const text = `Добро пожаловать! Проверка ${Date.now()}`;
+    const editor = page.getByLabel("Приветственное сообщение (/start)", { exact: true });
+    await editor.fill(text);
+    await page.getByRole("button", { name: "Изменить: Приветственное сообщение (/start)" }).click();
+    await page.getByText("Сообщение бота сохранено").waitFor();
+    await page.reload();
+    await expect
+      .poll(() => page.getByLabel("Приветственное сообщение (/start)", { exact: true }).inputValue())
+      .toBe(text);
+  });
+});

@@ -1,0 +1,153 @@
+import { and, eq, isNotNull, lte } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import { clients, marketSchedules } from "../../db/schema/index.ts";
+import { claimRun } from "../../jobs/scheduler.ts";
+import { enqueueOutbox } from "../messaging/outbox.ts";
+import { latestBotText } from "./bot-text-service.ts";
+import {
+  changeMoments,
+  isMarketOpenFor,
+  isScheduleOpenAt,
+  loadMarketSchedules,
+  type MarketClient,
+  type MarketSchedule,
+  scheduleTargets,
+} from "./market-state.ts";
+
+/** The «preStart» text goes out this long before an interval opens. */
+export const PRE_START_MS = 5 * 60 * 1000;
+/** An end noticed this late (an instance was down) is still announced; older ones are not. */
+export const END_GRACE_MS = 10 * 60 * 1000;
+
+export const NOTICE_KINDS = { preStart: "market_pre_start", end: "market_end" } as const;
+
+type Recipient = MarketClient & { chatId: number };
+
+/** Clients a market notice can reach: active, not banned, with a Telegram chat. */
+async function reachableClients(db: Db | Tx): Promise<Recipient[]> {
+  const rows = await db
+    .select({
+      id: clients.id,
+      clientType: clients.clientType,
+      groupId: clients.groupId,
+      transportationId: clients.transportationId,
+      chatId: clients.telegramId,
+    })
+    .from(clients)
+    .where(
+      and(
+        eq(clients.isActive, true),
+        eq(clients.banned, false),
+        eq(clients.permanentBanned, false),
+        isNotNull(clients.telegramId),
+      ),
+    );
+  return rows.flatMap((r) => (r.chatId === null ? [] : [{ ...r, chatId: r.chatId }]));
+}
+
+async function enqueueNotice(
+  tx: Db | Tx,
+  kind: "preStart" | "end",
+  recipients: Recipient[],
+): Promise<number> {
+  if (recipients.length === 0) return 0;
+  const text = await latestBotText(tx, kind === "preStart" ? "pre_start" : "end");
+  await enqueueOutbox(
+    tx,
+    recipients.map((r) => ({ clientId: r.id, chatId: r.chatId, kind: NOTICE_KINDS[kind], text })),
+  );
+  return recipients.length;
+}
+
+/**
+ * After a staff change to a schedule (manual close, deactivation, new targeting, an interval changed or
+ * deleted, the schedule deleted): when it was open before, the clients it targeted for whom the market
+ * is now closed get the «end» text, in the same transaction as the change.
+ */
+export async function noticeClosure(
+  tx: Tx,
+  before: MarketSchedule,
+  wasOpenAt: Date,
+  closedAt: Date,
+): Promise<number> {
+  if (!isScheduleOpenAt(before, wasOpenAt)) return 0;
+  const after = await loadMarketSchedules(tx, { activeOnly: true });
+  const recipients = (await reachableClients(tx)).filter(
+    (c) => scheduleTargets(before, c) && !isMarketOpenFor(after, c, closedAt),
+  );
+  return enqueueNotice(tx, "end", recipients);
+}
+
+/** Runs a change to one schedule and announces the closure it causes, if any (see `noticeClosure`). */
+export async function withClosureNotice<T>(
+  tx: Tx,
+  scheduleId: number,
+  now: Date,
+  change: () => Promise<T>,
+): Promise<T> {
+  const [before] = await loadMarketSchedules(tx, { ids: [scheduleId] });
+  const result = await change();
+  if (before) await noticeClosure(tx, before, now, now);
+  return result;
+}
+
+type Occurrence = { kind: "preStart" | "end"; at: Date; schedules: MarketSchedule[] };
+
+/**
+ * The notices due now, by the schedules' own times: a schedule that opens within the next five minutes
+ * («preStart»), and one whose opening ended (an interval, or a manual opening reaching its close time)
+ * within the grace period («end»).
+ */
+export function dueOccurrences(schedules: readonly MarketSchedule[], now: Date): Occurrence[] {
+  const due: Occurrence[] = [];
+  const from = new Date(now.getTime() - END_GRACE_MS);
+  const until = now.getTime() + PRE_START_MS;
+  for (const at of changeMoments(schedules, from)) {
+    if (at.getTime() > until) break;
+    const justBefore = new Date(at.getTime() - 1);
+    const kind = at <= now ? "end" : "preStart";
+    const matching = schedules.filter((s) => {
+      const wasOpen = isScheduleOpenAt(s, justBefore);
+      const isOpen = isScheduleOpenAt(s, at);
+      return kind === "end" ? wasOpen && !isOpen : !wasOpen && isOpen;
+    });
+    if (matching.length > 0) due.push({ kind, at, schedules: matching });
+  }
+  return due;
+}
+
+/**
+ * One pass of the market job. Each (schedule, moment, kind) is claimed in `job_runs` in the transaction
+ * that queues its messages, so with several instances each notice goes out exactly once; the schedules
+ * claimed together share one message per client (every instance claims them in the same order, so the
+ * one that wins the first claim wins them all and the others wait on it, then find them taken). Then manual openings past their close time are closed
+ * (after the scan, so the scan has seen their close time).
+ */
+export async function runMarketTick(db: Db, now: Date): Promise<{ queued: number; autoClosed: number }> {
+  const schedules = await loadMarketSchedules(db, { activeOnly: true });
+  let queued = 0;
+  for (const occurrence of dueOccurrences(schedules, now)) {
+    queued += await db.transaction(async (tx) => {
+      const claimed: MarketSchedule[] = [];
+      for (const s of occurrence.schedules) {
+        if (await claimRun(tx, `market-${occurrence.kind}`, `${s.id}@${occurrence.at.toISOString()}`)) {
+          claimed.push(s);
+        }
+      }
+      if (claimed.length === 0) return 0;
+      // «end»: not to clients another schedule keeps open after the moment; «preStart»: not to those
+      // for whom the market is open right now.
+      const checkAt = occurrence.kind === "end" ? occurrence.at : now;
+      const recipients = (await reachableClients(tx)).filter(
+        (c) => claimed.some((s) => scheduleTargets(s, c)) && !isMarketOpenFor(schedules, c, checkAt),
+      );
+      return enqueueNotice(tx, occurrence.kind, recipients);
+    });
+  }
+  const closed = await db
+    .update(marketSchedules)
+    .set({ isManuallyOpened: false, closeTime: null })
+    .where(and(eq(marketSchedules.isManuallyOpened, true), lte(marketSchedules.closeTime, now)))
+    .returning({ id: marketSchedules.id });
+  return { queued, autoClosed: closed.length };
+}

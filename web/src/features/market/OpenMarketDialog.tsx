@@ -1,0 +1,66 @@
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControlLabel,
+  Stack,
+  TextField,
+} from "@mui/material";
+import type { TMarketSchedule } from "@wholesale/contract";
+import dayjs from "dayjs";
+import { useState } from "react";
+import { BUSINESS_TIME_ZONE } from "../../lib/format.ts";
+import { useScheduleMutations } from "./api.ts";
+
+/** The current Moscow time as a datetime-local value: the spec's default close time. */
+const moscowNowLocal = () => dayjs().tz(BUSINESS_TIME_ZONE).format("YYYY-MM-DDTHH:mm");
+
+/**
+ * Opens the market by hand, optionally closing itself at a Moscow date and time (sent without a zone:
+ * the server reads it as Moscow time, whatever the browser's zone).
+ */
+export function OpenMarketDialog({ schedule, onClose }: { schedule: TMarketSchedule; onClose: () => void }) {
+  const { open } = useScheduleMutations();
+  const [autoClose, setAutoClose] = useState(false);
+  const [closeTime, setCloseTime] = useState(moscowNowLocal);
+
+  const onOpen = () =>
+    open.mutate(
+      { id: schedule.id, body: { close_time: autoClose ? closeTime : null } },
+      { onSuccess: onClose },
+    );
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>Открыть маркет</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <DialogContentText>Вы собираетесь открыть маркет "{schedule.name}".</DialogContentText>
+          <FormControlLabel
+            label="Установить время автоматического закрытия"
+            control={<Checkbox checked={autoClose} onChange={(e) => setAutoClose(e.target.checked)} />}
+          />
+          {autoClose && (
+            <TextField
+              label="Время закрытия"
+              type="datetime-local"
+              value={closeTime}
+              onChange={(e) => setCloseTime(e.target.value)}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
+            />
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Отмена</Button>
+        <Button variant="contained" color="success" onClick={onOpen} disabled={open.isPending}>
+          Открыть маркет
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

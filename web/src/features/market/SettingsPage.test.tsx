@@ -1,0 +1,262 @@
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { TBotText, TMarketSchedule, TMarketStatus } from "@wholesale/contract";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockFetch } from "../../../test/fetch-mock.ts";
+import { withAppProviders } from "../../../test/providers.tsx";
+import SettingsPage from "./SettingsPage.tsx";
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const schedule: TMarketSchedule = {
+  id: 1,
+  name: "Основное",
+  is_active: true,
+  is_manually_opened: false,
+  close_time: null,
+  is_open: false,
+  next_open_at: "2026-11-21T06:00:00.000Z",
+  next_close_at: "2026-11-21T10:00:00.000Z",
+  intervals: [{ id: 11, schedule: 1, start_time: "09:00:00", end_time: "13:00:00", is_active: true }],
+  client_types: [],
+  client_groups: [],
+  transportations: [],
+  clients: [],
+  clients_detail: [],
+};
+const manual: TMarketSchedule = {
+  ...schedule,
+  id: 2,
+  name: "Ночное",
+  is_manually_opened: true,
+  is_open: true,
+  intervals: [],
+  client_groups: [5],
+};
+const closedStatus: TMarketStatus = {
+  is_open: false,
+  active_schedules: [],
+  open_until: null,
+  next_open_at: "2026-11-21T06:00:00.000Z",
+  message: "Маркет закрыт, откроется 21.11 в 09:00",
+};
+const botText = (text: string): TBotText => ({ text, is_default: false, created_at: null, history: [] });
+const page = (results: TMarketSchedule[]) => ({
+  status: 200,
+  body: { count: results.length, next: null, previous: null, results },
+});
+
+function routes(overrides: Record<string, Parameters<typeof mockFetch>[0][string]> = {}) {
+  const texts = Object.fromEntries(
+    ["start", "market-entry", "pre-start", "end", "conditions", "guarantee"].map((p) => [
+      `GET /api/messaging/${p}/`,
+      () => ({ status: 200, body: botText(`Текст ${p}`) }),
+    ]),
+  );
+  return mockFetch({
+    "GET /api/storehouse/market-status/": () => ({ status: 200, body: closedStatus }),
+    "GET /api/storehouse/market-schedules/": () => page([schedule, manual]),
+    "GET /api/profiles/groups/": () => ({
+      status: 200,
+      body: [{ id: 5, name: "Опт Москва", surcharge: 1, is_active: true }],
+    }),
+    "GET /api/profiles/transportations/": () => ({ status: 200, body: [] }),
+    ...texts,
+    ...overrides,
+  });
+}
+
+const card = async (testId: string) => within(await screen.findByTestId(testId));
+
+describe("Settings page", () => {
+  it("shows the three cards, the status, the schedules with badges, intervals and buttons", async () => {
+    routes({
+      "GET /api/storehouse/market-status/": () => ({
+        status: 200,
+        body: {
+          ...closedStatus,
+          is_open: true,
+          active_schedules: ["Основное", "Ночное"],
+          next_open_at: null,
+        },
+      }),
+    });
+    render(withAppProviders(<SettingsPage />));
+    expect(await screen.findByText("Маркет открыт")).toBeTruthy();
+    expect(screen.getByText("Активные расписания: Основное, Ночное")).toBeTruthy();
+    expect(screen.getByText("Статус маркета")).toBeTruthy();
+    expect(screen.getByText("Расписание маркета")).toBeTruthy();
+    expect(screen.getByText("Настройки бота")).toBeTruthy();
+
+    const first = await card("schedule-1");
+    expect(await first.findByText("Ежедневно: 09:00 - 13:00")).toBeTruthy();
+    expect(first.getByDisplayValue("Основное")).toBeTruthy();
+    // The schedule's badge and its interval's status.
+    expect(first.getAllByText("Активно", { selector: ".MuiChip-label" })).toHaveLength(2);
+    expect(first.getByRole("button", { name: "Открыть маркет" })).toBeTruthy();
+    expect(first.getByText("Закрыто, откроется: 21.11.2026 09:00, закроется: 21.11.2026 13:00")).toBeTruthy();
+    for (const name of ["Добавить интервал", "Управление клиентами", "Сохранить", "Удалить"]) {
+      expect(first.getByRole("button", { name })).toBeTruthy();
+    }
+    const second = await card("schedule-2");
+    expect(second.getByText("Открыто вручную")).toBeTruthy();
+    expect(second.getByText("Нет временных интервалов")).toBeTruthy();
+    expect(second.getByRole("button", { name: "Закрыть маркет" })).toBeTruthy();
+  });
+
+  it("says when there are no schedules, and shows a load error in the card", async () => {
+    routes({ "GET /api/storehouse/market-schedules/": () => page([]) });
+    const { unmount } = render(withAppProviders(<SettingsPage />));
+    expect(await screen.findByText("Нет настроенных расписаний")).toBeTruthy();
+    expect(await screen.findByText("Маркет закрыт")).toBeTruthy();
+    unmount();
+    routes({
+      "GET /api/storehouse/market-schedules/": () => ({ status: 403, body: { detail: "Нет прав" } }),
+    });
+    render(withAppProviders(<SettingsPage />));
+    expect(await screen.findByText("Ошибка загрузки: Нет прав")).toBeTruthy();
+  });
+
+  it("fetches the status again every 60 seconds", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = routes();
+    render(withAppProviders(<SettingsPage />));
+    await screen.findByText("Маркет закрыт");
+    const statusCalls = () => calls.filter((c) => c.url.startsWith("/api/storehouse/market-status/")).length;
+    expect(statusCalls()).toBe(1);
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(statusCalls()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1_500);
+    await waitFor(() => expect(statusCalls()).toBe(2));
+  });
+
+  it("adds an interval with 1-minute pickers and the daily note", async () => {
+    const calls = routes({
+      "POST /api/storehouse/time-intervals/": ({ body }) => ({
+        status: 201,
+        body: { id: 12, ...(body as object) },
+      }),
+    });
+    const user = userEvent.setup();
+    render(withAppProviders(<SettingsPage />));
+    await user.click(await (await card("schedule-1")).findByRole("button", { name: "Добавить интервал" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("Интервал будет работать ежедневно в указанное время")).toBeTruthy();
+    const start = within(dialog).getByLabelText("Время начала");
+    expect(start.getAttribute("step")).toBe("60");
+    await user.clear(start);
+    await user.type(start, "22:30");
+    const end = within(dialog).getByLabelText("Время окончания");
+    await user.clear(end);
+    await user.type(end, "01:15");
+    await user.click(within(dialog).getByRole("button", { name: "Сохранить" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({
+      schedule: 1,
+      start_time: "22:30",
+      end_time: "01:15",
+      is_active: true,
+    });
+  });
+
+  it("opens the market with an automatic close time, and closes an open one", async () => {
+    const calls = routes({
+      "POST /api/storehouse/market-schedules/1/open_market/": () => ({ status: 200, body: schedule }),
+      "POST /api/storehouse/market-schedules/2/close_market/": () => ({ status: 200, body: manual }),
+    });
+    const user = userEvent.setup();
+    render(withAppProviders(<SettingsPage />));
+    await user.click(await (await card("schedule-1")).findByRole("button", { name: "Открыть маркет" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText('Вы собираетесь открыть маркет "Основное".')).toBeTruthy();
+    expect(within(dialog).queryByLabelText("Время закрытия")).toBeNull();
+    await user.click(within(dialog).getByLabelText("Установить время автоматического закрытия"));
+    const closeTime = within(dialog).getByLabelText("Время закрытия");
+    expect(closeTime.getAttribute("type")).toBe("datetime-local");
+    await user.clear(closeTime);
+    await user.type(closeTime, "2026-11-21T18:30");
+    await user.click(within(dialog).getByRole("button", { name: "Открыть маркет" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(calls.find((c) => c.url.endsWith("/open_market/"))?.body).toEqual({
+      close_time: "2026-11-21T18:30",
+    });
+
+    await user.click((await card("schedule-2")).getByRole("button", { name: "Закрыть маркет" }));
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith("/2/close_market/"))).toBe(true));
+  });
+
+  it("manages the clients in four tabs and saves the choice", async () => {
+    const calls = routes({
+      "PUT /api/storehouse/market-schedules/2/": () => ({ status: 200, body: manual }),
+    });
+    const user = userEvent.setup();
+    render(withAppProviders(<SettingsPage />));
+    await user.click(await (await card("schedule-2")).findByRole("button", { name: "Управление клиентами" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText('Управление клиентами для "Ночное"')).toBeTruthy();
+    expect(
+      within(dialog)
+        .getAllByRole("tab")
+        .map((t) => t.textContent),
+    ).toEqual(["Типы клиентов", "Группы клиентов", "Направления", "Отдельные клиенты"]);
+    await user.click(within(dialog).getByRole("combobox", { name: "Типы клиентов" }));
+    await user.click(await screen.findByRole("option", { name: "Крупный опт" }));
+    await user.click(within(dialog).getByRole("tab", { name: "Группы клиентов" }));
+    expect(await within(dialog).findByText("Опт Москва")).toBeTruthy();
+    await user.click(within(dialog).getByRole("button", { name: "Сохранить" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(calls.find((c) => c.method === "PUT")?.body).toEqual({
+      client_types: [2],
+      client_groups: [5],
+      transportations: [],
+      clients: [],
+    });
+  });
+
+  it("saves the name and the switch, and deletes after confirmation", async () => {
+    const calls = routes({
+      "PUT /api/storehouse/market-schedules/1/": () => ({ status: 200, body: schedule }),
+      "DELETE /api/storehouse/market-schedules/1/": () => ({ status: 204 }),
+    });
+    const user = userEvent.setup();
+    render(withAppProviders(<SettingsPage />));
+    const first = await card("schedule-1");
+    const name = await first.findByDisplayValue("Основное");
+    await user.clear(name);
+    await user.type(name, "Будни");
+    await user.click(first.getByRole("switch", { name: "Активно" }));
+    await user.click(first.getByRole("button", { name: "Сохранить" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ name: "Будни", is_active: false }),
+    );
+    await user.click(first.getByRole("button", { name: "Удалить" }));
+    const confirm = await screen.findByRole("dialog");
+    expect(within(confirm).getByText("Вы уверены? Отменить это действие будет невозможно!")).toBeTruthy();
+    await user.click(within(confirm).getByRole("button", { name: "Да" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "DELETE")).toBe(true));
+  });
+
+  it("edits a bot text with «Изменить»", async () => {
+    const calls = routes({
+      "POST /api/messaging/start/": ({ body }) => ({
+        status: 201,
+        body: botText((body as { text: string }).text),
+      }),
+    });
+    const user = userEvent.setup();
+    render(withAppProviders(<SettingsPage />));
+    const editor = await screen.findByLabelText("Приветственное сообщение (/start)");
+    await waitFor(() => expect((editor as HTMLTextAreaElement).value).toBe("Текст start"));
+    expect(screen.getAllByRole("button", { name: /^Изменить/ })).toHaveLength(6);
+    await user.clear(editor);
+    await user.type(editor, "Добро пожаловать!");
+    await user.click(screen.getByRole("button", { name: "Изменить: Приветственное сообщение (/start)" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === "POST")?.body).toEqual({ text: "Добро пожаловать!" }),
+    );
+    expect(await screen.findByText("Сообщение бота сохранено")).toBeTruthy();
+  });
+});
