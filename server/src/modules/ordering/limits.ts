@@ -86,11 +86,13 @@ export function checkPosition(
     : unitCap;
   const maxTotal = priced >= minimum ? priced : 0;
 
-  for (const c of caps) {
-    if (total > c.cap) return { ok: false, code: c.code, limit: c.limit, maxTotal };
-  }
+  // Of the rules broken, the tightest one explains the refusal.
+  const broken = caps.filter((c) => total > c.cap);
   if (budget && tier && tier.price * total > budget.left + 1e-9) {
-    return { ok: false, code: "total_limit", limit: budget.limit, maxTotal };
+    const cap = largestWithin(modification.pricing, Number.MAX_SAFE_INTEGER, budget.left, budget.currencyId);
+    broken.push({ code: "total_limit", cap, limit: budget.limit });
   }
+  const tightest = broken.sort((a, b) => a.cap - b.cap)[0];
+  if (tightest) return { ok: false, code: tightest.code, limit: tightest.limit, maxTotal };
   return { ok: true };
 }

@@ -5,7 +5,7 @@ import { limitRefusal, TEXT } from "./messages.ts";
 import { loadModification } from "./modification-data.ts";
 import { charge, minimumQuantity } from "./price-list.ts";
 import { stockState } from "./stock-state.ts";
-import { dayPositions, findDayOrder } from "./today-order.ts";
+import { loadDayOrder } from "./today-order.ts";
 import type { ModificationView } from "./types.ts";
 
 /** Far above any stock: asks the limits for the largest quantity they allow. */
@@ -20,8 +20,7 @@ export async function modificationView(
 ): Promise<ModificationView | null> {
   const m = await loadModification(db, client, modificationId);
   if (!m) return null;
-  const order = await findDayOrder(db, client.id, day);
-  const positions = order ? await dayPositions(db, order.id) : [];
+  const { positions } = await loadDayOrder(db, client.id, day);
   const current = positions.find((p) => p.modificationId === m.id && p.status === "added") ?? null;
   const held = current?.quantity ?? 0;
 

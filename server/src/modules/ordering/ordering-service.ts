@@ -1,14 +1,15 @@
-import type { Db, Tx } from "../../db/client.ts";
+import type { Tx } from "../../db/client.ts";
 import { businessDay } from "../../lib/business-time.ts";
-import { type Clock, systemClock } from "../../lib/clock.ts";
+import { systemClock } from "../../lib/clock.ts";
+import { marketStateForClient } from "../market/market-state.ts";
 import * as lists from "./catalogue-lists.ts";
 import { type ClientContext, loadClient } from "./client-context.ts";
 import { TEXT } from "./messages.ts";
 import { modificationView } from "./modification-view.ts";
 import * as positions from "./positions.ts";
-import { Refused, type Situation } from "./positions.ts";
-import { todayOrder } from "./today-order.ts";
-import type { MarketStateFn, OrderingService, Page, Refusal } from "./types.ts";
+import { type Changed, Refused, type Situation } from "./positions.ts";
+import { todayOrder, toTodayOrder } from "./today-order.ts";
+import type { OrderingDeps, OrderingService, Page, Refusal } from "./types.ts";
 
 const empty = <T>(): Page<T> => ({ items: [], page: 1, pages: 1 });
 
@@ -20,15 +21,12 @@ const validQuantity = (q: number) => Number.isInteger(q) && q >= 1 && q <= MAX_Q
 /**
  * The bot's ordering service: every rule of issue 12 is enforced here, per call, from the client id the
  * bot passes first; the bot's keyboards only mirror it. `marketState` decides whether the market is open
- * for the client (market/market-state.ts's marketStateForClient in production).
+ * for the client: market/market-state.ts's marketStateForClient unless a test injects another.
  */
-export function createOrderingService(deps: {
-  db: Db;
-  clock?: Clock;
-  marketState: MarketStateFn;
-}): OrderingService {
-  const { db, marketState } = deps;
+export function createOrderingService(deps: OrderingDeps): OrderingService {
+  const { db } = deps;
   const clock = deps.clock ?? systemClock;
+  const marketState = deps.marketState ?? marketStateForClient;
 
   async function browse<T>(clientId: number, read: (client: ClientContext) => Promise<Page<T>>) {
     const found = await loadClient(db, clientId);
@@ -60,9 +58,9 @@ export function createOrderingService(deps: {
     }
   }
 
-  async function afterPosition(s: Situation, positionId: number) {
-    const order = await todayOrder(db, s.client.id, s.day);
-    const position = order.positions.find((p) => p.id === positionId);
+  function afterPosition(s: Situation, changed: Changed) {
+    const order = toTodayOrder(s.day, changed.order);
+    const position = order.positions.find((p) => p.id === changed.positionId);
     if (!position) throw new Error("the changed position is missing from today's order");
     return { ok: true as const, position, order };
   }
@@ -106,7 +104,7 @@ export function createOrderingService(deps: {
       const s = await situation(clientId);
       if ("ok" in s) return s;
       const done = await change((tx) => positions.removePosition(tx, s, positionId));
-      return done.ok ? { ok: true, order: await todayOrder(db, clientId, s.day) } : done;
+      return done.ok ? { ok: true, order: toTodayOrder(s.day, done.value) } : done;
     },
     todayOrder: (clientId) => todayOrder(db, clientId, businessDay(clock.now())),
   };

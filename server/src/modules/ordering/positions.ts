@@ -7,7 +7,7 @@ import { limitRefusal, TEXT } from "./messages.ts";
 import { loadModification, type ModificationData } from "./modification-data.ts";
 import { minimumQuantity, priceForQuantity } from "./price-list.ts";
 import { moveExclusivePool, moveStock, returnToExclusivePool } from "./stock.ts";
-import { dayPositions, findDayOrder } from "./today-order.ts";
+import { type DayOrder, type DayRow, loadDayOrder } from "./today-order.ts";
 import type { Refusal } from "./types.ts";
 
 /** Thrown inside a transaction to roll it back and answer the refusal it carries. */
@@ -49,40 +49,50 @@ function refuseLimit(
   );
 }
 
-/**
- * Checks every rule for `modification` at `total` units and moves stock (and an exclusive pool) by the
- * difference from what the position holds: the price is the tier that total reaches.
- */
-async function reserve(
-  tx: Tx,
+/** Checks every rule for `modification` at `total` units; answers the price of the tier that total reaches. */
+function priceChecked(
   s: Situation,
   modification: ModificationData,
-  day: Awaited<ReturnType<typeof dayPositions>>,
-  current: (typeof day)[number] | null,
+  day: readonly DayRow[],
+  current: DayRow | null,
   total: number,
   mode: "add" | "change",
 ) {
-  const held = current?.quantity ?? 0;
   if (modification.pricing.orderable.length === 0) refuse("not_sold", TEXT.notSold);
   const tier = priceForQuantity(modification.pricing, total);
-  if (!tier) {
-    const minimum = minimumQuantity(modification.pricing) ?? 1;
-    refuse("bad_quantity", `Этот товар продаётся от ${minimum} шт.`);
-  }
+  if (!tier)
+    refuse("bad_quantity", `Этот товар продаётся от ${minimumQuantity(modification.pricing) ?? 1} шт.`);
   const check = checkPosition(modification, day, current, total, s.client.totalLimit);
-  if (!check.ok) refuseLimit(check, modification, held, mode);
+  if (!check.ok) refuseLimit(check, modification, current?.quantity ?? 0, mode);
+  return tier;
+}
 
-  const delta = total - held;
+/**
+ * Moves stock (and an exclusive pool) by `delta`: the last statements of the transaction, so the hot rows
+ * of popular modifications stay locked only until the commit that follows.
+ */
+async function take(
+  tx: Tx,
+  s: Situation,
+  modification: ModificationData,
+  day: readonly DayRow[],
+  current: DayRow | null,
+  total: number,
+  mode: "add" | "change",
+) {
+  const delta = total - (current?.quantity ?? 0);
+  if (delta === 0) return;
+  const held = current?.quantity ?? 0;
   const stock = await moveStock(tx, modification.id, -delta);
   if (!stock.ok) {
-    // Another order took the units between the check and the UPDATE: recompute what is left.
+    // Other orders took the units since the check: say what is left now.
     const fresh = { ...modification, quantity: stock.quantity };
     const again = checkPosition(fresh, day, current, total, s.client.totalLimit);
     if (!again.ok) refuseLimit(again, fresh, held, mode);
     refuse("out_of_stock", "Товар закончился: больше заказать нельзя.", 0);
   }
   const pool = modification.exclusive;
-  if (pool?.id != null && delta !== 0) {
+  if (pool?.id != null) {
     const moved = await moveExclusivePool(tx, pool.id, -delta);
     if (!moved.ok) {
       const fresh = { ...modification, exclusive: { ...pool, pool: moved.quantity } };
@@ -91,8 +101,10 @@ async function reserve(
       refuse("exclusive_limit", "Лимит эксклюзивного товара: больше заказать нельзя.", 0);
     }
   }
-  return tier;
 }
+
+/** What a change leaves: the position touched and the day's order after it (for the answer, no re-read). */
+export type Changed = { positionId: number; order: DayOrder };
 
 /** Adds `quantity` of a modification to today's order (into its «Добавлен» position of it, if any). */
 export async function addPosition(
@@ -100,31 +112,29 @@ export async function addPosition(
   s: Situation,
   modificationId: number,
   quantity: number,
-): Promise<number> {
+): Promise<Changed> {
   await lockClient(tx, s.client.id);
-  const modification = await loadModification(tx, s.client, modificationId);
+  const [modification, order] = [
+    await loadModification(tx, s.client, modificationId),
+    await loadDayOrder(tx, s.client.id, s.day),
+  ];
   if (!modification) return refuse("not_found", TEXT.notFound);
-  const order = await findDayOrder(tx, s.client.id, s.day);
-  const day = order ? await dayPositions(tx, order.id) : [];
-  const current = day.find((p) => p.modificationId === modificationId && p.status === "added") ?? null;
+  const current =
+    order.positions.find((p) => p.modificationId === modificationId && p.status === "added") ?? null;
   const total = (current?.quantity ?? 0) + quantity;
-  const tier = await reserve(tx, s, modification, day, current, total, "add");
+  const tier = priceChecked(s, modification, order.positions, current, total, "add");
 
+  let positionId: number;
+  let orderId = order.orderId;
   if (current) {
+    positionId = current.id;
     await tx
       .update(orderPositions)
       .set({ quantity: total, price: tier.price, currencyId: tier.currencyId })
       .where(eq(orderPositions.id, current.id));
-    await tx
-      .update(orders)
-      .set({ updatedAt: s.now })
-      .where(eq(orders.id, order?.id ?? 0));
-    return current.id;
-  }
-  const orderId =
-    order?.id ??
-    (
-      await tx
+  } else {
+    if (orderId === null) {
+      const [created] = await tx
         .insert(orders)
         .values({
           clientId: s.client.id,
@@ -133,43 +143,66 @@ export async function addPosition(
           openedAt: s.now,
           updatedAt: s.now,
         })
-        .returning({ id: orders.id })
-    )[0]?.id;
-  if (orderId === undefined) throw new Error("the day's order was not created");
-  if (order) await tx.update(orders).set({ updatedAt: s.now }).where(eq(orders.id, orderId));
-  const [position] = await tx
-    .insert(orderPositions)
-    .values({
-      orderId,
-      modificationId,
-      modificationName: `${modification.productName} ${modification.name}`,
-      price: tier.price,
-      quantity: total,
-      currencyId: tier.currencyId,
-      createdAt: s.now,
-    })
-    .returning({ id: orderPositions.id });
-  if (!position) throw new Error("the position was not inserted");
-  return position.id;
+        .returning({ id: orders.id });
+      if (!created) throw new Error("the day's order was not created");
+      orderId = created.id;
+    }
+    const name = `${modification.productName} ${modification.name}`;
+    const [position] = await tx
+      .insert(orderPositions)
+      .values({
+        orderId,
+        modificationId,
+        modificationName: name,
+        price: tier.price,
+        quantity: total,
+        currencyId: tier.currencyId,
+        createdAt: s.now,
+      })
+      .returning({ id: orderPositions.id });
+    if (!position) throw new Error("the position was not inserted");
+    positionId = position.id;
+  }
+  if (order.orderId !== null)
+    await tx.update(orders).set({ updatedAt: s.now }).where(eq(orders.id, order.orderId));
+  await take(tx, s, modification, order.positions, current, total, "add");
+
+  const row: DayRow = {
+    id: positionId,
+    modificationId,
+    brandId: modification.brandId,
+    exclusive: modification.exclusive !== null,
+    quantity: total,
+    price: tier.price,
+    currencyId: tier.currencyId,
+    name: current?.name ?? `${modification.productName} ${modification.name}`,
+    currencySign: tier.currencySign,
+    status: "added",
+  };
+  const positions = current
+    ? order.positions.map((p) => (p.id === current.id ? row : p))
+    : [...order.positions, row];
+  return { positionId, order: { orderId, positions } };
 }
 
-/** The client's position in today's order, locked, with the order's positions; refuses anything else. */
+/** The client's position in today's order, locked, with the order; refuses anything else. */
 async function ownChangeable(tx: Tx, s: Situation, positionId: number) {
   await lockClient(tx, s.client.id);
-  const order = await findDayOrder(tx, s.client.id, s.day);
-  if (!order) return refuse("not_found", TEXT.positionNotFound);
-  // Staff's send-to-collect updates the status under a row lock too: whoever locks first wins.
+  // Staff's send-to-collect updates the status under the row lock too: whoever locks first wins.
   const [locked] = await tx
     .select({ status: orderPositions.status })
     .from(orderPositions)
-    .where(and(eq(orderPositions.id, positionId), eq(orderPositions.orderId, order.id)))
-    .for("update");
+    .innerJoin(orders, eq(orders.id, orderPositions.orderId))
+    .where(
+      and(eq(orderPositions.id, positionId), eq(orders.clientId, s.client.id), eq(orders.openedOn, s.day)),
+    )
+    .for("update", { of: orderPositions });
   if (!locked) return refuse("not_found", TEXT.positionNotFound);
   if (locked.status !== "added") return refuse("not_changeable", TEXT.notChangeable);
-  const day = await dayPositions(tx, order.id);
-  const current = day.find((p) => p.id === positionId);
-  if (!current) return refuse("not_found", TEXT.positionNotFound);
-  return { orderId: order.id, day, current };
+  const order = await loadDayOrder(tx, s.client.id, s.day);
+  const current = order.positions.find((p) => p.id === positionId);
+  if (!current || order.orderId === null) return refuse("not_found", TEXT.positionNotFound);
+  return { orderId: order.orderId, order, current };
 }
 
 /** Sets a «Добавлен» position's quantity, re-priced at the tier it reaches; stock moves by the difference. */
@@ -178,26 +211,39 @@ export async function changePosition(
   s: Situation,
   positionId: number,
   quantity: number,
-): Promise<number> {
-  const { orderId, day, current } = await ownChangeable(tx, s, positionId);
+): Promise<Changed> {
+  const { orderId, order, current } = await ownChangeable(tx, s, positionId);
   const modification = await loadModification(tx, s.client, current.modificationId);
   if (!modification) return refuse("not_sold", TEXT.notSold);
-  const tier = await reserve(tx, s, modification, day, current, quantity, "change");
+  const tier = priceChecked(s, modification, order.positions, current, quantity, "change");
   await tx
     .update(orderPositions)
     .set({ quantity, price: tier.price, currencyId: tier.currencyId })
     .where(eq(orderPositions.id, positionId));
   await tx.update(orders).set({ updatedAt: s.now }).where(eq(orders.id, orderId));
-  return positionId;
+  await take(tx, s, modification, order.positions, current, quantity, "change");
+  const changed = {
+    ...current,
+    quantity,
+    price: tier.price,
+    currencyId: tier.currencyId,
+    currencySign: tier.currencySign,
+  };
+  return {
+    positionId,
+    order: { orderId, positions: order.positions.map((p) => (p.id === positionId ? changed : p)) },
+  };
 }
 
 /** Removes a «Добавлен» position; its units go back to stock (and to the exclusive pool they came from). */
-export async function removePosition(tx: Tx, s: Situation, positionId: number): Promise<void> {
-  const { orderId, day, current } = await ownChangeable(tx, s, positionId);
+export async function removePosition(tx: Tx, s: Situation, positionId: number): Promise<DayOrder> {
+  const { orderId, order, current } = await ownChangeable(tx, s, positionId);
+  await tx.delete(orderPositions).where(eq(orderPositions.id, positionId));
+  const rest = order.positions.filter((p) => p.id !== positionId);
+  // An order left without positions is dropped, so /orders does not list empty orders.
+  if (rest.length === 0) await tx.delete(orders).where(eq(orders.id, orderId));
+  else await tx.update(orders).set({ updatedAt: s.now }).where(eq(orders.id, orderId));
   await moveStock(tx, current.modificationId, current.quantity);
   if (current.exclusive) await returnToExclusivePool(tx, current.modificationId, current.quantity);
-  await tx.delete(orderPositions).where(eq(orderPositions.id, positionId));
-  // An order left without positions is dropped, so /orders does not list empty orders.
-  if (day.length === 1) await tx.delete(orders).where(eq(orders.id, orderId));
-  else await tx.update(orders).set({ updatedAt: s.now }).where(eq(orders.id, orderId));
+  return { orderId: rest.length ? orderId : null, positions: rest };
 }

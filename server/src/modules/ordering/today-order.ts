@@ -1,44 +1,69 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { currencies, modifications, orderPositions, orders, products } from "../../db/schema/index.ts";
+import {
+  currencies,
+  modifications,
+  orderPositions,
+  orders,
+  type PositionStatus,
+  products,
+} from "../../db/schema/index.ts";
 import type { DayPosition } from "./limits.ts";
 import { STATUS_LABELS } from "./messages.ts";
-import type { CurrencyTotal, PositionView, TodayOrder } from "./types.ts";
+import type { CurrencyTotal, TodayOrder } from "./types.ts";
 
-/** The client's order of a business day (the first, should there ever be two), or undefined. */
-export async function findDayOrder(db: Db | Tx, clientId: number, day: string) {
-  const [order] = await db
+/** A position of the day's order with what both the limits and «Мой заказ» need. */
+export type DayRow = DayPosition & { name: string; currencySign: string; status: PositionStatus };
+
+export type DayOrder = { orderId: number | null; positions: DayRow[] };
+
+/**
+ * The client's order of a business day (the first, should there ever be two) with its positions, in one
+ * query: the ordering calls read it inside the client's lock and answer «Мой заказ» from it.
+ */
+export async function loadDayOrder(db: Db | Tx, clientId: number, day: string): Promise<DayOrder> {
+  const [first] = await db
     .select({ id: orders.id })
     .from(orders)
     .where(and(eq(orders.clientId, clientId), eq(orders.openedOn, day)))
     .orderBy(asc(orders.id))
     .limit(1);
-  return order;
-}
-
-const roundMoney = (n: number) => Math.round(n * 100) / 100;
-
-/** Today's positions with statuses, prices and totals per currency, as «Мой заказ» shows them. */
-export async function todayOrder(db: Db | Tx, clientId: number, day: string): Promise<TodayOrder> {
-  const order = await findDayOrder(db, clientId, day);
-  if (!order) return { orderId: null, day, positions: [], totals: [] };
-  const rows = await db
+  if (!first) return { orderId: null, positions: [] };
+  const positions = await db
     .select({
       id: orderPositions.id,
       modificationId: orderPositions.modificationId,
-      name: orderPositions.modificationName,
+      brandId: products.brandId,
+      exclusive: modifications.exclusive,
       quantity: orderPositions.quantity,
       price: orderPositions.price,
       currencyId: orderPositions.currencyId,
+      name: orderPositions.modificationName,
       currencySign: currencies.sign,
       status: orderPositions.status,
     })
     .from(orderPositions)
     .innerJoin(currencies, eq(currencies.id, orderPositions.currencyId))
-    .where(eq(orderPositions.orderId, order.id))
+    .innerJoin(modifications, eq(modifications.id, orderPositions.modificationId))
+    .innerJoin(products, eq(products.id, modifications.productId))
+    .where(eq(orderPositions.orderId, first.id))
     .orderBy(asc(orderPositions.id));
-  const positions: PositionView[] = rows.map((r) => ({
-    ...r,
+  return { orderId: first.id, positions };
+}
+
+const roundMoney = (n: number) => Math.round(n * 100) / 100;
+
+/** «Мой заказ»: positions with statuses, prices and sums, and totals per currency. */
+export function toTodayOrder(day: string, order: DayOrder): TodayOrder {
+  const positions = order.positions.map((r) => ({
+    id: r.id,
+    modificationId: r.modificationId,
+    name: r.name,
+    quantity: r.quantity,
+    price: r.price,
+    currencyId: r.currencyId,
+    currencySign: r.currencySign,
+    status: r.status,
     statusLabel: STATUS_LABELS[r.status],
     sum: roundMoney(r.price * r.quantity),
     changeable: r.status === "added",
@@ -53,28 +78,9 @@ export async function todayOrder(db: Db | Tx, clientId: number, day: string): Pr
     t.amount = roundMoney(t.amount + p.sum);
     totals.set(p.currencyId, t);
   }
-  return { orderId: order.id, day, positions, totals: [...totals.values()] };
+  return { orderId: order.orderId, day, positions, totals: [...totals.values()] };
 }
 
-/** The order's positions with what the limits need (brand, exclusive flag), inside the client's lock. */
-export async function dayPositions(
-  tx: Db | Tx,
-  orderId: number,
-): Promise<(DayPosition & { status: string })[]> {
-  return tx
-    .select({
-      id: orderPositions.id,
-      modificationId: orderPositions.modificationId,
-      brandId: products.brandId,
-      exclusive: modifications.exclusive,
-      quantity: orderPositions.quantity,
-      price: orderPositions.price,
-      currencyId: orderPositions.currencyId,
-      status: orderPositions.status,
-    })
-    .from(orderPositions)
-    .innerJoin(modifications, eq(modifications.id, orderPositions.modificationId))
-    .innerJoin(products, eq(products.id, modifications.productId))
-    .where(eq(orderPositions.orderId, orderId))
-    .orderBy(asc(orderPositions.id));
+export async function todayOrder(db: Db | Tx, clientId: number, day: string): Promise<TodayOrder> {
+  return toTodayOrder(day, await loadDayOrder(db, clientId, day));
 }

@@ -2,17 +2,14 @@ import type { Db, Tx } from "../../db/client.ts";
 import type { PositionStatus } from "../../db/schema/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 
-/** The market's answer for one client at one moment (the shape of market/market-state.ts). */
-export type MarketState = {
-  open: boolean;
-  openUntil: Date | null;
-  nextOpenAt: Date | null;
-  scheduleNames: string[];
-};
+import type { MarketState } from "../market/market-state.ts";
+
+export type { MarketState };
 
 export type MarketStateFn = (db: Db | Tx, clientId: number, now: Date) => Promise<MarketState>;
 
-export type OrderingDeps = { db: Db; clock: Clock; marketState: MarketStateFn };
+/** `clock` defaults to the system clock, `marketState` to market/market-state.ts's marketStateForClient. */
+export type OrderingDeps = { db: Db; clock?: Clock; marketState?: MarketStateFn };
 
 /** One page of a list; `page` counts from 1 and `pages` is at least 1 (an empty list has one empty page). */
 export type Page<T> = { items: T[]; page: number; pages: number };

@@ -1,0 +1,236 @@
+import { performance } from "node:perf_hooks";
+import { eq, inArray, sql, sum } from "drizzle-orm";
+import pg from "pg";
+import { type Database, type Db, openPglite, openPostgres } from "../../server/src/db/client.ts";
+import {
+  accessRules,
+  brands,
+  clients,
+  currencies,
+  marketSchedules,
+  modifications,
+  orderPositions,
+  priceTiers,
+  products,
+} from "../../server/src/db/schema/index.ts";
+import { systemClock } from "../../server/src/lib/clock.ts";
+import { createOrderingService } from "../../server/src/modules/ordering/index.ts";
+
+/**
+ * «Market opens» (issue 12): BENCH_CLIENTS (1,000) clients each order BENCH_POSITIONS (5) positions the moment
+ * the market opens, mostly from 20 popular modifications with scarce stock, through the ordering service and
+ * the real market decision. `BENCH_DB=pglite` runs on embedded PGlite, otherwise a scratch database is made
+ * on BENCH_DATABASE_URL's server and dropped at the end. Reports accepted positions/s, latency and whether
+ * any unit was oversold.
+ *
+ * `handle` below is the one call measured: the bot puts `bot.handleUpdate` there.
+ */
+const clientCount = Number(process.env.BENCH_CLIENTS ?? 1000);
+const positionsPerClient = Number(process.env.BENCH_POSITIONS ?? 5);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 20);
+const kind = process.env.BENCH_DB === "pglite" ? "pglite" : "postgres";
+const POPULAR = 20;
+const POPULAR_STOCK = 60;
+const PLENTY = 200;
+
+type Step = { clientId: number; modificationId: number; quantity: number };
+type Outcome = { accepted: boolean };
+type Handler = (step: Step) => Promise<Outcome>;
+
+/** The measured call: one client's one order step, as the service answers it. */
+function serviceHandler(db: Db): Handler {
+  const service = createOrderingService({ db, clock: systemClock });
+  return async ({ clientId, modificationId, quantity }) => ({
+    accepted: (await service.addPosition(clientId, modificationId, quantity)).ok,
+  });
+}
+
+const percentile = (samples: number[], p: number) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+};
+
+/** A deterministic generator, so every run orders the same things. */
+function random(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) % 2 ** 31;
+    return s / 2 ** 31;
+  };
+}
+
+async function open(): Promise<Database & { drop: () => Promise<void> }> {
+  if (kind === "pglite") {
+    const database = await openPglite();
+    return { ...database, drop: database.close };
+  }
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const name = `bench_market_opens_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), { max: 10 });
+  return {
+    ...database,
+    drop: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** The market open for everyone, 1,000 small-wholesale clients, 20 scarce and 200 plentiful modifications. */
+async function seed(db: Db) {
+  await db.insert(marketSchedules).values({ name: "Открытие маркета", isManuallyOpened: true });
+  const [rub] = await db.insert(currencies).values({ name: "Рубль", sign: "₽" }).returning();
+  const [brand] = await db.insert(brands).values({ name: "Популярный брэнд" }).returning();
+  if (!rub || !brand) throw new Error("seed failed");
+  const [product] = await db.insert(products).values({ brandId: brand.id, name: "Смартфон" }).returning();
+  if (!product) throw new Error("seed failed");
+  const mods = await db
+    .insert(modifications)
+    .values(
+      Array.from({ length: POPULAR + PLENTY }, (_, i) => ({
+        productId: product.id,
+        name: `Модель ${String(i).padStart(3, "0")}`,
+        quantity: i < POPULAR ? POPULAR_STOCK : 100_000,
+        quantityOnStart: i < POPULAR ? POPULAR_STOCK : 100_000,
+        available: true,
+        availableSmallWholesale: true,
+        availableLargeWholesale: true,
+        oneHandQuantity: i < POPULAR ? 5 : 0,
+        oneHandLimited: i < POPULAR,
+      })),
+    )
+    .returning({ id: modifications.id });
+  await db.insert(priceTiers).values(
+    mods.flatMap((m) => [
+      { modificationId: m.id, currencyId: rub.id, quantityFrom: 1, smallWholesale: 600, largeWholesale: 590 },
+      { modificationId: m.id, currencyId: rub.id, quantityFrom: 3, smallWholesale: 560, largeWholesale: 550 },
+    ]),
+  );
+  const clientIds: number[] = [];
+  for (let from = 0; from < clientCount; from += 500) {
+    const rows = await db
+      .insert(clients)
+      .values(
+        Array.from({ length: Math.min(500, clientCount - from) }, (_, i) => ({
+          nickname: `Клиент ${from + i}`,
+          telegramId: 900_000_000 + from + i,
+          clientType: 3,
+          isActive: true,
+          allowedPrice: true,
+        })),
+      )
+      .returning({ id: clients.id });
+    await db.insert(accessRules).values(rows.map((r) => ({ clientId: r.id })));
+    clientIds.push(...rows.map((r) => r.id));
+  }
+  const ids = mods.map((m) => m.id);
+  return { clientIds, popular: ids.slice(0, POPULAR), plenty: ids.slice(POPULAR) };
+}
+
+const database = await open();
+try {
+  const { clientIds, popular, plenty } = await seed(database.db);
+  const next = random(12);
+  // Each client: three popular modifications (the rush) and two others, 1-4 units each.
+  const plans = clientIds.map((clientId) =>
+    Array.from({ length: positionsPerClient }, (_, i): Step => {
+      const pool = i < 3 ? popular : plenty;
+      return {
+        clientId,
+        modificationId: pool[Math.floor(next() * pool.length)] ?? 0,
+        quantity: 1 + Math.floor(next() * 4),
+      };
+    }),
+  );
+  const handle = serviceHandler(database.db);
+
+  const latencies: number[] = [];
+  let accepted = 0;
+  let refused = 0;
+  let cursor = 0;
+  const started = performance.now();
+  // Up to `concurrency` clients are served at once; each sends its steps one after another, as a person taps.
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let i = cursor++; i < plans.length; i = cursor++) {
+        for (const step of plans[i] ?? []) {
+          const t0 = performance.now();
+          const outcome = await handle(step);
+          latencies.push(performance.now() - t0);
+          if (outcome.accepted) accepted++;
+          else refused++;
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+
+  const stockRows = await database.db
+    .select({ id: modifications.id, quantity: modifications.quantity })
+    .from(modifications)
+    .where(inArray(modifications.id, popular));
+  const orderedRows = await database.db
+    .select({ id: orderPositions.modificationId, n: sum(orderPositions.quantity).mapWith(Number) })
+    .from(orderPositions)
+    .where(inArray(orderPositions.modificationId, popular))
+    .groupBy(orderPositions.modificationId);
+  const ordered = new Map(orderedRows.map((r) => [r.id, r.n]));
+  let oversold = 0;
+  let inexact = 0;
+  for (const row of stockRows) {
+    const taken = ordered.get(row.id) ?? 0;
+    oversold += Math.max(0, taken - POPULAR_STOCK) + Math.max(0, -row.quantity);
+    if (row.quantity + taken !== POPULAR_STOCK) inexact++;
+  }
+  const soldOut = stockRows.filter((r) => r.quantity === 0).length;
+  const [plentyLeft] = await database.db
+    .select({ n: sum(modifications.quantity).mapWith(Number) })
+    .from(modifications)
+    .where(inArray(modifications.id, plenty));
+  const [plentyOrdered] = await database.db
+    .select({ n: sum(orderPositions.quantity).mapWith(Number) })
+    .from(orderPositions)
+    .where(inArray(orderPositions.modificationId, plenty));
+  if ((plentyLeft?.n ?? 0) + (plentyOrdered?.n ?? 0) !== PLENTY * 100_000) inexact++;
+  const [orderCount] = await database.db
+    .execute<{ n: number }>(sql`select count(*)::int as n from orders`)
+    .then((r) => r.rows);
+
+  console.log(
+    JSON.stringify(
+      {
+        database: database.kind,
+        clients: clientIds.length,
+        steps: latencies.length,
+        concurrency,
+        accepted,
+        refused,
+        orders: orderCount?.n,
+        seconds: Number(seconds.toFixed(2)),
+        acceptedPerSecond: Number((accepted / seconds).toFixed(0)),
+        stepsPerSecond: Number((latencies.length / seconds).toFixed(0)),
+        p50: Number(percentile(latencies, 50).toFixed(1)),
+        p95: Number(percentile(latencies, 95).toFixed(1)),
+        p99: Number(percentile(latencies, 99).toFixed(1)),
+        max: Number(Math.max(...latencies).toFixed(1)),
+        popularSoldOut: `${soldOut}/${POPULAR}`,
+        oversoldUnits: oversold,
+        modificationsWithInexactStock: inexact,
+      },
+      null,
+      2,
+    ),
+  );
+  if (oversold > 0 || inexact > 0) process.exitCode = 1;
+} finally {
+  await database.drop();
+}

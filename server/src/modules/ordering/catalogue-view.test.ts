@@ -1,0 +1,276 @@
+import { CLIENT_TYPE_LARGE } from "@wholesale/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedBrand, seedModification, seedProduct } from "../../db/factories/catalogue.ts";
+import { seedClient, seedGroup, seedTransportation } from "../../db/factories/clients.ts";
+import {
+  additions,
+  modificationClients,
+  modificationGroups,
+  modificationTransportations,
+} from "../../db/schema/index.ts";
+import { PAGE_SIZE } from "./catalogue-lists.ts";
+import { type OrderingFixture, orderingFixture } from "./test-fixture.ts";
+
+let f: OrderingFixture;
+beforeAll(async () => {
+  f = await orderingFixture();
+});
+afterAll(() => f.close());
+
+const tiers = () => [
+  { currencyId: f.rub, quantityFrom: 1, smallWholesale: 600, largeWholesale: 590 },
+  { currencyId: f.rub, quantityFrom: 10, smallWholesale: 540, largeWholesale: 530 },
+];
+
+/** A brand of its own with one product, so list assertions see only this test's rows. */
+async function shelf(brandName?: string) {
+  const brand = await seedBrand(f.db, brandName ? { name: brandName } : {});
+  const product = await seedProduct(f.db, { brandId: brand.id });
+  const mod = (values: Parameters<typeof seedModification>[1] = {}) =>
+    seedModification(f.db, { productId: product.id, tiers: tiers(), ...values });
+  return { brand, product, mod };
+}
+
+const modIds = async (clientId: number, productId: number) =>
+  (await f.service.listModifications(clientId, productId, 1)).items.map((m) => m.id);
+
+describe("visibility", () => {
+  it("hides the client's banned brands from lists, search and ordering", async () => {
+    const { brand, product, mod } = await shelf("Запретный брэнд");
+    const m = await mod({ name: "Скрытая" });
+    const client = await seedClient(f.db);
+    const other = await seedClient(f.db);
+    await f.setRules(client.id, { bannedBrands: ["Запретный брэнд"] });
+    const brandsOf = async (id: number) => {
+      const all = [];
+      for (let page = 1, pages = 1; page <= pages; page++) {
+        const p = await f.service.listBrands(id, page);
+        pages = p.pages;
+        all.push(...p.items.map((b) => b.id));
+      }
+      return all;
+    };
+    expect(await brandsOf(client.id)).not.toContain(brand.id);
+    expect(await brandsOf(other.id)).toContain(brand.id);
+    expect((await f.service.listProducts(client.id, brand.id, 1)).items).toEqual([]);
+    expect((await f.service.listProducts(other.id, brand.id, 1)).items.map((p) => p.id)).toEqual([
+      product.id,
+    ]);
+    expect(await modIds(client.id, product.id)).toEqual([]);
+    expect((await f.service.searchModifications(client.id, "Скрытая", 1)).items).toEqual([]);
+    expect((await f.service.searchModifications(other.id, "скрытая", 1)).items.map((x) => x.id)).toEqual([
+      m.id,
+    ]);
+    expect(await f.service.getModification(client.id, m.id)).toBeNull();
+    expect(await f.service.addPosition(client.id, m.id, 1)).toMatchObject({ code: "not_found" });
+  });
+
+  it("shows a restricted modification only to its clients, groups and directions", async () => {
+    const { product, mod } = await shelf();
+    const open = await mod({ name: "Для всех" });
+    const restricted = await mod({ name: "Для своих" });
+    const group = await seedGroup(f.db);
+    const direction = await seedTransportation(f.db);
+    const named = await seedClient(f.db);
+    const inGroup = await seedClient(f.db, { groupId: group.id });
+    const onDirection = await seedClient(f.db, { transportationId: direction.id });
+    const outsider = await seedClient(f.db, { groupId: (await seedGroup(f.db)).id });
+    await f.db.insert(modificationClients).values({ modificationId: restricted.id, clientId: named.id });
+    await f.db.insert(modificationGroups).values({ modificationId: restricted.id, groupId: group.id });
+    await f.db
+      .insert(modificationTransportations)
+      .values({ modificationId: restricted.id, transportationId: direction.id });
+    for (const c of [named, inGroup, onDirection]) {
+      expect(await modIds(c.id, product.id)).toEqual([open.id, restricted.id]);
+    }
+    expect(await modIds(outsider.id, product.id)).toEqual([open.id]);
+    expect(await f.service.addPosition(outsider.id, restricted.id, 1)).toMatchObject({ code: "not_found" });
+    expect((await f.service.addPosition(inGroup.id, restricted.id, 1)).ok).toBe(true);
+  });
+
+  it("hides a type whose availability is false, and shows null as «not on sale yet»", async () => {
+    const { product, mod } = await shelf();
+    const smallOff = await mod({ name: "А", availableSmallWholesale: false });
+    const smallUndecided = await mod({ name: "Б", availableSmallWholesale: null });
+    const small = await seedClient(f.db);
+    const large = await seedClient(f.db, { clientType: CLIENT_TYPE_LARGE });
+    expect(await modIds(small.id, product.id)).toEqual([smallUndecided.id]);
+    expect(await modIds(large.id, product.id)).toEqual([smallOff.id, smallUndecided.id]);
+    expect(await f.service.addPosition(small.id, smallOff.id, 1)).toMatchObject({ code: "not_found" });
+    expect(await f.service.addPosition(small.id, smallUndecided.id, 1)).toEqual({
+      ok: false,
+      code: "not_sold",
+      message: "Этот товар сейчас не продаётся.",
+    });
+    expect(await f.service.getModification(small.id, smallUndecided.id)).toMatchObject({
+      canOrder: 0,
+      reason: "Этот товар сейчас не продаётся.",
+    });
+    expect((await f.service.addPosition(large.id, smallOff.id, 1)).ok).toBe(true);
+  });
+
+  it("does not sell a tier whose price is 1 or whose flag is off for the type", async () => {
+    const { mod } = await shelf();
+    const m = await mod({
+      tiers: [
+        { currencyId: f.rub, quantityFrom: 1, smallWholesale: 1, largeWholesale: 590 },
+        {
+          currencyId: f.rub,
+          quantityFrom: 5,
+          smallWholesale: 560,
+          largeWholesale: 580,
+          availableSmallWholesale: false,
+        },
+        { currencyId: f.rub, quantityFrom: 10, smallWholesale: 540, largeWholesale: 530 },
+      ],
+    });
+    const small = await seedClient(f.db, { allowedPrice: true });
+    const view = await f.service.getModification(small.id, m.id);
+    expect(view?.tiers).toEqual([
+      { fromQuantity: 10, price: 540, currencyId: f.rub, currencySign: "₽", list: "small", orderable: true },
+    ]);
+    expect(await f.service.addPosition(small.id, m.id, 7)).toMatchObject({
+      code: "bad_quantity",
+      message: "Этот товар продаётся от 10 шт.",
+    });
+  });
+
+  it("pages lists by eight, ordered by name", async () => {
+    const { product, mod } = await shelf();
+    const made = [];
+    for (let i = 0; i < PAGE_SIZE + 3; i++)
+      made.push(await mod({ name: `Вариант ${String(i).padStart(2, "0")}` }));
+    const client = await seedClient(f.db);
+    const one = await f.service.listModifications(client.id, product.id, 1);
+    const two = await f.service.listModifications(client.id, product.id, 2);
+    expect([one.page, one.pages, two.page, two.pages]).toEqual([1, 2, 2, 2]);
+    expect([...one.items, ...two.items].map((m) => m.id)).toEqual(made.map((m) => m.id));
+    expect((await f.service.listModifications(client.id, product.id, 9)).page).toBe(2);
+  });
+});
+
+describe("the client's view of a modification", () => {
+  it("shows the client's list tiers, stock state, addition and how many it may order", async () => {
+    const { mod } = await shelf();
+    const m = await mod({ quantity: 8, specifications: "8 ГБ", oneHandQuantity: 5, oneHandLimited: true });
+    await f.db
+      .insert(additions)
+      .values({ modificationId: m.id, description: "Зарядка", smallWholesale: 300, largeWholesale: 250 });
+    const client = await seedClient(f.db, { allowedPrice: true });
+    const view = await f.service.getModification(client.id, m.id);
+    expect(view).toMatchObject({
+      id: m.id,
+      specifications: "8 ГБ",
+      stock: "few",
+      canOrder: 5,
+      reason: null,
+      addition: { description: "Зарядка", price: 300, currencySign: "₽" },
+      tiers: [
+        { fromQuantity: 1, price: 600, list: "small", orderable: true },
+        { fromQuantity: 10, price: 540, list: "small", orderable: true },
+      ],
+    });
+    await f.service.addPosition(client.id, m.id, 5);
+    expect(await f.service.getModification(client.id, m.id)).toMatchObject({
+      canOrder: 0,
+      stock: "few",
+      reason: "В одни руки не больше 5 шт. в день: больше заказать нельзя.",
+    });
+    const empty = await mod({ quantity: 0 });
+    expect(await f.service.getModification(client.id, empty.id)).toMatchObject({
+      stock: "none",
+      canOrder: 0,
+    });
+    expect((await f.service.getModification(client.id, (await mod({ quantity: 11 })).id))?.stock).toBe(
+      "in_stock",
+    );
+  });
+});
+
+describe("price lists", () => {
+  it("hides prices without allowed_price, but still sells at the list price", async () => {
+    const { mod } = await shelf();
+    const m = await mod();
+    const client = await seedClient(f.db, { allowedPrice: false });
+    const view = await f.service.getModification(client.id, m.id);
+    expect(view?.tiers.map((t) => t.price)).toEqual([null, null]);
+    const r = await f.service.addPosition(client.id, m.id, 1);
+    expect(r.ok && r.position.price).toBe(600);
+  });
+
+  it("applies the group's surcharge only with allowed_price_w_markup, shown and charged alike", async () => {
+    const { mod } = await shelf();
+    const m = await mod();
+    const group = await seedGroup(f.db, { surcharge: 1.05 });
+    const plain = await seedClient(f.db, { groupId: group.id, allowedPrice: true });
+    const marked = await seedClient(f.db, {
+      groupId: group.id,
+      allowedPrice: true,
+      allowedPriceWMarkup: true,
+    });
+    expect((await f.service.getModification(plain.id, m.id))?.tiers.map((t) => t.price)).toEqual([600, 540]);
+    expect((await f.service.getModification(marked.id, m.id))?.tiers.map((t) => t.price)).toEqual([630, 567]);
+    const r = await f.service.addPosition(marked.id, m.id, 10);
+    expect(r.ok && r.position).toMatchObject({ price: 567, sum: 5670 });
+    const inactive = await seedGroup(f.db, { surcharge: 1.5, isActive: false });
+    const offGroup = await seedClient(f.db, {
+      groupId: inactive.id,
+      allowedPrice: true,
+      allowedPriceWMarkup: true,
+    });
+    expect((await f.service.getModification(offGroup.id, m.id))?.tiers.map((t) => t.price)).toEqual([
+      600, 540,
+    ]);
+  });
+
+  it("shows the other list for an all_prices brand without selling from it", async () => {
+    const { brand, mod } = await shelf();
+    const m = await mod();
+    const client = await seedClient(f.db, { allowedPrice: true });
+    await f.setRules(client.id, { allPrices: [brand.name] });
+    const view = await f.service.getModification(client.id, m.id);
+    expect(view?.tiers.map((t) => [t.list, t.fromQuantity, t.price, t.orderable])).toEqual([
+      ["small", 1, 600, true],
+      ["small", 10, 540, true],
+      ["large", 1, 590, false],
+      ["large", 10, 530, false],
+    ]);
+    const r = await f.service.addPosition(client.id, m.id, 1);
+    expect(r.ok && r.position.price).toBe(600);
+  });
+
+  it("lets a small-wholesale client allowed the large list buy at the lower of the two", async () => {
+    const { mod } = await shelf();
+    const m = await mod({
+      tiers: [
+        { currencyId: f.rub, quantityFrom: 1, smallWholesale: 600, largeWholesale: 1 },
+        { currencyId: f.rub, quantityFrom: 20, smallWholesale: 550, largeWholesale: 500 },
+      ],
+    });
+    const client = await seedClient(f.db, { allowedPrice: true, clientLargeWholesale: true });
+    const view = await f.service.getModification(client.id, m.id);
+    expect(view?.tiers.map((t) => [t.list, t.fromQuantity, t.orderable])).toEqual([
+      ["small", 1, true],
+      ["small", 20, true],
+      ["large", 20, true],
+    ]);
+    const few = await f.service.addPosition(client.id, m.id, 5);
+    expect(few.ok && few.position.price).toBe(600);
+    const many = await f.service.addPosition(client.id, m.id, 15);
+    expect(many.ok && many.position).toMatchObject({ quantity: 20, price: 500 });
+    // The flag naming the client's own list changes nothing; the large list stays closed to them.
+    const own = await seedClient(f.db, { allowedPrice: true, clientSmallWholesale: true });
+    expect((await f.service.getModification(own.id, m.id))?.tiers.map((t) => t.list)).toEqual([
+      "small",
+      "small",
+    ]);
+  });
+
+  it("does not sell the extra list when the modification's availability for it is not true", async () => {
+    const { mod } = await shelf();
+    const m = await mod({ availableLargeWholesale: null });
+    const client = await seedClient(f.db, { allowedPrice: true, clientLargeWholesale: true });
+    const r = await f.service.addPosition(client.id, m.id, 10);
+    expect(r.ok && r.position.price).toBe(540);
+  });
+});
