@@ -24,6 +24,8 @@ import { createAccountsService } from "./modules/accounts/account-service.ts";
 import { createAuthService } from "./modules/accounts/auth-service.ts";
 import { createLogService } from "./modules/accounts/log-service.ts";
 import { accountRoutes, tokenRoutes } from "./modules/accounts/routes.ts";
+import { botPreviewRoutes } from "./modules/bot/preview-routes.ts";
+import { createBotPreviewService } from "./modules/bot/preview-service.ts";
 import { webhookRoutes } from "./modules/bot/webhook-routes.ts";
 import { createCatalogueService } from "./modules/catalogue/catalogue-service.ts";
 import { createOffersFileService } from "./modules/catalogue/offers-file.ts";
@@ -144,6 +146,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(sendOrdersRoutes, services);
       await api.register(salesRoutes, services);
       if (deps.botWebhook) await api.register(webhookRoutes, deps.botWebhook);
+      await api.register(botPreviewRoutes, {
+        botPreview: createBotPreviewService({
+          db,
+          clock,
+          log: {
+            error: (details, message) => app.log.error(details, message),
+            warn: (details, message) => app.log.warn(details, message),
+          },
+        }),
+      });
       await api.register(marketRoutes, { db, clock, ...services });
       await api.register(messagingRoutes, services);
     },

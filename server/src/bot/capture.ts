@@ -1,7 +1,12 @@
 import type { Api, RawApi, Transformer } from "grammy";
 
 /** One Bot API call the bot made, as it would have gone to Telegram. */
-export type CapturedCall = { method: string; payload: Record<string, unknown> };
+export type CapturedCall = {
+  method: string;
+  payload: Record<string, unknown>;
+  /** The id the made-up answer gave a sent message, so later edits can be matched to it. */
+  messageId?: number;
+};
 
 /**
  * An API transformer that records every outgoing call and answers it like Telegram would, without sending
@@ -10,12 +15,14 @@ export type CapturedCall = { method: string; payload: Record<string, unknown> };
 export function captureCalls(api: Api, into: CapturedCall[], nextMessageId: () => number): void {
   const transformer: Transformer<RawApi> = async (_prev, method, payload) => {
     const body = { ...(payload as Record<string, unknown>) };
-    into.push({ method, payload: body });
+    const call: CapturedCall = { method, payload: body };
+    into.push(call);
     const chat = { id: Number(body.chat_id ?? 0), type: "private" as const };
     const date = Math.floor(Date.now() / 1000);
     switch (method) {
       case "sendMessage":
-        return { ok: true, result: { message_id: nextMessageId(), chat, date, text: body.text } } as never;
+        call.messageId = nextMessageId();
+        return { ok: true, result: { message_id: call.messageId, chat, date, text: body.text } } as never;
       case "editMessageText":
         return {
           ok: true,
