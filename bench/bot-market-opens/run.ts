@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { eq, inArray, sql, sum } from "drizzle-orm";
+import { count, inArray, sum } from "drizzle-orm";
 import pg from "pg";
 import { type Database, type Db, openPglite, openPostgres } from "../../server/src/db/client.ts";
 import {
@@ -10,6 +10,7 @@ import {
   marketSchedules,
   modifications,
   orderPositions,
+  orders,
   priceTiers,
   products,
 } from "../../server/src/db/schema/index.ts";
@@ -201,9 +202,7 @@ try {
     .from(orderPositions)
     .where(inArray(orderPositions.modificationId, plenty));
   if ((plentyLeft?.n ?? 0) + (plentyOrdered?.n ?? 0) !== PLENTY * 100_000) inexact++;
-  const [orderCount] = await database.db
-    .execute<{ n: number }>(sql`select count(*)::int as n from orders`)
-    .then((r) => r.rows);
+  const [orderCount] = await database.db.select({ n: count() }).from(orders);
 
   console.log(
     JSON.stringify(

@@ -1,8 +1,16 @@
 import { CLIENT_TYPE_LARGE, CLIENT_TYPE_SMALL } from "@wholesale/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedModification } from "../../db/factories/catalogue.ts";
-import { seedClient } from "../../db/factories/clients.ts";
-import { marketSchedules, timeIntervals } from "../../db/schema/index.ts";
+import { seedClient, seedGroup, seedTransportation } from "../../db/factories/clients.ts";
+import {
+  marketScheduleClients,
+  marketScheduleGroups,
+  marketSchedules,
+  marketScheduleTransportations,
+  timeIntervals,
+} from "../../db/schema/index.ts";
+import { marketStateForClient } from "../market/market-state.ts";
+import { marketStateInOneRead } from "./market-for-client.ts";
 import { createOrderingService } from "./ordering-service.ts";
 import { type OrderingFixture, orderingFixture } from "./test-fixture.ts";
 
@@ -45,6 +53,62 @@ describe("the market's own decision (the service's default)", () => {
       expect(await f.stockOf(mod.id)).toBe(98);
     } finally {
       f.clock.set("2026-11-20T09:00:00Z");
+    }
+  });
+});
+
+describe("marketStateInOneRead", () => {
+  it("answers exactly as marketStateForClient, for targeted, manual, closed and inactive schedules", async () => {
+    const group = await seedGroup(f.db);
+    const direction = await seedTransportation(f.db);
+    const people = [
+      await seedClient(f.db),
+      await seedClient(f.db, { clientType: CLIENT_TYPE_LARGE, groupId: group.id }),
+      await seedClient(f.db, { clientType: CLIENT_TYPE_LARGE, transportationId: direction.id }),
+      await seedClient(f.db, { clientType: null }),
+    ];
+    const schedule = async (
+      values: Partial<typeof marketSchedules.$inferInsert>,
+      intervals: [string, string][],
+    ) => {
+      const [row] = await f.db
+        .insert(marketSchedules)
+        .values({ name: `Расписание ${Math.random()}`, ...values })
+        .returning();
+      if (!row) throw new Error("no schedule");
+      for (const [startTime, endTime] of intervals) {
+        await f.db.insert(timeIntervals).values({ scheduleId: row.id, startTime, endTime });
+      }
+      return row;
+    };
+    const evening = await schedule({ clientTypes: [CLIENT_TYPE_LARGE] }, [["20:00", "02:00"]]);
+    const forGroup = await schedule({}, [["07:00", "08:30"]]);
+    await f.db.insert(marketScheduleGroups).values({ scheduleId: forGroup.id, groupId: group.id });
+    const forDirection = await schedule(
+      { isManuallyOpened: true, closeTime: new Date("2026-11-20T13:00:00Z") },
+      [],
+    );
+    await f.db
+      .insert(marketScheduleTransportations)
+      .values({ scheduleId: forDirection.id, transportationId: direction.id });
+    const forOne = await schedule({ closedUntil: new Date("2026-11-20T11:00:00Z") }, [["13:00", "15:00"]]);
+    await f.db.insert(marketScheduleClients).values({ scheduleId: forOne.id, clientId: people[3]?.id ?? 0 });
+    await schedule({ isActive: false, isManuallyOpened: true }, []);
+    expect(evening.id).toBeGreaterThan(0);
+
+    for (const at of [
+      "2026-11-20T04:30:00Z",
+      "2026-11-20T10:30:00Z",
+      "2026-11-20T12:59:59Z",
+      "2026-11-20T18:00:00Z",
+      "2026-11-20T22:59:00Z",
+    ]) {
+      for (const c of [...people, { id: 999_999 }]) {
+        const now = new Date(at);
+        expect(await marketStateInOneRead(f.db, c.id, now)).toEqual(
+          await marketStateForClient(f.db, c.id, now),
+        );
+      }
     }
   });
 });

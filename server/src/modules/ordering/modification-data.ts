@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import {
   additions,
@@ -10,7 +10,7 @@ import {
   products,
 } from "../../db/schema/index.ts";
 import type { ClientContext } from "./client-context.ts";
-import { type Pricing, pricingFor } from "./price-list.ts";
+import { type Pricing, pricingFor, type StoredTier } from "./price-list.ts";
 import { visibleTo } from "./visibility.ts";
 
 /** One modification as the rules need it for one client. */
@@ -39,6 +39,7 @@ export async function loadModification(
   client: ClientContext,
   modificationId: number,
 ): Promise<ModificationData | undefined> {
+  // One statement: the tiers, exclusive entry and addition come along as JSON, so a tap costs one round trip.
   const [row] = await db
     .select({
       id: modifications.id,
@@ -52,44 +53,30 @@ export async function loadModification(
       isExclusive: modifications.exclusive,
       small: modifications.availableSmallWholesale,
       large: modifications.availableLargeWholesale,
+      tiers: sql<StoredTier[]>`(select coalesce(json_agg(json_build_object(
+          'quantityFrom', ${priceTiers.quantityFrom}, 'currencyId', ${priceTiers.currencyId},
+          'currencySign', ${currencies.sign}, 'smallWholesale', ${priceTiers.smallWholesale},
+          'largeWholesale', ${priceTiers.largeWholesale},
+          'availableSmallWholesale', ${priceTiers.availableSmallWholesale},
+          'availableLargeWholesale', ${priceTiers.availableLargeWholesale})
+          order by ${priceTiers.quantityFrom}, ${priceTiers.id}), '[]'::json)
+        from ${priceTiers} join ${currencies} on ${currencies.id} = ${priceTiers.currencyId}
+        where ${priceTiers.modificationId} = ${modifications.id})`,
+      entry: sql<{ id: number; pool: number; ratio: number } | null>`(select json_build_object(
+          'id', ${exclusives.id}, 'pool', ${exclusives.quantity}, 'ratio', ${exclusives.ratio})
+        from ${exclusives} where ${exclusives.modificationId} = ${modifications.id}
+        order by ${exclusives.id} limit 1)`,
+      addition: sql<{ description: string; small: number; large: number } | null>`(select json_build_object(
+          'description', ${additions.description}, 'small', ${additions.smallWholesale},
+          'large', ${additions.largeWholesale})
+        from ${additions} where ${additions.modificationId} = ${modifications.id} limit 1)`,
     })
     .from(modifications)
     .innerJoin(products, eq(products.id, modifications.productId))
     .innerJoin(brands, eq(brands.id, products.brandId))
     .where(and(eq(modifications.id, modificationId), visibleTo(client)));
   if (!row) return undefined;
-  const [tiers, [entry], [addition]] = await Promise.all([
-    db
-      .select({
-        quantityFrom: priceTiers.quantityFrom,
-        currencyId: priceTiers.currencyId,
-        currencySign: currencies.sign,
-        smallWholesale: priceTiers.smallWholesale,
-        largeWholesale: priceTiers.largeWholesale,
-        availableSmallWholesale: priceTiers.availableSmallWholesale,
-        availableLargeWholesale: priceTiers.availableLargeWholesale,
-      })
-      .from(priceTiers)
-      .innerJoin(currencies, eq(currencies.id, priceTiers.currencyId))
-      .where(eq(priceTiers.modificationId, modificationId))
-      .orderBy(asc(priceTiers.quantityFrom), asc(priceTiers.id)),
-    row.isExclusive
-      ? db
-          .select({ id: exclusives.id, pool: exclusives.quantity, ratio: exclusives.ratio })
-          .from(exclusives)
-          .where(eq(exclusives.modificationId, modificationId))
-          .orderBy(asc(exclusives.id))
-          .limit(1)
-      : Promise.resolve([]),
-    db
-      .select({
-        description: additions.description,
-        small: additions.smallWholesale,
-        large: additions.largeWholesale,
-      })
-      .from(additions)
-      .where(eq(additions.modificationId, modificationId)),
-  ]);
+  const { tiers, entry, addition } = row;
   return {
     id: row.id,
     name: row.name,

@@ -1,9 +1,9 @@
 import type { Tx } from "../../db/client.ts";
 import { businessDay } from "../../lib/business-time.ts";
 import { systemClock } from "../../lib/clock.ts";
-import { marketStateForClient } from "../market/market-state.ts";
 import * as lists from "./catalogue-lists.ts";
 import { type ClientContext, loadClient } from "./client-context.ts";
+import { marketStateInOneRead } from "./market-for-client.ts";
 import { TEXT } from "./messages.ts";
 import { modificationView } from "./modification-view.ts";
 import * as positions from "./positions.ts";
@@ -21,12 +21,12 @@ const validQuantity = (q: number) => Number.isInteger(q) && q >= 1 && q <= MAX_Q
 /**
  * The bot's ordering service: every rule of issue 12 is enforced here, per call, from the client id the
  * bot passes first; the bot's keyboards only mirror it. `marketState` decides whether the market is open
- * for the client: market/market-state.ts's marketStateForClient unless a test injects another.
+ * for the client: by default the market's own decision read in one statement (market-for-client.ts).
  */
 export function createOrderingService(deps: OrderingDeps): OrderingService {
   const { db } = deps;
   const clock = deps.clock ?? systemClock;
-  const marketState = deps.marketState ?? marketStateForClient;
+  const marketState = deps.marketState ?? marketStateInOneRead;
 
   async function browse<T>(clientId: number, read: (client: ClientContext) => Promise<Page<T>>) {
     const found = await loadClient(db, clientId);

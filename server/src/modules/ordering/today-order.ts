@@ -22,15 +22,9 @@ export type DayOrder = { orderId: number | null; positions: DayRow[] };
  * query: the ordering calls read it inside the client's lock and answer «Мой заказ» from it.
  */
 export async function loadDayOrder(db: Db | Tx, clientId: number, day: string): Promise<DayOrder> {
-  const [first] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.clientId, clientId), eq(orders.openedOn, day)))
-    .orderBy(asc(orders.id))
-    .limit(1);
-  if (!first) return { orderId: null, positions: [] };
-  const positions = await db
+  const rows = await db
     .select({
+      orderId: orders.id,
       id: orderPositions.id,
       modificationId: orderPositions.modificationId,
       brandId: products.brandId,
@@ -42,13 +36,54 @@ export async function loadDayOrder(db: Db | Tx, clientId: number, day: string): 
       currencySign: currencies.sign,
       status: orderPositions.status,
     })
-    .from(orderPositions)
-    .innerJoin(currencies, eq(currencies.id, orderPositions.currencyId))
-    .innerJoin(modifications, eq(modifications.id, orderPositions.modificationId))
-    .innerJoin(products, eq(products.id, modifications.productId))
-    .where(eq(orderPositions.orderId, first.id))
-    .orderBy(asc(orderPositions.id));
-  return { orderId: first.id, positions };
+    .from(orders)
+    .leftJoin(orderPositions, eq(orderPositions.orderId, orders.id))
+    .leftJoin(currencies, eq(currencies.id, orderPositions.currencyId))
+    .leftJoin(modifications, eq(modifications.id, orderPositions.modificationId))
+    .leftJoin(products, eq(products.id, modifications.productId))
+    .where(and(eq(orders.clientId, clientId), eq(orders.openedOn, day)))
+    .orderBy(asc(orders.id), asc(orderPositions.id));
+  const orderId = rows[0]?.orderId ?? null;
+  const positions: DayRow[] = [];
+  for (const {
+    orderId: of,
+    id,
+    modificationId,
+    brandId,
+    exclusive,
+    quantity,
+    price,
+    currencyId,
+    name,
+    currencySign,
+    status,
+  } of rows) {
+    // The inner joins of a position's own rows always match; nulls mean an order without positions.
+    if (of !== orderId || id === null || modificationId === null || brandId === null || exclusive === null)
+      continue;
+    if (
+      quantity === null ||
+      price === null ||
+      currencyId === null ||
+      name === null ||
+      currencySign === null ||
+      status === null
+    )
+      continue;
+    positions.push({
+      id,
+      modificationId,
+      brandId,
+      exclusive,
+      quantity,
+      price,
+      currencyId,
+      name,
+      currencySign,
+      status,
+    });
+  }
+  return { orderId, positions };
 }
 
 const roundMoney = (n: number) => Math.round(n * 100) / 100;

@@ -8,7 +8,10 @@ export type { MarketState };
 
 export type MarketStateFn = (db: Db | Tx, clientId: number, now: Date) => Promise<MarketState>;
 
-/** `clock` defaults to the system clock, `marketState` to market/market-state.ts's marketStateForClient. */
+/**
+ * `clock` defaults to the system clock; `marketState` to marketStateInOneRead, the market's decision
+ * (marketStateAt, as marketStateForClient) over one read.
+ */
 export type OrderingDeps = { db: Db; clock?: Clock; marketState?: MarketStateFn };
 
 /** One page of a list; `page` counts from 1 and `pages` is at least 1 (an empty list has one empty page). */
