@@ -33,8 +33,13 @@ export type DeliveryOptions = {
 
 export type DeliveryWorker = { start: () => void; stop: () => Promise<void> };
 
-const JITTER_MARGIN = 1.02;
+const JITTER_MARGIN = 1.05;
 const LOOKAHEAD_MS = 500;
+/**
+ * How late after its slot a send may still go. Slots are 5 % wider than the rate, so sends kept within
+ * 50 ms of their slots never exceed the rate in any second, across instances too.
+ */
+const LATE_MS = 50;
 
 type Send = { row: ClaimedRow; outcome: Promise<Outcome> };
 
@@ -51,9 +56,11 @@ type Send = { row: ClaimedRow; outcome: Promise<Outcome> };
  */
 export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
   const { db, api } = options;
-  // A 2 % margin on both limits absorbs the jitter between our timers and the arrival at Telegram.
+  // A 5 % margin on every limit absorbs the jitter between a call starting here and arriving at Telegram.
   const intervalMs = (1000 / options.ratePerSecond) * JITTER_MARGIN;
   const perChatMs = (options.perChatIntervalMs ?? 1000) * JITTER_MARGIN;
+  const windowMs = 1000 * JITTER_MARGIN;
+  const perWindow = Math.max(1, Math.floor(options.ratePerSecond));
   const batchSize = Math.max(1, Math.min(500, Math.round(options.ratePerSecond)));
   const retry = options.retry ?? DEFAULT_RETRY;
   const idleMs = options.idleMs ?? 500;
@@ -93,7 +100,6 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
 
   async function sendRow(row: ClaimedRow, fileIds: Map<number, string>): Promise<Outcome> {
     if (!api) return release("нет токена бота");
-    if (row.unreachable) return { kind: "unreachable", error: "клиент заблокировал бота" };
     const other = row.replyMarkup ? { reply_markup: row.replyMarkup as never } : {};
     try {
       const photo = row.clientMessageId === null ? undefined : photos.get(row.clientMessageId);
@@ -131,27 +137,39 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
   }
 
   /**
-   * Sends wait their turn one after another, so that this instance's calls start at least the interval
-   * apart and a chat's at least `perChatMs` apart, measured when each call really starts: timers that
-   * fire late (a busy event loop) cannot bunch sends together.
+   * Sends wait their turn one after another. A send starts no earlier than its slot, never makes more
+   * than the rate's worth of starts in any window of a second (a sliding log of this instance's recent
+   * starts), and never comes within `perChatMs` of the chat's previous start. All three are measured when
+   * the call really starts, so timers that fire late on a busy event loop cannot bunch sends beyond the
+   * limit, while a late instance may still catch up within it.
    */
   let gate: Promise<void> = Promise.resolve();
-  let lastSent = 0;
+  const recent: number[] = [];
   const chatLast = new Map<number, number>();
 
   function sendAt(row: ClaimedRow, slot: number, fileIds: Map<number, string>): Promise<Outcome> {
     const turn = gate.then(async () => {
-      const at = Math.max(slot, lastSent + intervalMs, (chatLast.get(row.chatId) ?? 0) + perChatMs);
-      const wait = at - Date.now();
-      if (wait > 0 && !(await sleepFor(wait))) return false;
-      if (stopping) return false;
-      lastSent = Date.now();
-      chatLast.set(row.chatId, lastSent);
-      return true;
+      for (;;) {
+        while (recent.length > 0 && (recent[0] ?? 0) <= Date.now() - windowMs) recent.shift();
+        const windowFree = recent.length < perWindow ? 0 : (recent[0] ?? 0) + windowMs;
+        const at = Math.max(slot, windowFree, (chatLast.get(row.chatId) ?? 0) + perChatMs);
+        const wait = at - Date.now();
+        if (wait <= 0) break;
+        if (!(await sleepFor(wait))) return "stop";
+      }
+      if (stopping) return "stop";
+      const now = Date.now();
+      // A send far behind its slot would crowd the slots other instances are using now: it gives its
+      // row back for a fresh slot instead (a busy event loop delays, it never bursts past the rate).
+      if (now - slot > LATE_MS) return "late";
+      recent.push(now);
+      chatLast.set(row.chatId, now);
+      return "go";
     });
     gate = turn.then(() => {});
     return turn.then(async (go) => {
-      if (!go) return release("остановка");
+      if (go === "late") return release("не успели к своему времени отправки");
+      if (go !== "go") return release("остановка");
       if (pausedUntil > Date.now()) return release("пауза после 429", pausedUntil - Date.now());
       const outcome = await sendRow(row, fileIds);
       if (outcome.kind === "retry" && !outcome.counted && outcome.delayMs > 0) {
@@ -193,7 +211,13 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
     const inBatch = new Set<number>();
     for (const row of rows) {
       // One row per chat in a batch: a chat's next row waits in the table for its turn.
-      if (inBatch.has(row.chatId)) {
+      if (row.unreachable) {
+        // Known to have blocked the bot: nothing to send, so it takes no send slot either.
+        held.push({
+          row,
+          outcome: Promise.resolve({ kind: "unreachable", error: "клиент заблокировал бота" }),
+        });
+      } else if (inBatch.has(row.chatId)) {
         held.push({ row, outcome: Promise.resolve(release("не чаще раза в секунду на чат", perChatMs)) });
       } else {
         inBatch.add(row.chatId);
