@@ -13,7 +13,10 @@ let switchedOff: TMarketSchedule[] = [];
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${baseURL()}/api${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
@@ -31,6 +34,10 @@ beforeAll(async () => {
   await signIn(page, ADMIN);
 });
 afterAll(async () => {
+  const { results } = await call<{ results: TMarketSchedule[] }>("GET", "/storehouse/market-schedules/");
+  for (const s of results.filter((r) => r.name.startsWith("E2E расписание"))) {
+    await call("DELETE", `/storehouse/market-schedules/${s.id}/`);
+  }
   for (const s of switchedOff)
     await call("PUT", `/storehouse/market-schedules/${s.id}/`, { is_active: true });
   await browser.close();

@@ -1,13 +1,6 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import {
-  clients,
-  marketScheduleClients,
-  marketScheduleGroups,
-  marketSchedules,
-  marketScheduleTransportations,
-  timeIntervals,
-} from "../../db/schema/index.ts";
+import { clients, marketSchedules } from "../../db/schema/index.ts";
 import { addDays, businessDay, startOfBusinessDay } from "../../lib/business-time.ts";
 
 /**
@@ -212,8 +205,23 @@ export async function loadMarketSchedules(
   options: { activeOnly?: boolean; ids?: number[] } = {},
 ): Promise<StoredSchedule[]> {
   if (options.ids?.length === 0) return [];
+  // One round trip: the intervals and the three targeting lists come as aggregates of each schedule row.
+  // Written out in SQL because drizzle leaves columns unqualified inside a single-table select.
+  const ids = (table: string, column: string) =>
+    sql<
+      number[]
+    >`coalesce((select array_agg(t.${sql.raw(column)} order by t.${sql.raw(column)}) from ${sql.raw(table)} t where t.schedule_id = market_schedules.id), '{}')`;
   const rows = await db
-    .select()
+    .select({
+      ...getTableColumns(marketSchedules),
+      groupIds: ids("market_schedule_groups", "group_id"),
+      transportationIds: ids("market_schedule_transportations", "transportation_id"),
+      clientIds: ids("market_schedule_clients", "client_id"),
+      intervals: sql<{ id: number; startTime: string; endTime: string; isActive: boolean }[]>`coalesce((
+        select json_agg(json_build_object('id', i.id, 'startTime', i.start_time, 'endTime', i.end_time,
+          'isActive', i.is_active) order by i.start_time, i.id)
+        from time_intervals i where i.schedule_id = market_schedules.id), '[]')`,
+    })
     .from(marketSchedules)
     .where(
       and(
@@ -222,21 +230,6 @@ export async function loadMarketSchedules(
       ),
     )
     .orderBy(asc(marketSchedules.id));
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const [intervals, groups, directions, members] = [
-    await db
-      .select()
-      .from(timeIntervals)
-      .where(inArray(timeIntervals.scheduleId, ids))
-      .orderBy(asc(timeIntervals.startTime), asc(timeIntervals.id)),
-    await db.select().from(marketScheduleGroups).where(inArray(marketScheduleGroups.scheduleId, ids)),
-    await db
-      .select()
-      .from(marketScheduleTransportations)
-      .where(inArray(marketScheduleTransportations.scheduleId, ids)),
-    await db.select().from(marketScheduleClients).where(inArray(marketScheduleClients.scheduleId, ids)),
-  ];
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -244,21 +237,16 @@ export async function loadMarketSchedules(
     isManuallyOpened: r.isManuallyOpened,
     closeTime: r.closeTime,
     closedUntil: r.closedUntil,
-    intervals: intervals
-      .filter((i) => i.scheduleId === r.id)
-      .map((i) => ({
-        id: i.id,
-        startTime: i.startTime,
-        endTime: i.endTime,
-        startSeconds: secondsOfDay(i.startTime),
-        endSeconds: secondsOfDay(i.endTime),
-        isActive: i.isActive,
-      })),
+    intervals: r.intervals.map((i) => ({
+      ...i,
+      startSeconds: secondsOfDay(i.startTime),
+      endSeconds: secondsOfDay(i.endTime),
+    })),
     targeting: {
       clientTypes: r.clientTypes,
-      groupIds: groups.filter((g) => g.scheduleId === r.id).map((g) => g.groupId),
-      transportationIds: directions.filter((d) => d.scheduleId === r.id).map((d) => d.transportationId),
-      clientIds: members.filter((m) => m.scheduleId === r.id).map((m) => m.clientId),
+      groupIds: r.groupIds.map(Number),
+      transportationIds: r.transportationIds.map(Number),
+      clientIds: r.clientIds.map(Number),
     },
   }));
 }
