@@ -26,8 +26,6 @@ export type Section = {
   Badge?: ComponentType;
 };
 
-const underConstruction = () => import("../features/home/UnderConstructionPage.tsx");
-
 /** Every section of the back-office: the router and the menu are both built from this list. */
 export const SECTIONS: Section[] = [
   { path: "/", label: "Главная", icon: <HomeIcon />, page: () => import("../features/home/HomePage.tsx") },

@@ -31,9 +31,11 @@ export default function BotPreviewPage() {
   const preview = useBotPreview();
   const end = useRef<HTMLDivElement>(null);
 
+  const bubbles = chat.bubbles.length;
+  // The newest bubble stays in view, as in a messenger.
   useEffect(() => {
-    end.current?.scrollIntoView?.({ block: "end" });
-  }, [chat.bubbles.length]);
+    if (bubbles > 0) end.current?.scrollIntoView?.({ block: "end" });
+  }, [bubbles]);
 
   async function act(action: TBotPreviewAction, shown: string | null) {
     if (shown !== null) setChat((c) => addUserBubble(c, shown));
@@ -100,8 +102,8 @@ export default function BotPreviewPage() {
       </Paper>
       {chat.replyKeyboard.length > 0 && (
         <Stack spacing={1} data-testid="reply-keyboard">
-          {chat.replyKeyboard.map((row, i) => (
-            <Stack direction="row" spacing={1} key={i}>
+          {chat.replyKeyboard.map((row) => (
+            <Stack direction="row" spacing={1} key={row.map((b) => b.text).join("|")}>
               {row.map((button) => (
                 <Button
                   key={button.text}
@@ -164,11 +166,11 @@ function ChatBubble({
         <Typography variant="body2">{bubble.text}</Typography>
       </Paper>
       {bubble.from === "bot" &&
-        bubble.buttons.map((row, i) => (
-          <Stack direction="row" spacing={0.5} mt={0.5} key={i}>
-            {row.map((button, j) => (
+        bubble.buttons.map((row) => (
+          <Stack direction="row" spacing={0.5} mt={0.5} key={row.map((b) => `${b.text}:${b.data}`).join("|")}>
+            {row.map((button) => (
               <Button
-                key={`${j}-${button.text}`}
+                key={`${button.text}:${button.data}`}
                 size="small"
                 variant="contained"
                 color="inherit"
