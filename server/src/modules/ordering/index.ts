@@ -1,2 +1,4 @@
-export { createOrderingService } from "./ordering-service.ts";
+export { PAGE_SIZE } from "./catalogue-lists.ts";
+export { marketStateInOneRead } from "./market-for-client.ts";
+export { createOrderingService, MAX_QUANTITY } from "./ordering-service.ts";
 export type * from "./types.ts";

@@ -35,15 +35,15 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
 
   /** The client allowed to order now, or the refusal: not a client in good standing, or the market closed. */
   async function situation(clientId: number): Promise<Situation | Refusal> {
-    const found = await loadClient(db, clientId);
+    const now = clock.now();
+    // Both reads at once: on PostgreSQL they take two pooled connections, halving the wait of every tap.
+    const [found, market] = await Promise.all([loadClient(db, clientId), marketState(db, clientId, now)]);
     if (!found.ok)
       return {
         ok: false,
         code: found.code === "not_found" ? "not_found" : "client_not_allowed",
         message: found.message,
       };
-    const now = clock.now();
-    const market = await marketState(db, clientId, now);
     if (!market.open) return { ok: false, code: "market_closed", message: TEXT.marketClosed };
     return { client: found.client, day: businessDay(now), now };
   }
