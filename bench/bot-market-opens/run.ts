@@ -16,6 +16,7 @@ import {
 } from "../../server/src/db/schema/index.ts";
 import { systemClock } from "../../server/src/lib/clock.ts";
 import { createOrderingService } from "../../server/src/modules/ordering/index.ts";
+import { botHandler } from "./bot-handler.ts";
 
 /**
  * «Market opens» (issue 12): BENCH_CLIENTS (1,000) clients each order BENCH_POSITIONS (5) positions the moment
@@ -152,7 +153,8 @@ try {
       };
     }),
   );
-  const handle = serviceHandler(database.db);
+  const handle =
+    process.env.BENCH_VIA === "bot" ? await botHandler(database.db) : serviceHandler(database.db);
 
   const latencies: number[] = [];
   let accepted = 0;

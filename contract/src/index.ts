@@ -1,5 +1,6 @@
 export * from "./accounts.ts";
 export * from "./auth.ts";
+export * from "./bot.ts";
 export * from "./catalogue.ts";
 export * from "./clients.ts";
 export * from "./common.ts";

@@ -11,6 +11,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import type { Bot } from "grammy";
+import type { BotContext } from "./bot/context.ts";
 import { createDeliveryWorker, type DeliveryOptions } from "./bot/delivery/worker.ts";
 import type { Db } from "./db/client.ts";
 import { type ActivityLog, registerActivityLog } from "./http/activity-log.ts";
@@ -23,6 +25,9 @@ import { createAccountsService } from "./modules/accounts/account-service.ts";
 import { createAuthService } from "./modules/accounts/auth-service.ts";
 import { createLogService } from "./modules/accounts/log-service.ts";
 import { accountRoutes, tokenRoutes } from "./modules/accounts/routes.ts";
+import { botPreviewRoutes } from "./modules/bot/preview-routes.ts";
+import { createBotPreviewService } from "./modules/bot/preview-service.ts";
+import { webhookRoutes } from "./modules/bot/webhook-routes.ts";
 import { createCatalogueService } from "./modules/catalogue/catalogue-service.ts";
 import { createOffersFileService } from "./modules/catalogue/offers-file.ts";
 import { catalogueRoutes } from "./modules/catalogue/routes.ts";
@@ -66,6 +71,8 @@ export type AppDeps = {
   webDist?: string | null;
   /** The client bot's username, for organization invitation links (none: no links). */
   telegramBotUsername?: string;
+  /** The client bot when it runs on a webhook: its route and the secret Telegram must send. */
+  botWebhook?: { bot: Bot<BotContext>; secretToken: string };
   /** The outbox delivery worker: started when the app is ready, stopped (and its batch marked) on close. */
   delivery?: Omit<DeliveryOptions, "db">;
   /** Which proxies' X-Forwarded-For gives the client IP (Fastify's `trustProxy`); none by default. */
@@ -157,6 +164,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(profileRoutes, services);
       await api.register(sendOrdersRoutes, services);
       await api.register(salesRoutes, services);
+      if (deps.botWebhook) await api.register(webhookRoutes, deps.botWebhook);
+      await api.register(botPreviewRoutes, {
+        botPreview: createBotPreviewService({
+          db,
+          clock,
+          log: {
+            error: (details, message) => app.log.error(details, message),
+            warn: (details, message) => app.log.warn(details, message),
+          },
+        }),
+      });
       await api.register(marketRoutes, { db, clock, ...services });
       await api.register(messagingRoutes, services);
       await api.register(statisticsRoutes, services);

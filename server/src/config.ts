@@ -48,6 +48,11 @@ const ZEnvSchema = z.object({
   TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
   TELEGRAM_API_ROOT: z.string().url().optional(),
   TELEGRAM_BOT_USERNAME: z.string().min(1).optional(),
+  TELEGRAM_WEBHOOK_URL: z.string().url().optional(),
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,256}$/, "TELEGRAM_WEBHOOK_SECRET: 1-256 of A-Z, a-z, 0-9, _ and -")
+    .optional(),
   TELEGRAM_RATE_PER_SECOND: z.coerce.number().positive().max(1000).default(25),
   OUTBOX_RETENTION_DAYS: z.coerce.number().positive().max(3650).default(30),
   TRUST_PROXY: trustProxy.optional(),
@@ -63,7 +68,14 @@ export type Config = {
   admin: { username: string; password: string } | undefined;
   seedDemo: boolean;
   logLevel: z.infer<typeof ZEnvSchema>["LOG_LEVEL"];
-  telegram: { token: string | undefined; apiRoot: string | undefined; botUsername: string | undefined };
+  telegram: {
+    token: string | undefined;
+    apiRoot: string | undefined;
+    botUsername: string | undefined;
+    /** Set: Telegram posts updates to this URL; unset: one instance long-polls. */
+    webhookUrl: string | undefined;
+    webhookSecret: string | undefined;
+  };
   /** The delivery worker: messages per second to the Bot API (all instances together), days done rows are kept. */
   delivery: { ratePerSecond: number; retentionDays: number };
   /** Which proxies' X-Forwarded-For to believe, as Fastify's `trustProxy` (false: none). */
@@ -106,6 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       token: e.TELEGRAM_BOT_TOKEN,
       apiRoot: e.TELEGRAM_API_ROOT,
       botUsername: e.TELEGRAM_BOT_USERNAME,
+      webhookUrl: e.TELEGRAM_WEBHOOK_URL,
+      webhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
     },
     delivery: { ratePerSecond: e.TELEGRAM_RATE_PER_SECOND, retentionDays: e.OUTBOX_RETENTION_DAYS },
     trustProxy: e.TRUST_PROXY ?? false,

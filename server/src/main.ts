@@ -1,5 +1,8 @@
 import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
+import type { BotLog } from "./bot/context.ts";
+import { type BotRunner, createLiveBot, startPolling, startWebhook, webhookSecret } from "./bot/run.ts";
 import { createTelegramApi } from "./bot/telegram-api.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { bootstrap } from "./db/bootstrap.ts";
@@ -24,12 +27,28 @@ async function main(): Promise<void> {
     : await openPglite(join(config.dataDir, "pglite"));
   await bootstrap(database.db, config, systemClock, (message) => console.log(message));
 
-  const app = await buildApp({
+  // The bot logs through the app's logger, which exists only once the app is built.
+  let app: FastifyInstance | undefined;
+  const botLog: BotLog = {
+    error: (details, message) => app?.log.error(details, message),
+    warn: (details, message) => app?.log.warn(details, message),
+  };
+  const { token, apiRoot, webhookUrl } = config.telegram;
+  const bot = token
+    ? createLiveBot({ token, apiRoot }, { db: database.db, clock: systemClock, log: botLog })
+    : null;
+  const botWebhook =
+    bot && token && webhookUrl
+      ? { bot, secretToken: webhookSecret(token, config.telegram.webhookSecret) }
+      : undefined;
+
+  app = await buildApp({
     db: database.db,
     clock: systemClock,
     jwtSecret: config.jwtSecret,
     logLevel: config.logLevel,
     telegramBotUsername: config.telegram.botUsername,
+    botWebhook,
     // Without a token the worker sends nothing and queued messages wait for one.
     delivery: {
       api: createTelegramApi(config.telegram),
@@ -40,6 +59,7 @@ async function main(): Promise<void> {
   });
 
   let scheduler: Scheduler | undefined;
+  let botRunner: BotRunner | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -47,7 +67,8 @@ async function main(): Promise<void> {
     app.log.info(`${signal}: shutting down`);
     // Running jobs finish first; closing the app flushes the activity log before the database goes away.
     await scheduler?.stop();
-    await app.close();
+    await botRunner?.stop();
+    await app?.close();
     await database.close();
     process.exit(0);
   };
@@ -72,6 +93,11 @@ async function main(): Promise<void> {
     ],
     (job, error) => app.log.error({ err: error, job }, "background job failed"),
   );
+  if (bot && botWebhook && webhookUrl) {
+    await startWebhook(bot, webhookUrl, botWebhook.secretToken);
+  } else if (bot) {
+    botRunner = startPolling(bot, { databaseUrl: config.databaseUrl, log: botLog });
+  }
   const where = config.databaseUrl ? "PostgreSQL" : `embedded PGlite in ${config.dataDir}`;
   console.log(`Back-office on http://localhost:${config.port} (database: ${where})`);
 }

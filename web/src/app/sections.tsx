@@ -9,6 +9,7 @@ import LocalShippingIcon from "@mui/icons-material/LocalShipping";
 import PeopleIcon from "@mui/icons-material/People";
 import ReceiptLongIcon from "@mui/icons-material/ReceiptLong";
 import SettingsIcon from "@mui/icons-material/Settings";
+import SmartToyIcon from "@mui/icons-material/SmartToy";
 import type { TPermission } from "@wholesale/contract";
 import type { ComponentType, ReactNode } from "react";
 import { OpenClaimsBadge } from "../features/messaging/OpenClaimsBadge.tsx";
@@ -86,6 +87,13 @@ export const SECTIONS: Section[] = [
     icon: <SettingsIcon />,
     permission: "market.manage",
     page: () => import("../features/market/SettingsPage.tsx"),
+  },
+  {
+    path: "/bot-preview",
+    label: "Бот: предпросмотр",
+    icon: <SmartToyIcon />,
+    permission: "market.manage",
+    page: () => import("../features/bot-preview/BotPreviewPage.tsx"),
   },
   {
     path: "/accounts",

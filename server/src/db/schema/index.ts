@@ -1,4 +1,5 @@
 export * from "./accounts.ts";
+export * from "./bot.ts";
 export * from "./catalogue.ts";
 export * from "./clients.ts";
 export * from "./jobs.ts";

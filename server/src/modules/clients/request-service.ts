@@ -1,8 +1,11 @@
 import type { TRegistrationRequest, TRegistrationRequestUpdate } from "@wholesale/contract";
 import { and, asc, eq, getTableColumns, type SQL } from "drizzle-orm";
+import { mainMenuKeyboard } from "../../bot/keyboards/main-menu.ts";
+import { texts } from "../../bot/texts.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { accessRules, clients, registrationRequests } from "../../db/schema/index.ts";
 import { conflict, notFound } from "../../http/errors.ts";
+import { enqueueOutbox } from "../messaging/outbox.ts";
 import { assertReferences, toClient } from "./client-service.ts";
 
 async function selectRequests(db: Db | Tx, where: SQL | undefined) {
@@ -64,7 +67,7 @@ export function createRequestService({ db }: { db: Db }) {
         }
         if (input.confirmed && input.client) {
           await assertReferences(tx, input.client);
-          await tx
+          const [confirmed] = await tx
             .update(clients)
             .set({
               nickname: input.client.nickname,
@@ -75,7 +78,20 @@ export function createRequestService({ db }: { db: Db }) {
               banned: false,
               permanentBanned: false,
             })
-            .where(eq(clients.id, request.clientId));
+            .where(eq(clients.id, request.clientId))
+            .returning({ id: clients.id, telegramId: clients.telegramId });
+          // The bot tells the client, through the outbox, in the same transaction as the confirmation.
+          if (confirmed?.telegramId) {
+            await enqueueOutbox(tx, [
+              {
+                clientId: confirmed.id,
+                chatId: confirmed.telegramId,
+                kind: "registration_confirmed",
+                text: texts.confirmed,
+                replyMarkup: mainMenuKeyboard(),
+              },
+            ]);
+          }
         }
         await tx
           .update(registrationRequests)

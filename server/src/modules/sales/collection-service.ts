@@ -16,6 +16,7 @@ import { conflict, notFound } from "../../http/errors.ts";
 import { businessDay } from "../../lib/business-time.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { findOrder, selectOrderHeads, withPositions } from "./orders.ts";
+import { noticeCollected, noticeSentToCollect } from "./status-notices.ts";
 
 const sentResult = (updated: number): TBulkResult => ({
   updated,
@@ -71,17 +72,22 @@ export function createCollectionService({ db, clock }: { db: Db; clock: Clock })
      */
     async sendToCollect(request: TSendToCollect): Promise<TBulkResult> {
       const selected = await ordersOf(request);
-      const moved = await db
-        .update(orderPositions)
-        .set({ status: "sent_to_collect", sentToCollectAt: clock.now() })
-        .where(
-          and(
-            eq(orderPositions.status, "added"),
-            inArray(orderPositions.orderId, db.select({ id: orders.id }).from(orders).where(selected)),
-          ),
-        )
-        .returning({ id: orderPositions.id });
-      return sentResult(moved.length);
+      return db.transaction(async (tx) => {
+        const moved = await tx
+          .update(orderPositions)
+          .set({ status: "sent_to_collect", sentToCollectAt: clock.now() })
+          .where(
+            and(
+              eq(orderPositions.status, "added"),
+              inArray(orderPositions.orderId, tx.select({ id: orders.id }).from(orders).where(selected)),
+            ),
+          )
+          .returning({ id: orderPositions.id, orderId: orderPositions.orderId });
+        const perOrder = new Map<number, number>();
+        for (const m of moved) perOrder.set(m.orderId, (perOrder.get(m.orderId) ?? 0) + 1);
+        await noticeSentToCollect(tx, perOrder);
+        return sentResult(moved.length);
+      });
     },
 
     /** What `sendToCollect` would move now: the same selection, counted (the web confirms with it). */
@@ -183,6 +189,7 @@ export function createCollectionService({ db, clock }: { db: Db; clock: Clock })
                 : { status: "sent_to_collect", collectedAt: null, collectedBy: null },
             )
             .where(eq(orderPositions.id, id));
+          if (collected) await noticeCollected(tx, [position.orderId]);
         }
         const order = await findOrder(tx, position.orderId);
         const updated = order?.positions.find((p) => p.id === id);
@@ -195,12 +202,15 @@ export function createCollectionService({ db, clock }: { db: Db; clock: Clock })
     async collectOrder(orderId: number, accountId: number): Promise<TBulkResult> {
       const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
       if (!order) throw notFound("Заказ не найден");
-      const moved = await db
-        .update(orderPositions)
-        .set({ status: "collected", collectedAt: clock.now(), collectedBy: accountId })
-        .where(and(eq(orderPositions.orderId, orderId), eq(orderPositions.status, "sent_to_collect")))
-        .returning({ id: orderPositions.id });
-      return collectedResult(moved.length);
+      return db.transaction(async (tx) => {
+        const moved = await tx
+          .update(orderPositions)
+          .set({ status: "collected", collectedAt: clock.now(), collectedBy: accountId })
+          .where(and(eq(orderPositions.orderId, orderId), eq(orderPositions.status, "sent_to_collect")))
+          .returning({ id: orderPositions.id });
+        if (moved.length > 0) await noticeCollected(tx, [orderId]);
+        return collectedResult(moved.length);
+      });
     },
   };
 }

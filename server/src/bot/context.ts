@@ -1,0 +1,38 @@
+import type { Context } from "grammy";
+import type { Db, Tx } from "../db/client.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { BotUserStanding } from "../modules/clients/bot-registration.ts";
+import type { MarketState, OrderingService } from "../modules/ordering/index.ts";
+import type { BotSession } from "./session-state.ts";
+
+/** What the bot is built from; the live bot, the preview and the benchmark pass their own. */
+export type BotDeps = {
+  db: Db;
+  clock: Clock;
+  log: BotLog;
+  /** Skip updates already taken (live Telegram updates); the preview's made-up updates are not recorded. */
+  dedupUpdates: boolean;
+  /** Prefix of session keys: the preview keeps its conversations apart from the clients' real chats. */
+  sessionPrefix: string;
+  /** Run every update in a transaction that is rolled back: the preview's dry run. */
+  dryRun: boolean;
+  /** How long one update may take before the user is told to try again. */
+  updateTimeoutMs: number;
+};
+
+export type BotLog = {
+  error: (details: Record<string, unknown>, message: string) => void;
+  warn: (details: Record<string, unknown>, message: string) => void;
+};
+
+export type BotContext = Context & {
+  deps: BotDeps;
+  /** The database of this update: the shared one, or the dry run's transaction. */
+  db: Db | Tx;
+  session: BotSession;
+  standing: BotUserStanding;
+  /** Set for a confirmed client in good standing (the client area's middleware). */
+  clientId: number;
+  ordering: OrderingService;
+  market: MarketState;
+};

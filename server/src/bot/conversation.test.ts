@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { seedBrand, seedCurrency, seedModification, seedProduct } from "../db/factories/catalogue.ts";
+import { seedGroup, seedTransportation } from "../db/factories/clients.ts";
+import { clients, marketSchedules } from "../db/schema/index.ts";
+import { createTestApp, type TestApp } from "../test/app.ts";
+import { type FakeBotApi, type FakeBotCall, startFakeBotApi } from "../test/fake-bot-api.ts";
+import { addData, cardData, modificationsData, productsData } from "./callback-data/catalogue.ts";
+import { volumeData } from "./callback-data/registration.ts";
+import { createDeliveryWorker, type DeliveryWorker } from "./delivery/worker.ts";
+import { type BotRunner, createLiveBot, startPolling } from "./run.ts";
+import { createTelegramApi } from "./telegram-api.ts";
+import { texts } from "./texts.ts";
+
+/**
+ * The whole client journey over the fake Bot API: the bot long-polls getUpdates like it does Telegram, and the
+ * delivery worker sends what the back-office queues.
+ */
+let t: TestApp;
+let fake: FakeBotApi;
+let runner: BotRunner;
+let delivery: DeliveryWorker;
+const errors: unknown[] = [];
+const USER = { id: 8001, is_bot: false, first_name: "Ольга", username: "olga" };
+const CHAT = { id: 8001, type: "private", first_name: "Ольга" };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  fake = await startFakeBotApi();
+  const log = { error: (d: Record<string, unknown>) => errors.push(d), warn: () => {} };
+  const bot = createLiveBot({ token: fake.token, apiRoot: fake.apiRoot }, { db: t.db, clock: t.clock, log });
+  runner = startPolling(bot, { databaseUrl: undefined, log, retryMs: 200 });
+  delivery = createDeliveryWorker({
+    db: t.db,
+    api: createTelegramApi({ token: fake.token, apiRoot: fake.apiRoot }),
+    ratePerSecond: 100,
+    retentionMs: 86_400_000,
+    idleMs: 50,
+  });
+  delivery.start();
+});
+afterAll(async () => {
+  await runner.stop();
+  await delivery.stop();
+  await fake.close();
+  await t.close();
+});
+
+let seen = 0;
+/** Waits for the bot's next calls until one matches, and returns the calls made since the last wait. */
+async function until(match: (call: FakeBotCall) => boolean): Promise<FakeBotCall[]> {
+  for (let i = 0; i < 200; i++) {
+    const fresh = fake.calls.slice(seen).filter((c) => c.method !== "getUpdates");
+    const found = fresh.findIndex(match);
+    if (found >= 0) {
+      seen = fake.calls.indexOf(fresh[found] as FakeBotCall) + 1;
+      return fresh.slice(0, found + 1);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`the bot did not answer; errors: ${JSON.stringify(errors)}`);
+}
+const textIs = (text: string | RegExp) => (c: FakeBotCall) =>
+  (c.method === "sendMessage" || c.method === "editMessageText") &&
+  (typeof text === "string" ? c.payload.text === text : text.test(String(c.payload.text)));
+const say = (text: string) =>
+  fake.pushUpdate({
+    message: {
+      message_id: Math.floor(Math.random() * 1e6),
+      from: USER,
+      chat: CHAT,
+      date: 0,
+      text,
+      ...(text.startsWith("/")
+        ? { entities: [{ type: "bot_command", offset: 0, length: text.split(" ")[0]?.length }] }
+        : {}),
+    },
+  });
+let lastId = 0;
+const press = (data: string, messageId = lastId) =>
+  fake.pushUpdate({
+    callback_query: {
+      id: String(Math.random()),
+      from: USER,
+      chat_instance: "1",
+      data,
+      message: { message_id: messageId, chat: CHAT, date: 0, text: "…" },
+    },
+  });
+
+it("registers, is confirmed, browses, orders within the rules and hears the order is sent to collect", async () => {
+  const rub = (await seedCurrency(t.db, { name: "Рубль", sign: "₽" })).id;
+  const brandId = (await seedBrand(t.db, { name: "Volta" })).id;
+  const productId = (await seedProduct(t.db, { brandId, name: "Кабель" })).id;
+  const tiers = [
+    { currencyId: rub, quantityFrom: 1, smallWholesale: 600, largeWholesale: 550 },
+    { currencyId: rub, quantityFrom: 10, smallWholesale: 540, largeWholesale: 500 },
+  ];
+  const tier = await seedModification(t.db, { productId, name: "1 м", quantity: 100, tiers });
+  const scarce = await seedModification(t.db, { productId, name: "2 м", quantity: 5, tiers });
+  const limited = await seedModification(t.db, {
+    productId,
+    name: "3 м",
+    quantity: 100,
+    oneHandQuantity: 3,
+    oneHandLimited: true,
+    tiers,
+  });
+  await t.db.insert(marketSchedules).values({ name: "Основной", isManuallyOpened: true });
+
+  say("/start");
+  await until(textIs(texts.askOrganization));
+  say("ООО Вольт");
+  await until(textIs(texts.askNickname));
+  say("Ольга");
+  await until(textIs(texts.askPhone));
+  fake.pushUpdate({
+    message: {
+      message_id: 5,
+      from: USER,
+      chat: CHAT,
+      date: 0,
+      contact: { phone_number: "+79005554433", first_name: "Ольга", user_id: USER.id },
+    },
+  });
+  await until(textIs(texts.askVolume));
+  press(volumeData.pack({ clientType: 3 }), 1);
+  await until(textIs(texts.registered));
+
+  const requests = await t.call("office", { method: "GET", url: "/api/profiles/registration-requests/" });
+  const request = requests
+    .json()
+    .find((r: { client: { telegram_id: number } }) => r.client.telegram_id === USER.id);
+  expect(request.client).toMatchObject({
+    organization_name: "ООО Вольт",
+    phone_number: "+79005554433",
+    is_active: false,
+  });
+  const confirmed = await t.call("office", {
+    method: "PUT",
+    url: `/api/profiles/registration-requests/${request.id}/`,
+    payload: {
+      confirmed: true,
+      client: {
+        nickname: "Ольга",
+        group: (await seedGroup(t.db)).id,
+        transportation: (await seedTransportation(t.db)).id,
+        client_type: 3,
+      },
+    },
+  });
+  expect(confirmed.statusCode).toBe(200);
+  await t.db.update(clients).set({ allowedPrice: true });
+  await until(textIs(texts.confirmed));
+
+  say("/market");
+  await until(textIs(texts.chooseBrand));
+  lastId = 1;
+  press(productsData.pack({ brandId, page: 1 }));
+  await until(textIs(texts.chooseProduct));
+  press(modificationsData.pack({ productId, brandId, page: 1 }));
+  await until(textIs(texts.chooseModification));
+  press(cardData.pack({ modificationId: tier.id, productId }));
+  await until(textIs(/от 10 шт — 540 ₽/));
+
+  press(addData.pack({ modificationId: tier.id, productId, quantity: 10 }));
+  await until(textIs(/Кабель 1 м — 10 шт × 540 ₽ = 5 400 ₽ · Добавлен/));
+  press(addData.pack({ modificationId: scarce.id, productId, quantity: 8 }));
+  await until(textIs(/Столько нет на складе: можно ещё 5 шт/));
+  press(addData.pack({ modificationId: scarce.id, productId, quantity: 5 }));
+  await until(textIs(/Кабель 2 м — 5 шт × 600 ₽/));
+  press(addData.pack({ modificationId: limited.id, productId, quantity: 4 }));
+  await until(textIs(/В одни руки не больше 3 шт\. в день: можно ещё 3 шт/));
+  press(addData.pack({ modificationId: limited.id, productId, quantity: 3 }));
+  await until(textIs(/Кабель 3 м — 3 шт × 600 ₽/));
+
+  say("Мой заказ");
+  const order = await until(textIs(/^Ваш заказ на 20\.11\.2026:/));
+  expect(order.at(-1)?.payload.text).toContain("Итого: 10 200 ₽");
+
+  const list = await t.call("office", { method: "GET", url: "/api/sales/orders/" });
+  const [mine] = list
+    .json()
+    .results.filter((o: { client: { nickname: string } }) => o.client.nickname === "Ольга");
+  expect(mine.positions.map((p: { quantity: number }) => p.quantity).sort()).toEqual([10, 3, 5].sort());
+
+  const sent = await t.call("office", {
+    method: "POST",
+    url: "/api/sales/send-to-collect/",
+    payload: { type: "order", order_id: mine.id },
+  });
+  expect(sent.json().updated).toBe(3);
+  await until(textIs("Ваш заказ на 20.11.2026 отправлен на сборку (позиций: 3)."));
+  await new Promise((r) => setTimeout(r, 300));
+  expect(fake.callsTo("sendMessage").filter((c) => /сборку/.test(String(c.payload.text)))).toHaveLength(1);
+  expect(fake.callsTo("setMyCommands")).toHaveLength(1);
+  expect(errors).toEqual([]);
+}, 60_000);

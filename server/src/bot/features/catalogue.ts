@@ -1,0 +1,182 @@
+import { Composer, InlineKeyboard } from "grammy";
+import { latestBotText } from "../../modules/market/bot-text-service.ts";
+import {
+  addData,
+  brandsData,
+  cardData,
+  modificationsData,
+  productsData,
+  quantityData,
+  searchData,
+  typedQuantityData,
+} from "../callback-data/catalogue.ts";
+import { orderData } from "../callback-data/order.ts";
+import type { BotContext } from "../context.ts";
+import {
+  brandsKeyboard,
+  cardKeyboard,
+  confirmKeyboard,
+  modificationsKeyboard,
+  productsKeyboard,
+  searchKeyboard,
+} from "../keyboards/catalogue.ts";
+import { mainMenuKeyboard } from "../keyboards/main-menu.ts";
+import { texts } from "../texts.ts";
+import { cardText, marketClosedText, positionLine } from "../views/catalogue.ts";
+import { show } from "./show.ts";
+
+/** /market, the catalogue (brands → products → modifications → card → quantity → confirm) and search. */
+export const catalogue = new Composer<BotContext>();
+
+async function openMarket(ctx: BotContext): Promise<void> {
+  ctx.session.step = { kind: "idle" };
+  if (!ctx.market.open) {
+    await ctx.reply(marketClosedText(ctx.market), { reply_markup: mainMenuKeyboard() });
+    return;
+  }
+  await ctx.reply(await latestBotText(ctx.db, "entry"), { reply_markup: mainMenuKeyboard() });
+  await showBrands(ctx, 1);
+}
+catalogue.command("market", openMarket);
+catalogue.hears(texts.menu.market, openMarket);
+
+async function showBrands(ctx: BotContext, page: number): Promise<void> {
+  const brands = await ctx.ordering.listBrands(ctx.clientId, page);
+  await show(ctx, brands.items.length ? texts.chooseBrand : texts.emptyCatalogue, brandsKeyboard(brands));
+}
+
+/** Every catalogue button is acknowledged first, so the client's button stops spinning whatever follows. */
+const buttons = catalogue.on("callback_query:data", async (ctx, next) => {
+  ctx.session.step = { kind: "idle" };
+  await next();
+});
+
+buttons.callbackQuery(brandsData.filter, async (ctx) => {
+  await ctx.answerCallbackQuery();
+  await showBrands(ctx, brandsData.unpack(ctx.callbackQuery.data).page);
+});
+
+buttons.callbackQuery(productsData.filter, async (ctx) => {
+  await ctx.answerCallbackQuery();
+  const { brandId, page } = productsData.unpack(ctx.callbackQuery.data);
+  const products = await ctx.ordering.listProducts(ctx.clientId, brandId, page);
+  await show(
+    ctx,
+    products.items.length ? texts.chooseProduct : texts.emptyList,
+    productsKeyboard(brandId, products),
+  );
+});
+
+buttons.callbackQuery(modificationsData.filter, async (ctx) => {
+  await ctx.answerCallbackQuery();
+  const { productId, brandId, page } = modificationsData.unpack(ctx.callbackQuery.data);
+  const list = await ctx.ordering.listModifications(ctx.clientId, productId, page);
+  await show(
+    ctx,
+    list.items.length ? texts.chooseModification : texts.emptyList,
+    modificationsKeyboard(productId, brandId, list),
+  );
+});
+
+buttons.callbackQuery(searchData.filter, async (ctx) => {
+  await ctx.answerCallbackQuery();
+  await showSearch(ctx, ctx.session.search ?? "", searchData.unpack(ctx.callbackQuery.data).page);
+});
+
+buttons.callbackQuery(cardData.filter, async (ctx) => {
+  await ctx.answerCallbackQuery();
+  const { modificationId, productId } = cardData.unpack(ctx.callbackQuery.data);
+  await showCard(ctx, modificationId, productId);
+});
+
+buttons.callbackQuery(quantityData.filter, async (ctx) => {
+  await ctx.answerCallbackQuery();
+  const { modificationId, productId, quantity } = quantityData.unpack(ctx.callbackQuery.data);
+  await showConfirm(ctx, modificationId, productId, quantity);
+});
+
+buttons.callbackQuery(typedQuantityData.filter, async (ctx) => {
+  await ctx.answerCallbackQuery();
+  ctx.session.step = { kind: "quantity", ...typedQuantityData.unpack(ctx.callbackQuery.data) };
+  await ctx.reply(texts.askQuantity);
+});
+
+buttons.callbackQuery(addData.filter, async (ctx) => {
+  const { modificationId, productId, quantity } = addData.unpack(ctx.callbackQuery.data);
+  const result = await ctx.ordering.addPosition(ctx.clientId, modificationId, quantity);
+  if (!result.ok) {
+    await ctx.answerCallbackQuery({ text: result.message, show_alert: true });
+    const view = await ctx.ordering.getModification(ctx.clientId, modificationId);
+    const text = `❗ ${result.message}${view ? `\n\n${cardText(view)}` : ""}`;
+    await show(
+      ctx,
+      text,
+      view ? cardKeyboard(view, productId) : brandsKeyboard({ items: [], page: 1, pages: 1 }),
+    );
+    return;
+  }
+  await ctx.answerCallbackQuery({ text: texts.added });
+  const index = result.order.positions.findIndex((p) => p.id === result.position.id);
+  await show(
+    ctx,
+    `✅ ${texts.added}\n${positionLine(result.position, index)}`,
+    new InlineKeyboard()
+      .text("« К товару", modificationsData.pack({ productId, brandId: 0, page: 1 }))
+      .text("Каталог", brandsData.pack({ page: 1 }))
+      .row()
+      .text(texts.menu.order, orderData.pack({})),
+  );
+});
+
+async function showCard(ctx: BotContext, modificationId: number, productId: number): Promise<void> {
+  const view = await ctx.ordering.getModification(ctx.clientId, modificationId);
+  if (!view) {
+    await showBrands(ctx, 1);
+    return;
+  }
+  await show(ctx, cardText(view), cardKeyboard(view, productId));
+}
+
+async function showConfirm(ctx: BotContext, modificationId: number, productId: number, quantity: number) {
+  const view = await ctx.ordering.getModification(ctx.clientId, modificationId);
+  if (!view) return showBrands(ctx, 1);
+  await show(
+    ctx,
+    `${cardText(view)}\n\nКоличество: ${quantity} шт. Подтвердите заказ.`,
+    confirmKeyboard(modificationId, productId, quantity),
+  );
+}
+
+async function showSearch(ctx: BotContext, text: string, page: number): Promise<void> {
+  const found = await ctx.ordering.searchModifications(ctx.clientId, text, page);
+  const title = found.items.length
+    ? `Найдено по запросу «${text}»:`
+    : `По запросу «${text}» ничего не найдено.`;
+  await show(ctx, title, searchKeyboard(found));
+}
+
+/** A typed quantity after «Другое количество». */
+export const typedQuantity = new Composer<BotContext>();
+typedQuantity.on("message:text", async (ctx, next) => {
+  const step = ctx.session.step;
+  if (step.kind !== "quantity") return next();
+  const quantity = parseQuantity(ctx.message.text);
+  if (quantity === null) return void (await ctx.reply(texts.badQuantity));
+  ctx.session.step = { kind: "idle" };
+  await showConfirm(ctx, step.modificationId, step.productId, quantity);
+});
+
+/** Any other typed text searches the modifications. */
+export const search = new Composer<BotContext>();
+search.on("message:text", async (ctx) => {
+  const text = ctx.message.text.trim().slice(0, 100);
+  ctx.session.search = text;
+  await showSearch(ctx, text, 1);
+});
+
+export function parseQuantity(text: string): number | null {
+  const trimmed = text.replace(/\s|шт\.?/gi, "");
+  if (!/^\d{1,6}$/.test(trimmed)) return null;
+  const quantity = Number(trimmed);
+  return quantity > 0 ? quantity : null;
+}

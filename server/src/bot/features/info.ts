@@ -1,0 +1,41 @@
+import { Composer } from "grammy";
+import { latestBotText } from "../../modules/market/bot-text-service.ts";
+import { createClaim } from "../../modules/messaging/claim-service.ts";
+import type { BotContext } from "../context.ts";
+import { mainMenuKeyboard } from "../keyboards/main-menu.ts";
+import { texts } from "../texts.ts";
+
+/** «Условия», «Гарантия» and «Претензия» for confirmed clients. */
+export const info = new Composer<BotContext>();
+
+info.command("conditions").use(sendText("conditions"));
+info.hears(texts.menu.conditions, sendText("conditions"));
+info.command("warranty").use(sendText("warranty"));
+info.hears(texts.menu.warranty, sendText("warranty"));
+
+function sendText(kind: "conditions" | "warranty") {
+  return async (ctx: BotContext) => {
+    ctx.session.step = { kind: "idle" };
+    await ctx.reply(await latestBotText(ctx.db, kind), { reply_markup: mainMenuKeyboard() });
+  };
+}
+
+async function askClaim(ctx: BotContext): Promise<void> {
+  ctx.session.step = { kind: "claim" };
+  await ctx.reply(texts.askClaim);
+}
+info.command("claim", askClaim);
+info.hears(texts.menu.claim, askClaim);
+
+/** The typed claim: filed for the back-office's /claims. */
+export const claimText = new Composer<BotContext>();
+claimText
+  .filter((ctx) => ctx.session.step.kind === "claim")
+  .on("message:text", async (ctx) => {
+    if (ctx.standing.kind !== "client") return;
+    const text = ctx.message.text.trim();
+    if (!text) return void (await ctx.reply(texts.empty));
+    await createClaim(ctx.db, { clientId: ctx.standing.clientId, text: text.slice(0, 4000) });
+    ctx.session.step = { kind: "idle" };
+    await ctx.reply(texts.claimFiled, { reply_markup: mainMenuKeyboard() });
+  });

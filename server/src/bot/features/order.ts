@@ -1,0 +1,62 @@
+import { Composer } from "grammy";
+import { changeData, orderData, removeData } from "../callback-data/order.ts";
+import type { BotContext } from "../context.ts";
+import { orderKeyboard } from "../keyboards/order.ts";
+import { texts } from "../texts.ts";
+import { orderText } from "../views/catalogue.ts";
+import { parseQuantity } from "./catalogue.ts";
+import { show } from "./show.ts";
+
+/** «Мой заказ»: today's positions, with change and remove for those still «Добавлен». */
+export const myOrder = new Composer<BotContext>();
+
+async function showOrder(ctx: BotContext, prefix = ""): Promise<void> {
+  ctx.session.step = { kind: "idle" };
+  const order = await ctx.ordering.todayOrder(ctx.clientId);
+  await show(ctx, `${prefix}${orderText(order)}`, orderKeyboard(order));
+}
+
+myOrder.command("order", (ctx) => showOrder(ctx));
+myOrder.hears(texts.menu.order, (ctx) => showOrder(ctx));
+myOrder.callbackQuery(orderData.filter, async (ctx) => {
+  await ctx.answerCallbackQuery();
+  await showOrder(ctx);
+});
+
+myOrder.callbackQuery(changeData.filter, async (ctx) => {
+  await ctx.answerCallbackQuery();
+  const { positionId } = changeData.unpack(ctx.callbackQuery.data);
+  const order = await ctx.ordering.todayOrder(ctx.clientId);
+  const position = order.positions.find((p) => p.id === positionId && p.changeable);
+  if (!position) return showOrder(ctx);
+  ctx.session.step = { kind: "change", positionId };
+  await ctx.reply(`Напишите новое количество для «${position.name}» (сейчас ${position.quantity} шт).`);
+});
+
+myOrder.callbackQuery(removeData.filter, async (ctx) => {
+  const result = await ctx.ordering.removePosition(
+    ctx.clientId,
+    removeData.unpack(ctx.callbackQuery.data).positionId,
+  );
+  if (!result.ok) {
+    await ctx.answerCallbackQuery({ text: result.message, show_alert: true });
+    return showOrder(ctx);
+  }
+  await ctx.answerCallbackQuery({ text: texts.removed });
+  await show(ctx, `${texts.removed}\n\n${orderText(result.order)}`, orderKeyboard(result.order));
+});
+
+/** The typed new quantity of a position being changed. */
+export const typedChange = new Composer<BotContext>();
+typedChange.on("message:text", async (ctx, next) => {
+  const step = ctx.session.step;
+  if (step.kind !== "change") return next();
+  const quantity = parseQuantity(ctx.message.text);
+  if (quantity === null) return void (await ctx.reply(texts.badQuantity));
+  const result = await ctx.ordering.changePosition(ctx.clientId, step.positionId, quantity);
+  if (!result.ok) return void (await ctx.reply(`❗ ${result.message}`));
+  ctx.session.step = { kind: "idle" };
+  await ctx.reply(`${texts.changed}\n\n${orderText(result.order)}`, {
+    reply_markup: orderKeyboard(result.order),
+  });
+});

@@ -1,0 +1,144 @@
+import { Composer } from "grammy";
+import {
+  linkClientToOrganization,
+  normalizePhone,
+  registerFromBot,
+} from "../../modules/clients/bot-registration.ts";
+import { latestBotText } from "../../modules/market/bot-text-service.ts";
+import { volumeData } from "../callback-data/registration.ts";
+import type { BotContext } from "../context.ts";
+import { mainMenuKeyboard } from "../keyboards/main-menu.ts";
+import { sharePhoneKeyboard, volumeKeyboard } from "../keyboards/registration.ts";
+import type { RegistrationDraft } from "../session-state.ts";
+import { texts } from "../texts.ts";
+
+const MAX_LENGTH = 200;
+
+/** `org_<id>` from an organization's invitation link. */
+function organizationFromPayload(payload: string): number | null {
+  const match = /^org_(\d{1,9})$/.exec(payload.trim());
+  return match ? Number(match[1]) : null;
+}
+
+export const registration = new Composer<BotContext>();
+
+registration.command("start", async (ctx) => {
+  const organizationId = organizationFromPayload(ctx.match);
+  const start = await latestBotText(ctx.db, "start");
+  switch (ctx.standing.kind) {
+    case "client":
+      if (organizationId !== null)
+        await linkClientToOrganization(ctx.db, ctx.standing.clientId, organizationId);
+      ctx.session.step = { kind: "idle" };
+      await ctx.reply(start, { reply_markup: mainMenuKeyboard() });
+      return;
+    case "waiting":
+      await ctx.reply(start);
+      await ctx.reply(texts.waiting, { reply_markup: { remove_keyboard: true } });
+      return;
+    case "unknown":
+      await ctx.reply(start);
+      await askOrganization(ctx, { organizationId });
+  }
+});
+
+/** Everything below answers only users who are not confirmed clients yet. */
+const newcomers = registration.filter((ctx) => ctx.standing.kind !== "client");
+
+newcomers.on("message:contact", async (ctx) => {
+  const step = ctx.session.step;
+  if (step.kind !== "registration" || step.field !== "phone") return answerNewcomer(ctx);
+  // A shared contact of someone else is not the user's own number.
+  if (ctx.message.contact.user_id !== undefined && ctx.message.contact.user_id !== ctx.from.id) {
+    await ctx.reply(texts.badPhone, { reply_markup: sharePhoneKeyboard() });
+    return;
+  }
+  await takePhone(ctx, step.draft, ctx.message.contact.phone_number);
+});
+
+newcomers.on("message:text", async (ctx) => {
+  const step = ctx.session.step;
+  if (step.kind !== "registration" || step.field === "volume") return answerNewcomer(ctx);
+  const text = ctx.message.text.trim();
+  if (step.field === "phone") return takePhone(ctx, step.draft, text);
+  if (!text) return void (await ctx.reply(texts.empty));
+  if (text.length > MAX_LENGTH) return void (await ctx.reply(texts.tooLong));
+  if (step.field === "organization") {
+    ctx.session.step = {
+      kind: "registration",
+      field: "nickname",
+      draft: { ...step.draft, organizationName: text },
+    };
+    await ctx.reply(texts.askNickname);
+    return;
+  }
+  ctx.session.step = { kind: "registration", field: "phone", draft: { ...step.draft, nickname: text } };
+  await ctx.reply(texts.askPhone, { reply_markup: sharePhoneKeyboard() });
+});
+
+newcomers.callbackQuery(volumeData.filter, async (ctx) => {
+  const step = ctx.session.step;
+  const { clientType } = volumeData.unpack(ctx.callbackQuery.data);
+  const { organizationName, nickname, phoneNumber } = step.kind === "registration" ? step.draft : {};
+  if (
+    step.kind !== "registration" ||
+    !organizationName ||
+    !nickname ||
+    !phoneNumber ||
+    (clientType !== 2 && clientType !== 3)
+  ) {
+    await ctx.answerCallbackQuery();
+    return answerNewcomer(ctx);
+  }
+  await registerFromBot(ctx.db, {
+    telegramId: ctx.from.id,
+    telegramUsername: ctx.from.username ?? null,
+    organizationId: step.draft.organizationId,
+    organizationName,
+    nickname,
+    phoneNumber,
+    clientType,
+  });
+  ctx.session.step = { kind: "idle" };
+  await ctx.answerCallbackQuery();
+  await ctx.editMessageText(
+    `${texts.askVolume} ${clientType === 3 ? texts.volume.small : texts.volume.large}`,
+  );
+  await ctx.reply(texts.registered, { reply_markup: { remove_keyboard: true } });
+});
+
+/** Anything else from a newcomer: the registration goes on, or the wait for confirmation is recalled. */
+newcomers.use(async (ctx) => answerNewcomer(ctx));
+
+async function answerNewcomer(ctx: BotContext): Promise<void> {
+  if (ctx.callbackQuery) await ctx.answerCallbackQuery();
+  if (ctx.standing.kind === "waiting") {
+    await ctx.reply(texts.waiting);
+    return;
+  }
+  const step = ctx.session.step;
+  if (step.kind !== "registration") return askOrganization(ctx, { organizationId: null });
+  const questions = {
+    organization: () => ctx.reply(texts.askOrganization),
+    nickname: () => ctx.reply(texts.askNickname),
+    phone: () => ctx.reply(texts.askPhone, { reply_markup: sharePhoneKeyboard() }),
+    volume: () => ctx.reply(texts.askVolume, { reply_markup: volumeKeyboard() }),
+  };
+  await questions[step.field]();
+}
+
+async function askOrganization(ctx: BotContext, draft: RegistrationDraft): Promise<void> {
+  ctx.session.step = { kind: "registration", field: "organization", draft };
+  await ctx.reply(texts.askOrganization);
+}
+
+async function takePhone(ctx: BotContext, draft: RegistrationDraft, typed: string): Promise<void> {
+  const phoneNumber = normalizePhone(typed);
+  if (!phoneNumber) {
+    await ctx.reply(texts.badPhone, { reply_markup: sharePhoneKeyboard() });
+    return;
+  }
+  ctx.session.step = { kind: "registration", field: "volume", draft: { ...draft, phoneNumber } };
+  await ctx.reply(`Телефон ${phoneNumber} записан.`, { reply_markup: { remove_keyboard: true } });
+  await ctx.reply(texts.askVolume, { reply_markup: volumeKeyboard() });
+}

@@ -1,0 +1,15 @@
+import { Keyboard } from "grammy";
+import { texts } from "../texts.ts";
+
+/** The persistent menu under the input field of a confirmed client. */
+export function mainMenuKeyboard() {
+  return new Keyboard()
+    .text(texts.menu.market)
+    .text(texts.menu.order)
+    .row()
+    .text(texts.menu.conditions)
+    .text(texts.menu.warranty)
+    .text(texts.menu.claim)
+    .resized()
+    .persistent();
+}

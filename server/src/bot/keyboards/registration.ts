@@ -1,0 +1,13 @@
+import { InlineKeyboard, Keyboard } from "grammy";
+import { volumeData } from "../callback-data/registration.ts";
+import { texts } from "../texts.ts";
+
+export function sharePhoneKeyboard() {
+  return new Keyboard().requestContact(texts.sharePhone).resized().oneTime();
+}
+
+export function volumeKeyboard() {
+  return new InlineKeyboard()
+    .text(texts.volume.small, volumeData.pack({ clientType: 3 }))
+    .text(texts.volume.large, volumeData.pack({ clientType: 2 }));
+}

@@ -1,0 +1,162 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedBrand, seedCurrency, seedModification, seedProduct } from "../db/factories/catalogue.ts";
+import { seedClient } from "../db/factories/clients.ts";
+import { marketSchedules, modifications, orderPositions } from "../db/schema/index.ts";
+import { createTestApp, type TestApp } from "../test/app.ts";
+import { botChat, sentTexts } from "../test/bot-chat.ts";
+import {
+  addData,
+  brandsData,
+  cardData,
+  modificationsData,
+  productsData,
+  quantityData,
+  searchData,
+  typedQuantityData,
+} from "./callback-data/catalogue.ts";
+import { changeData, removeData } from "./callback-data/order.ts";
+import type { CapturedCall } from "./capture.ts";
+import { texts } from "./texts.ts";
+
+let t: TestApp;
+let rub: number;
+let brandId: number;
+let productId: number;
+let modId: number;
+let scheduleId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  rub = (await seedCurrency(t.db, { name: "Рубль", sign: "₽" })).id;
+  brandId = (await seedBrand(t.db, { name: "Acme" })).id;
+  productId = (await seedProduct(t.db, { brandId, name: "Зарядка" })).id;
+  const mod = await seedModification(t.db, {
+    productId,
+    name: "USB-C 20W",
+    quantity: 30,
+    tiers: [
+      { currencyId: rub, quantityFrom: 1, smallWholesale: 600, largeWholesale: 550 },
+      { currencyId: rub, quantityFrom: 10, smallWholesale: 540, largeWholesale: 500 },
+    ],
+  });
+  modId = mod.id;
+  const [schedule] = await t.db
+    .insert(marketSchedules)
+    .values({ name: "Основной", isActive: true })
+    .returning();
+  scheduleId = schedule?.id ?? 0;
+});
+afterAll(() => t.close());
+
+const keyboardOf = (call: CapturedCall | undefined) =>
+  (
+    (call?.payload.reply_markup as { inline_keyboard?: { text: string; callback_data: string }[][] })
+      ?.inline_keyboard ?? []
+  ).flat();
+const setOpen = (open: boolean) =>
+  t.db.update(marketSchedules).set({ isManuallyOpened: open }).where(eq(marketSchedules.id, scheduleId));
+
+describe("the market in the bot", () => {
+  it("a closed market says so; an open one shows the entry text and the brands", async () => {
+    const client = await seedClient(t.db, { telegramId: 6001, allowedPrice: true });
+    const chat = botChat(t.db, t.clock, 6001);
+    expect(sentTexts(await chat.send("/market"))[0]).toMatch(/^Маркет сейчас закрыт/);
+    await setOpen(true);
+    const calls = await chat.send("Маркет");
+    expect(sentTexts(calls)).toEqual([
+      "Добро пожаловать в маркет! Выберите брэнд, затем товар и количество.",
+      texts.chooseBrand,
+    ]);
+    expect(keyboardOf(calls[1]).map((b) => b.text)).toContain("Acme");
+    expect(client.id).toBeGreaterThan(0);
+  });
+
+  it("browses by editing one message, shows tiers, and orders a tier-reaching quantity", async () => {
+    await seedClient(t.db, { telegramId: 6002, allowedPrice: true });
+    const chat = botChat(t.db, t.clock, 6002);
+    let calls = await chat.press(productsData.pack({ brandId, page: 1 }), 77);
+    expect(calls.map((c) => c.method)).toEqual(["answerCallbackQuery", "editMessageText"]);
+    expect(calls[1]?.payload).toMatchObject({ message_id: 77, text: texts.chooseProduct });
+    calls = await chat.press(modificationsData.pack({ productId, brandId, page: 1 }), 77);
+    expect(keyboardOf(calls[1]).map((b) => b.text)).toContain("🟢 USB-C 20W");
+    calls = await chat.press(cardData.pack({ modificationId: modId, productId }), 77);
+    const card = String(calls[1]?.payload.text);
+    expect(card).toContain("от 1 шт — 600 ₽");
+    expect(card).toContain("от 10 шт — 540 ₽");
+    expect(card).toContain("в наличии");
+    expect(keyboardOf(calls[1]).map((b) => b.text)).toEqual(
+      expect.arrayContaining(["1 шт", "10 шт", "Другое количество", "« Назад"]),
+    );
+    calls = await chat.press(quantityData.pack({ modificationId: modId, productId, quantity: 10 }), 77);
+    expect(String(calls[1]?.payload.text)).toContain("Количество: 10 шт. Подтвердите заказ.");
+    calls = await chat.press(addData.pack({ modificationId: modId, productId, quantity: 10 }), 77);
+    expect(String(calls[1]?.payload.text)).toContain("USB-C 20W — 10 шт × 540 ₽ = 5 400 ₽ · Добавлен");
+    const [row] = await t.db.select().from(modifications).where(eq(modifications.id, modId));
+    expect(row?.quantity).toBe(20);
+  });
+
+  it("a typed quantity, a refusal saying what is possible, and «Мой заказ» with change and remove", async () => {
+    await seedClient(t.db, { telegramId: 6003, allowedPrice: true });
+    const chat = botChat(t.db, t.clock, 6003);
+    await chat.press(typedQuantityData.pack({ modificationId: modId, productId }));
+    expect(sentTexts(await chat.send("много"))).toEqual([texts.badQuantity]);
+    let calls = await chat.send("500");
+    expect(String(calls[0]?.payload.text)).toContain("Количество: 500 шт.");
+    calls = await chat.press(addData.pack({ modificationId: modId, productId, quantity: 500 }));
+    expect(calls[0]?.payload).toMatchObject({ show_alert: true });
+    expect(String(calls[0]?.payload.text)).toMatch(/можно ещё 20 шт/);
+    await chat.press(addData.pack({ modificationId: modId, productId, quantity: 2 }));
+    calls = await chat.send("Мой заказ");
+    expect(String(calls[0]?.payload.text)).toMatch(
+      /1\. Зарядка USB-C 20W — 2 шт × 600 ₽ = 1 200 ₽ · Добавлен\n\nИтого: 1 200 ₽/,
+    );
+    const [position] = await t.db.select().from(orderPositions).where(eq(orderPositions.quantity, 2));
+    const positionId = position?.id ?? 0;
+    expect(keyboardOf(calls[0]).map((b) => b.callback_data)).toContain(removeData.pack({ positionId }));
+    await chat.press(changeData.pack({ positionId }));
+    calls = await chat.send("3");
+    expect(String(calls[0]?.payload.text)).toContain("Количество изменено.");
+    expect(String(calls[0]?.payload.text)).toContain("3 шт × 600 ₽");
+    calls = await chat.press(removeData.pack({ positionId }));
+    expect(String(calls[1]?.payload.text)).toContain("Позиция удалена.");
+    const [row] = await t.db.select().from(modifications).where(eq(modifications.id, modId));
+    expect(row?.quantity).toBe(20);
+  });
+
+  it("a typed word searches modifications, with paging kept in the session", async () => {
+    await seedClient(t.db, { telegramId: 6004, allowedPrice: true });
+    const chat = botChat(t.db, t.clock, 6004);
+    let calls = await chat.send("usb");
+    expect(calls[0]?.payload.text).toBe("Найдено по запросу «usb»:");
+    expect(keyboardOf(calls[0]).map((b) => b.text)).toContain("🟢 Зарядка USB-C 20W");
+    calls = await chat.send("нетакого");
+    expect(calls[0]?.payload.text).toBe("По запросу «нетакого» ничего не найдено.");
+    calls = await chat.press(searchData.pack({ page: 1 }));
+    expect(calls[1]?.payload.text).toBe("По запросу «нетакого» ничего не найдено.");
+    calls = await chat.press(brandsData.pack({ page: 1 }));
+    expect(calls[1]?.payload.text).toBe(texts.chooseBrand);
+  });
+
+  it("a closed market refuses an order; banned and inactive clients are told they cannot order", async () => {
+    await seedClient(t.db, { telegramId: 6005, allowedPrice: true });
+    await setOpen(false);
+    const chat = botChat(t.db, t.clock, 6005);
+    const calls = await chat.press(addData.pack({ modificationId: modId, productId, quantity: 1 }));
+    expect(calls[0]?.payload.text).toBe("Маркет сейчас закрыт: заказы не принимаются.");
+    await setOpen(true);
+    for (const [telegramId, values] of [
+      [6006, { banned: true }],
+      [6007, { permanentBanned: true }],
+      [6008, { isActive: false }],
+    ] as const) {
+      await seedClient(t.db, { telegramId, ...values });
+      const banned = botChat(t.db, t.clock, telegramId);
+      expect(sentTexts(await banned.send("/market"))).toEqual([
+        "Вы не можете делать заказы. Обратитесь к менеджеру.",
+      ]);
+      expect(sentTexts(await banned.send("Условия"))).toEqual([
+        "Вы не можете делать заказы. Обратитесь к менеджеру.",
+      ]);
+    }
+  });
+});

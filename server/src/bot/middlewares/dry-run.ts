@@ -1,0 +1,24 @@
+import type { NextFunction } from "grammy";
+import type { BotContext } from "../context.ts";
+
+class DryRunRollback extends Error {}
+
+/**
+ * In the preview's dry run the handlers work in a transaction that is always rolled back: every answer is
+ * what the real bot would say, and nothing (an order, a registration, a claim) is kept.
+ */
+export async function dryRun(ctx: BotContext, next: NextFunction): Promise<void> {
+  if (!ctx.deps.dryRun) {
+    ctx.db = ctx.deps.db;
+    return next();
+  }
+  try {
+    await ctx.deps.db.transaction(async (tx) => {
+      ctx.db = tx;
+      await next();
+      throw new DryRunRollback();
+    });
+  } catch (error) {
+    if (!(error instanceof DryRunRollback)) throw error;
+  }
+}

@@ -1,0 +1,140 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedClient, seedGroup, seedOrganization, seedTransportation } from "../db/factories/clients.ts";
+import { botSessions, clients, registrationRequests } from "../db/schema/index.ts";
+import { normalizePhone } from "../modules/clients/bot-registration.ts";
+import { createTestApp, type TestApp } from "../test/app.ts";
+import { botChat, sentTexts } from "../test/bot-chat.ts";
+import { volumeData } from "./callback-data/registration.ts";
+import { texts } from "./texts.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe("registration through the bot", () => {
+  it("a new user from an organization's link registers and waits for confirmation", async () => {
+    const organization = await seedOrganization(t.db);
+    const chat = botChat(t.db, t.clock, 5001);
+    expect(sentTexts(await chat.send(`/start org_${organization.id}`))).toEqual([
+      "Здравствуйте! Это бот оптового склада. Нажмите /market, чтобы открыть маркет и сделать заказ.",
+      texts.askOrganization,
+    ]);
+    expect(sentTexts(await chat.send("ООО Ромашка"))).toEqual([texts.askNickname]);
+    expect(sentTexts(await chat.send("Иван"))).toEqual([texts.askPhone]);
+    expect(chat.calls[0]?.payload.reply_markup).toMatchObject({
+      keyboard: [[{ text: texts.sharePhone, request_contact: true }]],
+    });
+    expect(sentTexts(await chat.send("позвоните мне"))).toEqual([texts.badPhone]);
+    expect(sentTexts(await chat.contact("+7 999 000-11-22", 999))).toEqual([texts.badPhone]);
+    expect(sentTexts(await chat.contact("79990001122"))).toEqual([
+      "Телефон +79990001122 записан.",
+      texts.askVolume,
+    ]);
+    await chat.press(volumeData.pack({ clientType: 2 }));
+    expect(sentTexts(chat.calls)).toEqual([`${texts.askVolume} ${texts.volume.large}`, texts.registered]);
+
+    const [client] = await t.db.select().from(clients).where(eq(clients.telegramId, 5001));
+    expect(client).toMatchObject({
+      organizationId: organization.id,
+      organizationName: "ООО Ромашка",
+      nickname: "Иван",
+      phoneNumber: "+79990001122",
+      clientType: 2,
+      isActive: false,
+      telegramUsername: "user5001",
+    });
+    const requests = await t.call("office", { method: "GET", url: "/api/profiles/registration-requests/" });
+    expect(requests.json().map((r: { client: { id: number } }) => r.client.id)).toContain(client?.id);
+    expect(sentTexts(await chat.send("/market"))).toEqual([texts.waiting]);
+    expect(sentTexts(await chat.send("привет"))).toEqual([texts.waiting]);
+  });
+
+  it("a typed phone is validated and the conversation survives in the database", async () => {
+    await botChat(t.db, t.clock, 5002).send("/start");
+    // Another bot instance (a fresh object) continues the same conversation from the stored session.
+    const chat = botChat(t.db, t.clock, 5002);
+    await chat.send("ИП Петров");
+    await chat.send("Пётр");
+    expect(sentTexts(await chat.send("8 (900) 123-45-67"))).toEqual([
+      "Телефон +79001234567 записан.",
+      texts.askVolume,
+    ]);
+    const [row] = await t.db.select().from(botSessions).where(eq(botSessions.key, "5002"));
+    expect(row?.data).toMatchObject({ step: { kind: "registration", field: "volume" } });
+  });
+
+  it("the same update delivered twice is handled once", async () => {
+    const chat = botChat(t.db, t.clock, 5003);
+    const update = {
+      message: {
+        message_id: 1,
+        date: 0,
+        chat: { id: 5003, type: "private" },
+        from: { id: 5003, is_bot: false, first_name: "A" },
+        text: "/start",
+        entities: [{ type: "bot_command", offset: 0, length: 6 }],
+      },
+    };
+    expect((await chat.handle(update as never, 900_001)).length).toBe(2);
+    expect((await chat.handle(update as never, 900_001)).length).toBe(0);
+  });
+
+  it("a confirmed client gets the menu on /start and a confirmation through the outbox", async () => {
+    const chat = botChat(t.db, t.clock, 5004);
+    await chat.send("/start");
+    await chat.send("ООО Лютик");
+    await chat.send("Анна");
+    await chat.contact("+79001112233");
+    await chat.press(volumeData.pack({ clientType: 3 }));
+    const [request] = await t.db
+      .select({ id: registrationRequests.id })
+      .from(registrationRequests)
+      .innerJoin(clients, eq(clients.id, registrationRequests.clientId))
+      .where(eq(clients.telegramId, 5004));
+    const group = await seedGroup(t.db);
+    const direction = await seedTransportation(t.db);
+    const res = await t.call("office", {
+      method: "PUT",
+      url: `/api/profiles/registration-requests/${request?.id}/`,
+      payload: {
+        confirmed: true,
+        client: { nickname: "Анна", group: group.id, transportation: direction.id, client_type: 3 },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const outbox = await t.db.query.outboxMessages.findMany();
+    expect(outbox).toEqual([
+      expect.objectContaining({ chatId: 5004, kind: "registration_confirmed", text: texts.confirmed }),
+    ]);
+    const calls = await chat.send("/start");
+    expect(calls[0]?.payload.reply_markup).toMatchObject({
+      keyboard: [[{ text: "Маркет" }, { text: "Мой заказ" }], expect.anything()],
+    });
+  });
+
+  it("a staff-added client is not asked to register", async () => {
+    await seedClient(t.db, { telegramId: 5005 });
+    const chat = botChat(t.db, t.clock, 5005);
+    expect(sentTexts(await chat.send("/conditions"))).toEqual([
+      "Условия работы уточняйте у вашего менеджера.",
+    ]);
+    await chat.send("/claim");
+    expect(sentTexts(await chat.send("Пришёл битый товар"))).toEqual([texts.claimFiled]);
+    const claims = await t.db.query.claims.findMany();
+    expect(claims.map((c) => c.text)).toContain("Пришёл битый товар");
+  });
+});
+
+describe("phone numbers", () => {
+  it.each([
+    ["+7 900 123-45-67", "+79001234567"],
+    ["89001234567", "+79001234567"],
+    ["9001234567", "+79001234567"],
+    ["+375 29 123 45 67", "+375291234567"],
+    ["12345", null],
+    ["телефон", null],
+  ])("%s → %s", (input, expected) => expect(normalizePhone(input)).toBe(expected));
+});

@@ -1,0 +1,131 @@
+import { createHash } from "node:crypto";
+import { autoRetry } from "@grammyjs/auto-retry";
+import { type RunnerHandle, run } from "@grammyjs/runner";
+import type { Bot } from "grammy";
+import pg from "pg";
+import type { BotContext, BotDeps, BotLog } from "./context.ts";
+import { createBot } from "./index.ts";
+import { botCommands } from "./texts.ts";
+
+/** Any fixed number shared by every instance: the one holding this lock polls Telegram. */
+const POLLING_LOCK = 727_275;
+
+export type BotRunner = { stop: () => Promise<void> };
+
+/** The secret Telegram echoes in X-Telegram-Bot-Api-Secret-Token: set, or derived from the bot token. */
+export function webhookSecret(token: string, configured: string | undefined): string {
+  return configured ?? createHash("sha256").update(`webhook:${token}`).digest("hex").slice(0, 48);
+}
+
+/** Registers the commands and points Telegram at the webhook; the webhook route handles the updates. */
+export async function startWebhook(bot: Bot<BotContext>, url: string, secretToken: string): Promise<void> {
+  await bot.init();
+  await bot.api.setMyCommands(botCommands);
+  await bot.api.setWebhook(url, { secret_token: secretToken, drop_pending_updates: false });
+}
+
+/**
+ * Long polling by exactly one instance. Without PostgreSQL (embedded PGlite) there is one process anyway and
+ * it polls. With PostgreSQL every instance tries a session-level advisory lock on its own connection every
+ * `retryMs`; the holder polls, and when it dies its connection closes, the lock is released and another
+ * instance takes over within `retryMs`. An instance whose lock connection breaks stops polling at once.
+ */
+export function startPolling(
+  bot: Bot<BotContext>,
+  options: { databaseUrl: string | undefined; log: BotLog; retryMs?: number },
+): BotRunner {
+  const retryMs = options.retryMs ?? 3000;
+  let stopped = false;
+  let runner: RunnerHandle | undefined;
+  let lockClient: pg.Client | undefined;
+  let wake: (() => void) | undefined;
+  const pause = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, retryMs);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  async function poll(): Promise<void> {
+    await bot.init();
+    await bot.api.deleteWebhook();
+    await bot.api.setMyCommands(botCommands);
+    runner = run(bot, { runner: { fetch: { timeout: 30 } } });
+    await runner.task();
+  }
+
+  async function holdLockAndPoll(url: string): Promise<void> {
+    const client = new pg.Client({ connectionString: url });
+    lockClient = client;
+    let lost = false;
+    const onLost = () => {
+      lost = true;
+      void runner?.stop();
+    };
+    client.on("error", onLost);
+    client.on("end", onLost);
+    await client.connect();
+    try {
+      while (!stopped && !lost) {
+        const { rows } = await client.query<{ ok: boolean }>("select pg_try_advisory_lock($1) as ok", [
+          POLLING_LOCK,
+        ]);
+        if (rows[0]?.ok) break;
+        await pause();
+      }
+      if (stopped || lost) return;
+      // A connection that dies silently must not leave two pollers: probe it while polling.
+      const probe = setInterval(() => {
+        client.query("select 1").catch(onLost);
+      }, retryMs);
+      try {
+        await poll();
+      } finally {
+        clearInterval(probe);
+      }
+    } finally {
+      client.removeAllListeners();
+      client.on("error", () => {});
+      await client.end().catch(() => {});
+    }
+  }
+
+  const loop = (async () => {
+    while (!stopped) {
+      try {
+        if (options.databaseUrl) await holdLockAndPoll(options.databaseUrl);
+        else await poll();
+      } catch (error) {
+        options.log.error({ err: error }, "bot polling failed");
+      }
+      if (!stopped) await pause();
+    }
+  })();
+
+  return {
+    async stop() {
+      stopped = true;
+      wake?.();
+      await runner?.stop();
+      await lockClient?.end().catch(() => {});
+      await loop;
+    },
+  };
+}
+
+/** The bot that talks to Telegram (or TELEGRAM_API_ROOT): every update taken once, in the shared database. */
+export function createLiveBot(
+  settings: { token: string; apiRoot: string | undefined },
+  deps: Pick<BotDeps, "db" | "clock" | "log">,
+): Bot<BotContext> {
+  const bot = createBot(
+    settings.token,
+    { ...deps, dedupUpdates: true, sessionPrefix: "", dryRun: false, updateTimeoutMs: 15_000 },
+    { client: settings.apiRoot ? { apiRoot: settings.apiRoot.replace(/\/+$/, "") } : undefined },
+  );
+  // Telegram's flood limits answer 429 with a delay: wait it out rather than fail the answer.
+  bot.api.config.use(autoRetry({ maxRetryAttempts: 2, maxDelaySeconds: 10 }));
+  return bot;
+}

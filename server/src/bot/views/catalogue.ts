@@ -1,0 +1,71 @@
+import type {
+  MarketState,
+  ModificationView,
+  PositionView,
+  TodayOrder,
+} from "../../modules/ordering/index.ts";
+import { formatMoney } from "../../modules/ordering/messages.ts";
+import { STOCK_MARK } from "../keyboards/catalogue.ts";
+
+const STOCK_LABEL = { in_stock: "в наличии", few: "осталось мало", none: "нет в наличии" } as const;
+const LIST_LABEL = { small: "Малый опт", large: "Крупный опт" } as const;
+
+const moscow = new Intl.DateTimeFormat("ru-RU", {
+  timeZone: "Europe/Moscow",
+  day: "2-digit",
+  month: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+export function marketClosedText(market: MarketState): string {
+  if (!market.nextOpenAt) return "Маркет сейчас закрыт. Время открытия пока не назначено.";
+  return `Маркет сейчас закрыт. Откроется ${moscow.format(market.nextOpenAt).replace(",", " в")} (мск).`;
+}
+
+/** «от 10 шт — 540 ₽» per tier, grouped by price list; a list shown only for information says so. */
+export function cardText(view: ModificationView): string {
+  const lines = [`${view.brandName} · ${view.productName}`, view.name];
+  if (view.specifications.trim()) lines.push(view.specifications.trim());
+  for (const list of ["small", "large"] as const) {
+    const tiers = view.tiers.filter((t) => t.list === list);
+    if (tiers.length === 0) continue;
+    const orderable = tiers.some((t) => t.orderable);
+    lines.push("", `${LIST_LABEL[list]}${orderable ? "" : " (для сведения)"}:`);
+    for (const tier of tiers) {
+      const price =
+        tier.price === null
+          ? "цену уточняйте у менеджера"
+          : `${formatMoney(tier.price)} ${tier.currencySign}`;
+      lines.push(`от ${tier.fromQuantity} шт — ${price}`);
+    }
+  }
+  lines.push("", `${STOCK_MARK[view.stock]} ${STOCK_LABEL[view.stock]}`);
+  if (view.addition) {
+    const price =
+      view.addition.price === null
+        ? ""
+        : ` — ${formatMoney(view.addition.price)} ${view.addition.currencySign}`;
+    lines.push(`Дополнительно: ${view.addition.description}${price}`);
+  }
+  lines.push(
+    view.canOrder > 0 ? `Можно заказать до ${view.canOrder} шт.` : (view.reason ?? "Заказать нельзя."),
+  );
+  return lines.join("\n");
+}
+
+export function positionLine(position: PositionView, index: number): string {
+  return `${index + 1}. ${position.name} — ${position.quantity} шт × ${formatMoney(position.price)} ${position.currencySign} = ${formatMoney(position.sum)} ${position.currencySign} · ${position.statusLabel}`;
+}
+
+export function orderText(order: TodayOrder): string {
+  const [year, month, day] = order.day.split("-");
+  if (order.positions.length === 0) return `Заказ на ${day}.${month}.${year} пуст.`;
+  const totals = order.totals.map((t) => `${formatMoney(t.amount)} ${t.currencySign}`).join(", ");
+  return [
+    `Ваш заказ на ${day}.${month}.${year}:`,
+    ...order.positions.map(positionLine),
+    "",
+    `Итого: ${totals}`,
+  ].join("\n");
+}

@@ -1,0 +1,108 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import { accessRules, clients, organizations, registrationRequests } from "../../db/schema/index.ts";
+
+/**
+ * A Russian or international phone as typed or shared: digits with an optional leading «+», spaces, dashes
+ * and brackets allowed. «8XXXXXXXXXX» is the Russian trunk form of «+7XXXXXXXXXX». Null when it is not a phone.
+ */
+export function normalizePhone(input: string): string | null {
+  const trimmed = input.trim();
+  if (!/^\+?[\d\s()-]+$/.test(trimmed)) return null;
+  let digits = trimmed.replace(/\D/g, "");
+  if (digits.length === 11 && digits.startsWith("8") && !trimmed.startsWith("+"))
+    digits = `7${digits.slice(1)}`;
+  if (digits.length === 10 && digits.startsWith("9")) digits = `7${digits}`;
+  if (digits.length < 10 || digits.length > 15) return null;
+  return `+${digits}`;
+}
+
+/** Where a Telegram user stands with the business, as the bot needs to know it. */
+export type BotUserStanding =
+  | { kind: "unknown" }
+  | { kind: "waiting"; clientId: number }
+  | { kind: "client"; clientId: number };
+
+export type BotRegistration = {
+  telegramId: number;
+  telegramUsername: string | null;
+  organizationId: number | null;
+  organizationName: string;
+  nickname: string;
+  phoneNumber: string;
+  /** The wholesale volume the user asked for (3 small, 2 large); staff decide when confirming. */
+  clientType: 2 | 3;
+};
+
+/**
+ * A client row exists once someone registered or staff added them. One without an open request and not active
+ * is a client whose access staff closed (a deleted request, or deactivated): the ordering service refuses them.
+ */
+export async function botUserStanding(db: Db | Tx, telegramId: number): Promise<BotUserStanding> {
+  const [row] = await db
+    .select({ id: clients.id, isActive: clients.isActive, requestId: registrationRequests.id })
+    .from(clients)
+    .leftJoin(
+      registrationRequests,
+      and(
+        eq(registrationRequests.clientId, clients.id),
+        eq(registrationRequests.confirmed, false),
+        eq(registrationRequests.deleted, false),
+      ),
+    )
+    .where(eq(clients.telegramId, telegramId))
+    .orderBy(desc(registrationRequests.id))
+    .limit(1);
+  if (!row) return { kind: "unknown" };
+  if (!row.isActive && row.requestId !== null) return { kind: "waiting", clientId: row.id };
+  return { kind: "client", clientId: row.id };
+}
+
+/**
+ * Files what a new user told the bot as an inactive client with an open registration request (the
+ * back-office's «Заявки» tab). An organization link that names a deleted organization is ignored: the
+ * typed organization name is kept either way. Registering twice keeps the first request.
+ */
+export async function registerFromBot(db: Db | Tx, input: BotRegistration): Promise<{ clientId: number }> {
+  return db.transaction(async (tx) => {
+    const existing = await botUserStanding(tx, input.telegramId);
+    if (existing.kind !== "unknown") return { clientId: existing.clientId };
+    const [organization] = input.organizationId
+      ? await tx
+          .select({ id: organizations.id })
+          .from(organizations)
+          .where(eq(organizations.id, input.organizationId))
+      : [];
+    const [client] = await tx
+      .insert(clients)
+      .values({
+        telegramId: input.telegramId,
+        telegramUsername: input.telegramUsername,
+        organizationId: organization?.id ?? null,
+        organizationName: input.organizationName,
+        nickname: input.nickname,
+        phoneNumber: input.phoneNumber,
+        clientType: input.clientType,
+        isActive: false,
+      })
+      .returning({ id: clients.id });
+    if (!client) throw new Error("the client was not inserted");
+    await tx.insert(accessRules).values({ clientId: client.id });
+    await tx.insert(registrationRequests).values({ clientId: client.id });
+    return { clientId: client.id };
+  });
+}
+
+/** A client who opened an organization's invitation link joins that organization (an unknown id changes nothing). */
+export async function linkClientToOrganization(
+  db: Db | Tx,
+  clientId: number,
+  organizationId: number,
+): Promise<void> {
+  const [organization] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  if (!organization) return;
+  await db.update(clients).set({ organizationId }).where(eq(clients.id, clientId));
+}

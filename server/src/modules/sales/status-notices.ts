@@ -1,0 +1,52 @@
+import { and, eq, inArray, isNotNull, ne, notExists } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
+import { clients, orderPositions, orders } from "../../db/schema/index.ts";
+import { enqueueOutbox } from "../messaging/outbox.ts";
+
+const dayLabel = (day: string) => day.split("-").reverse().join(".");
+
+/**
+ * Tells clients through the bot that their orders moved on: one message per order (never per position),
+ * queued in the transaction of the change. `counts` is how many positions of each order were sent.
+ */
+export async function noticeSentToCollect(tx: Tx, counts: Map<number, number>): Promise<void> {
+  if (counts.size === 0) return;
+  const rows = await recipients(tx, [...counts.keys()]);
+  await enqueueOutbox(
+    tx,
+    rows.map((r) => ({
+      clientId: r.clientId,
+      chatId: r.chatId,
+      kind: "order_status",
+      text: `Ваш заказ на ${dayLabel(r.day)} отправлен на сборку (позиций: ${counts.get(r.orderId) ?? 0}).`,
+    })),
+  );
+}
+
+/** «Ваш заказ собран» for the orders among `orderIds` that have nothing left to collect. */
+export async function noticeCollected(tx: Tx, orderIds: number[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  const pending = tx
+    .select({ id: orderPositions.id })
+    .from(orderPositions)
+    .where(and(eq(orderPositions.orderId, orders.id), ne(orderPositions.status, "collected")));
+  const rows = await recipients(tx, orderIds, notExists(pending));
+  await enqueueOutbox(
+    tx,
+    rows.map((r) => ({
+      clientId: r.clientId,
+      chatId: r.chatId,
+      kind: "order_status",
+      text: `Ваш заказ на ${dayLabel(r.day)} собран.`,
+    })),
+  );
+}
+
+async function recipients(tx: Tx, orderIds: number[], extra?: ReturnType<typeof notExists>) {
+  const rows = await tx
+    .select({ orderId: orders.id, day: orders.openedOn, clientId: clients.id, chatId: clients.telegramId })
+    .from(orders)
+    .innerJoin(clients, eq(clients.id, orders.clientId))
+    .where(and(inArray(orders.id, orderIds), isNotNull(clients.telegramId), extra));
+  return rows.flatMap((r) => (r.chatId === null ? [] : [{ ...r, chatId: r.chatId }]));
+}
