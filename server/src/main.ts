@@ -7,6 +7,7 @@ import { createTelegramApi } from "./bot/telegram-api.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { bootstrap } from "./db/bootstrap.ts";
 import { openPglite, openPostgres } from "./db/client.ts";
+import { botUpdatesCleanupJob } from "./jobs/bot-updates-cleanup.ts";
 import { dailyLeftoverReportJob } from "./jobs/daily-leftover-report.ts";
 import { dailyStockSnapshotJob } from "./jobs/daily-stock-snapshot.ts";
 import { marketNoticesJob } from "./jobs/market-notices.ts";
@@ -82,6 +83,7 @@ async function main(): Promise<void> {
     [
       dailyLeftoverReportJob({ db: database.db, clock: systemClock, leftover }),
       marketNoticesJob({ db: database.db, clock: systemClock }),
+      botUpdatesCleanupJob({ db: database.db, clock: systemClock }),
       scheduledMessagesJob(createMessageService({ db: database.db, clock: systemClock })),
       dailyStockSnapshotJob({ db: database.db, clock: systemClock }),
       ...salesReportJobs({
