@@ -12,7 +12,8 @@ afterAll(() => browser.close());
 async function menuItems(page: Page): Promise<string[]> {
   const links = page.getByRole("navigation", { name: "Разделы" }).getByRole("link");
   await links.first().waitFor();
-  return links.allInnerTexts();
+  // A section's badge (the open claims' count) is its own line: the label is the first.
+  return (await links.allInnerTexts()).map((text) => text.split("\n")[0] ?? "");
 }
 
 describe("login screen", () => {
@@ -50,6 +51,7 @@ describe("login screen", () => {
         "Сообщения",
         "Заявки",
         "Настройки",
+        "Бот: предпросмотр",
         "Аккаунты",
         "История",
       ],
@@ -68,6 +70,7 @@ describe("login screen", () => {
         "Сообщения",
         "Заявки",
         "Настройки",
+        "Бот: предпросмотр",
       ],
     ],
     [
