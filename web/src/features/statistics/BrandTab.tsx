@@ -1,7 +1,8 @@
-import { Stack, TextField } from "@mui/material";
+import { Stack } from "@mui/material";
 import type { TBrandStatisticsEntry, TCost } from "@wholesale/contract";
 import { useMemo, useState } from "react";
 import { useBrandStatistics } from "./api.ts";
+import { DateFilter, SearchFilter } from "./filter-fields.tsx";
 import { firstTotal, money, todayInMoscow } from "./format.ts";
 import { type Column, StatTable } from "./StatTable.tsx";
 
@@ -61,21 +62,8 @@ export function BrandTab() {
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-        <TextField
-          type="date"
-          label="Дата"
-          value={date}
-          onChange={(e) => setDate(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-          size="small"
-        />
-        <TextField
-          label="Поиск по брэндам"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          size="small"
-          sx={{ flexGrow: 1 }}
-        />
+        <DateFilter label="Дата" value={date} onChange={setDate} />
+        <SearchFilter label="Поиск по брэндам" value={search} onChange={setSearch} />
       </Stack>
       <StatTable
         columns={COLUMNS}

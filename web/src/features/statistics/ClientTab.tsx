@@ -1,10 +1,11 @@
-import { Stack, TextField, Typography } from "@mui/material";
+import { Stack, Typography } from "@mui/material";
 import type { TClient, TClientGroup, TCurrencyTotal } from "@wholesale/contract";
 import { useEffect, useMemo, useState } from "react";
 import { notify } from "../../app/notify.tsx";
 import { clientStatus } from "../clients/status.ts";
 import { BAD_ANSWER, isBadAnswer, usePeriodStatistics } from "./api.ts";
 import { ClientDaysDialog } from "./ClientDaysDialog.tsx";
+import { DateFilter, SearchFilter } from "./filter-fields.tsx";
 import { daysAgoInMoscow, firstTotal, moneyList, sumTotals, todayInMoscow } from "./format.ts";
 import { type Column, StatTable } from "./StatTable.tsx";
 
@@ -105,29 +106,9 @@ export function ClientTab({ clients, groups }: Props) {
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-        <TextField
-          type="date"
-          label="От"
-          value={from}
-          onChange={(e) => setFrom(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-          size="small"
-        />
-        <TextField
-          type="date"
-          label="До"
-          value={to}
-          onChange={(e) => setTo(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-          size="small"
-        />
-        <TextField
-          label="Поиск по клиентам"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          size="small"
-          sx={{ flexGrow: 1 }}
-        />
+        <DateFilter label="От" value={from} onChange={setFrom} />
+        <DateFilter label="До" value={to} onChange={setTo} />
+        <SearchFilter label="Поиск по клиентам" value={search} onChange={setSearch} />
       </Stack>
       <StatTable
         columns={COLUMNS}

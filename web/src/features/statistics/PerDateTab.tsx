@@ -16,6 +16,7 @@ import {
 import type { TClientGroup, TCost, TDateStatisticsItem, TDateStatisticsQuery } from "@wholesale/contract";
 import { useState } from "react";
 import { useDateStatistics } from "./api.ts";
+import { DateFilter, SearchFilter } from "./filter-fields.tsx";
 import { firstTotal, money, todayInMoscow } from "./format.ts";
 import { type Column, StatTable } from "./StatTable.tsx";
 
@@ -108,13 +109,7 @@ function ByBrand({ date }: { date: string }) {
           renderInput={(params) => <TextField {...params} label="Брэнд" size="small" />}
           sx={{ minWidth: 240 }}
         />
-        <TextField
-          label="Поиск по модификациям"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          size="small"
-          sx={{ flexGrow: 1 }}
-        />
+        <SearchFilter label="Поиск по модификациям" value={search} onChange={setSearch} />
       </Stack>
       <Results
         query={brand ? { date, brand } : { date }}
@@ -143,13 +138,7 @@ function ByWholesale({ date }: { date: string }) {
           <ToggleButton value="small">Малый опт</ToggleButton>
           <ToggleButton value="large">Крупный опт</ToggleButton>
         </ToggleButtonGroup>
-        <TextField
-          label="Поиск по модификациям"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          size="small"
-          sx={{ flexGrow: 1 }}
-        />
+        <SearchFilter label="Поиск по модификациям" value={search} onChange={setSearch} />
       </Stack>
       <Results
         query={{ date, type }}
@@ -182,13 +171,7 @@ function ByGroup({ date, groups }: { date: string; groups: TClientGroup[] }) {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          label="Поиск по модификациям"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          size="small"
-          sx={{ flexGrow: 1 }}
-        />
+        <SearchFilter label="Поиск по модификациям" value={search} onChange={setSearch} />
       </Stack>
       <Results
         query={{ date, group_id: groupId === "" ? undefined : groupId }}
@@ -210,14 +193,7 @@ export function PerDateTab({ groups }: { groups: TClientGroup[] }) {
   return (
     <Stack spacing={2}>
       <Box>
-        <TextField
-          type="date"
-          label="Дата"
-          value={date}
-          onChange={(e) => setDate(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-          size="small"
-        />
+        <DateFilter label="Дата" value={date} onChange={setDate} />
       </Box>
       <Paper variant="outlined">
         <Tabs value={tab} onChange={(_, v: number) => setTab(v)} aria-label="Статистика по дням">
