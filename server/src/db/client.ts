@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { PreparingClient } from "./prepared-client.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -28,7 +29,12 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
   // Sessions use UTC so nothing depends on the database server's zone; the business day is computed
   // explicitly (lib/business-time.ts).
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, options: "-c TimeZone=UTC" });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    options: "-c TimeZone=UTC",
+    Client: PreparingClient,
+  });
   // An idle connection that breaks (a database restart, a terminated backend) emits `error` on the pool;
   // unheard, that would crash the process. The pool drops the connection and opens a new one when needed.
   pool.on("error", (error) => {
