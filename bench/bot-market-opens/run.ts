@@ -17,6 +17,7 @@ import {
 import { systemClock } from "../../server/src/lib/clock.ts";
 import { createOrderingService } from "../../server/src/modules/ordering/index.ts";
 import { botHandler } from "./bot-handler.ts";
+import { cpuMeter } from "./cpu.ts";
 
 /**
  * «Market opens» (issue 12): BENCH_CLIENTS (1,000) clients each order BENCH_POSITIONS (5) positions the moment
@@ -161,6 +162,7 @@ try {
   let refused = 0;
   let cursor = 0;
   const started = performance.now();
+  const cpu = cpuMeter();
   // Up to `concurrency` clients are served at once; each sends its steps one after another, as a person taps.
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -176,6 +178,7 @@ try {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpuUsed = cpu(latencies.length);
 
   const stockRows = await database.db
     .select({ id: modifications.id, quantity: modifications.quantity })
@@ -223,6 +226,7 @@ try {
         p95: Number(percentile(latencies, 95).toFixed(1)),
         p99: Number(percentile(latencies, 99).toFixed(1)),
         max: Number(Math.max(...latencies).toFixed(1)),
+        ...cpuUsed,
         popularSoldOut: `${soldOut}/${POPULAR}`,
         oversoldUnits: oversold,
         modificationsWithInexactStock: inexact,

@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedBrand, seedCurrency, seedModification, seedProduct } from "../db/factories/catalogue.ts";
 import { seedClient } from "../db/factories/clients.ts";
-import { marketSchedules, modifications, orderPositions } from "../db/schema/index.ts";
+import { clients, marketSchedules, modifications, orderPositions } from "../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { botChat, sentTexts } from "../test/bot-chat.ts";
 import {
@@ -69,6 +69,18 @@ describe("the market in the bot", () => {
     ]);
     expect(keyboardOf(calls[1]).map((b) => b.text)).toContain("Acme");
     expect(client.id).toBeGreaterThan(0);
+  });
+
+  it("a client who blocked the bot and writes again is reachable again; nobody else is", async () => {
+    const blocked = await seedClient(t.db, { telegramId: 6010, telegramUnreachableAt: new Date() });
+    const silent = await seedClient(t.db, { telegramId: 6011, telegramUnreachableAt: new Date() });
+    await botChat(t.db, t.clock, 6010).send("/market");
+    const marks = await t.db
+      .select({ id: clients.id, at: clients.telegramUnreachableAt })
+      .from(clients)
+      .where(inArray(clients.id, [blocked.id, silent.id]));
+    expect(marks.find((m) => m.id === blocked.id)?.at).toBeNull();
+    expect(marks.find((m) => m.id === silent.id)?.at).not.toBeNull();
   });
 
   it("browses by editing one message, shows tiers, and orders a tier-reaching quantity", async () => {

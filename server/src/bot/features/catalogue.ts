@@ -106,7 +106,7 @@ buttons.callbackQuery(addData.filter, async (ctx) => {
   const result = await ctx.ordering.addPosition(ctx.clientId, modificationId, quantity);
   if (!result.ok) {
     await ctx.answerCallbackQuery({ text: result.message, show_alert: true });
-    const view = await ctx.ordering.getModification(ctx.clientId, modificationId);
+    const view = result.card ?? (await ctx.ordering.getModification(ctx.clientId, modificationId));
     const text = `❗ ${result.message}${view ? `\n\n${cardText(view)}` : ""}`;
     await show(
       ctx,

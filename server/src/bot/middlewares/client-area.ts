@@ -1,5 +1,4 @@
 import type { NextFunction } from "grammy";
-import { marketStateForClient } from "../../modules/market/market-state.ts";
 import { createOrderingService } from "../../modules/ordering/index.ts";
 import type { BotContext } from "../context.ts";
 
@@ -10,11 +9,8 @@ import type { BotContext } from "../context.ts";
  */
 export async function clientArea(ctx: BotContext, next: NextFunction): Promise<void> {
   if (ctx.standing.kind !== "client") return;
-  ctx.ordering = createOrderingService({
-    db: ctx.db,
-    clock: ctx.deps.clock,
-    marketState: marketStateForClient,
-  });
+  // One service per update: its standing check below and the handler's calls share one read of the client.
+  ctx.ordering = createOrderingService({ db: ctx.db, clock: ctx.deps.clock, readOnce: true });
   const standing = await ctx.ordering.standing(ctx.standing.clientId);
   if (!standing.ok) {
     ctx.session.step = { kind: "idle" };

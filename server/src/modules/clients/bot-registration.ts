@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, type WithSubquery } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { accessRules, clients, organizations, registrationRequests } from "../../db/schema/index.ts";
 
@@ -37,9 +37,14 @@ export type BotRegistration = {
 /**
  * A client row exists once someone registered or staff added them. One without an open request and not active
  * is a client whose access staff closed (a deleted request, or deactivated): the ordering service refuses them.
+ * `alsoRun` is a data-modifying WITH the caller wants done in the same statement.
  */
-export async function botUserStanding(db: Db | Tx, telegramId: number): Promise<BotUserStanding> {
-  const [row] = await db
+export async function botUserStanding(
+  db: Db | Tx,
+  telegramId: number,
+  alsoRun?: WithSubquery,
+): Promise<BotUserStanding> {
+  const [row] = await (alsoRun ? db.with(alsoRun) : db)
     .select({ id: clients.id, isActive: clients.isActive, requestId: registrationRequests.id })
     .from(clients)
     .leftJoin(

@@ -3,12 +3,16 @@ import type { Db, Tx } from "../../db/client.ts";
 import { clients } from "../../db/schema/index.ts";
 
 /**
- * Clears the client's unreachable mark: the bot calls this on every update from the client, since a
- * client who writes to the bot has unblocked it. Cheap when there is nothing to clear.
+ * Clears the unreachable mark of the client with this Telegram id: the bot runs it with every update from a
+ * client, since a client who writes to the bot has unblocked it. A data-modifying WITH, so the bot's first
+ * read of the update carries it without a round trip of its own; PostgreSQL runs it whether or not the
+ * statement reads it.
  */
-export async function markClientReachable(db: Db | Tx, clientId: number): Promise<void> {
-  await db
-    .update(clients)
-    .set({ telegramUnreachableAt: null })
-    .where(and(eq(clients.id, clientId), isNotNull(clients.telegramUnreachableAt)));
-}
+export const reachableAgain = (db: Db | Tx, telegramId: number) =>
+  db.$with("reachable_again").as(
+    db
+      .update(clients)
+      .set({ telegramUnreachableAt: null })
+      .where(and(eq(clients.telegramId, telegramId), isNotNull(clients.telegramUnreachableAt)))
+      .returning({ id: clients.id }),
+  );

@@ -6,7 +6,7 @@ import { claims, clients, outboxMessages } from "../../db/schema/index.ts";
 import { openTestDatabase } from "../../test/database.ts";
 import { createClaim } from "./claim-service.ts";
 import { enqueueOutbox } from "./outbox.ts";
-import { markClientReachable } from "./reachability.ts";
+import { reachableAgain } from "./reachability.ts";
 
 describe("messaging pieces other areas call", () => {
   let database: Database;
@@ -40,12 +40,19 @@ describe("messaging pieces other areas call", () => {
     expect(rows[0]?.replyMarkup).toEqual({ inline_keyboard: [] });
   });
 
-  it("markClientReachable clears the unreachable mark", async () => {
+  it("reachableAgain clears the unreachable mark of that Telegram user only, inside another statement", async () => {
     const { db } = database;
-    const client = await seedClient(db, { telegramUnreachableAt: new Date() });
-    await markClientReachable(db, client.id);
+    const client = await seedClient(db, { telegramId: 71_000_001, telegramUnreachableAt: new Date() });
+    const other = await seedClient(db, { telegramId: 71_000_002, telegramUnreachableAt: new Date() });
+    await db
+      .with(reachableAgain(db, 71_000_001))
+      .select({ id: clients.id })
+      .from(clients)
+      .where(eq(clients.id, other.id));
     const [row] = await db.select().from(clients).where(eq(clients.id, client.id));
     expect(row?.telegramUnreachableAt).toBeNull();
+    const [untouched] = await db.select().from(clients).where(eq(clients.id, other.id));
+    expect(untouched?.telegramUnreachableAt).not.toBeNull();
   });
 
   it("createClaim stores a not-reviewed claim and refuses an empty text", async () => {

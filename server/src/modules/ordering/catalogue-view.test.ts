@@ -97,7 +97,7 @@ describe("visibility", () => {
     expect(await modIds(small.id, product.id)).toEqual([smallUndecided.id]);
     expect(await modIds(large.id, product.id)).toEqual([smallOff.id, smallUndecided.id]);
     expect(await f.service.addPosition(small.id, smallOff.id, 1)).toMatchObject({ code: "not_found" });
-    expect(await f.service.addPosition(small.id, smallUndecided.id, 1)).toEqual({
+    expect(await f.service.addPosition(small.id, smallUndecided.id, 1)).toMatchObject({
       ok: false,
       code: "not_sold",
       message: "Этот товар сейчас не продаётся.",

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
 import {
   accessRules,
@@ -57,21 +58,40 @@ export function multiplierOf(
   return group.surcharge;
 }
 
-export async function loadClient(db: Db | Tx, clientId: number): Promise<ClientLookup> {
-  const [row] = await db
-    .select({
-      client: clients,
-      group: { surcharge: clientGroups.surcharge, isActive: clientGroups.isActive },
-      rules: {
-        allPrices: accessRules.allPrices,
-        bannedBrands: accessRules.bannedBrands,
-        totalLimit: accessRules.totalLimit,
-      },
-    })
+/** The columns a client lookup is made of: the client, its group's surcharge and its access rules. */
+export const clientColumns = {
+  client: clients,
+  group: { surcharge: clientGroups.surcharge, isActive: clientGroups.isActive },
+  rules: {
+    allPrices: accessRules.allPrices,
+    bannedBrands: accessRules.bannedBrands,
+    totalLimit: accessRules.totalLimit,
+  },
+};
+
+type ClientRow = {
+  client: typeof clients.$inferSelect;
+  group: { surcharge: number; isActive: boolean } | null;
+  rules: { allPrices: string[]; bannedBrands: string[]; totalLimit: number | null } | null;
+};
+
+/** Reads clientColumns for one client: callers add their own columns to the same statement. */
+export function selectClient<T extends SelectedFields>(db: Db | Tx, clientId: number, extra: T) {
+  return db
+    .select({ ...clientColumns, ...extra })
     .from(clients)
     .leftJoin(clientGroups, eq(clientGroups.id, clients.groupId))
     .leftJoin(accessRules, eq(accessRules.clientId, clients.id))
     .where(eq(clients.id, clientId));
+}
+
+export async function loadClient(db: Db | Tx, clientId: number): Promise<ClientLookup> {
+  const [row] = await selectClient(db, clientId, {});
+  return clientLookupOf(row);
+}
+
+/** What the ordering rules make of a client's row: allowed to order with this context, or why not. */
+export function clientLookupOf(row: ClientRow | undefined): ClientLookup {
   if (!row) return { ok: false, code: "not_found", message: "Клиент не найден." };
   const c = row.client;
   if (c.permanentBanned || c.banned || !c.isActive || c.offline) {

@@ -1,4 +1,3 @@
 export { PAGE_SIZE } from "./catalogue-lists.ts";
-export { marketStateInOneRead } from "./market-for-client.ts";
 export { createOrderingService, MAX_QUANTITY } from "./ordering-service.ts";
 export type * from "./types.ts";

@@ -10,13 +10,13 @@ import {
   timeIntervals,
 } from "../../db/schema/index.ts";
 import { marketStateForClient } from "../market/market-state.ts";
-import { marketStateInOneRead } from "./market-for-client.ts";
 import { createOrderingService } from "./ordering-service.ts";
+import { readSituation } from "./situation.ts";
 import { type OrderingFixture, orderingFixture } from "./test-fixture.ts";
 
 let f: OrderingFixture;
 beforeAll(async () => {
-  f = await orderingFixture();
+  f = await orderingFixture({ marketOpen: false });
 });
 afterAll(() => f.close());
 
@@ -57,7 +57,28 @@ describe("the market's own decision (the service's default)", () => {
   });
 });
 
-describe("marketStateInOneRead", () => {
+describe("a service for one update (readOnce)", () => {
+  it("decides on the market once: a later call of the same update keeps it, a new update sees the change", async () => {
+    await f.setMarketOpen(true);
+    try {
+      const mod = await seedModification(f.db, {
+        tiers: [{ currencyId: f.rub, quantityFrom: 1, smallWholesale: 100, largeWholesale: 90 }],
+      });
+      // Large wholesale: no schedule of the tests above opens for it.
+      const client = await seedClient(f.db, { clientType: CLIENT_TYPE_LARGE });
+      const update = createOrderingService({ db: f.db, clock: f.clock, readOnce: true });
+      expect(await update.standing(client.id)).toMatchObject({ ok: true, market: { open: true } });
+      await f.setMarketOpen(false);
+      expect((await update.addPosition(client.id, mod.id, 1)).ok).toBe(true);
+      const next = createOrderingService({ db: f.db, clock: f.clock, readOnce: true });
+      expect(await next.addPosition(client.id, mod.id, 1)).toMatchObject({ code: "market_closed" });
+    } finally {
+      await f.setMarketOpen(false);
+    }
+  });
+});
+
+describe("readSituation", () => {
   it("answers exactly as marketStateForClient, for targeted, manual, closed and inactive schedules", async () => {
     const group = await seedGroup(f.db);
     const direction = await seedTransportation(f.db);
@@ -105,7 +126,7 @@ describe("marketStateInOneRead", () => {
     ]) {
       for (const c of [...people, { id: 999_999 }]) {
         const now = new Date(at);
-        expect(await marketStateInOneRead(f.db, c.id, now)).toEqual(
+        expect((await readSituation(f.db, c.id, now)).market).toEqual(
           await marketStateForClient(f.db, c.id, now),
         );
       }

@@ -17,7 +17,9 @@ export const TEXT = {
   notChangeable: "Позиция уже отправлена на сборку: изменить её нельзя.",
 } as const;
 
-const money = (n: number) => n.toLocaleString("ru-RU", { maximumFractionDigits: 2 }).replace(/\u00a0/g, " ");
+// One formatter for every call: toLocaleString builds a new one each time, which the bot's rush felt.
+const rubles = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 2 });
+const money = (n: number) => rubles.format(n).replace(/\u00a0/g, " ");
 
 /**
  * What is still possible: for a new position the units that may be added («можно ещё 4 шт.»), for a
@@ -35,14 +37,15 @@ export function limitRefusal(
   context: { currencySign: string; minimum: number | null },
 ): Refusal {
   const tail = stillPossible(canStill, mode);
-  const reason = {
-    out_of_stock: canStill > 0 || mode === "change" ? "Столько нет на складе" : "Товар закончился",
-    hand_limit: `В одни руки не больше ${check.limit} шт. в день`,
-    exclusive_limit: "Лимит эксклюзивного товара",
-    total_limit: `Лимит суммы заказа за день — ${money(check.limit)} ${context.currencySign}`,
-    bad_quantity: `Этот товар продаётся от ${context.minimum ?? 1} шт.`,
-    not_sold: TEXT.notSold,
-  }[check.code];
+  const reasons: Record<typeof check.code, () => string> = {
+    out_of_stock: () => (canStill > 0 || mode === "change" ? "Столько нет на складе" : "Товар закончился"),
+    hand_limit: () => `В одни руки не больше ${check.limit} шт. в день`,
+    exclusive_limit: () => "Лимит эксклюзивного товара",
+    total_limit: () => `Лимит суммы заказа за день — ${money(check.limit)} ${context.currencySign}`,
+    bad_quantity: () => `Этот товар продаётся от ${context.minimum ?? 1} шт.`,
+    not_sold: () => TEXT.notSold,
+  };
+  const reason = reasons[check.code]();
   return { ok: false, code: check.code, message: `${reason}: ${tail}`, canStill: Math.max(0, canStill) };
 }
 

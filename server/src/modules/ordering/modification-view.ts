@@ -2,10 +2,10 @@ import type { Db } from "../../db/client.ts";
 import type { ClientContext } from "./client-context.ts";
 import { checkPosition } from "./limits.ts";
 import { limitRefusal, TEXT } from "./messages.ts";
-import { loadModification } from "./modification-data.ts";
+import { loadModification, type ModificationData } from "./modification-data.ts";
 import { charge, minimumQuantity } from "./price-list.ts";
 import { stockState } from "./stock-state.ts";
-import { loadDayOrder } from "./today-order.ts";
+import { type DayRow, loadDayOrder } from "./today-order.ts";
 import type { ModificationView } from "./types.ts";
 
 /** Far above any stock: asks the limits for the largest quantity they allow. */
@@ -21,6 +21,15 @@ export async function modificationView(
   const m = await loadModification(db, client, modificationId);
   if (!m) return null;
   const { positions } = await loadDayOrder(db, client.id, day);
+  return viewOf(client, m, positions);
+}
+
+/** The same from what was read already: the modification and the client's positions of the day. */
+export function viewOf(
+  client: ClientContext,
+  m: ModificationData,
+  positions: readonly DayRow[],
+): ModificationView {
   const current = positions.find((p) => p.modificationId === m.id && p.status === "added") ?? null;
   const held = current?.quantity ?? 0;
 

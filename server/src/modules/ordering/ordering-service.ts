@@ -2,12 +2,12 @@ import type { Tx } from "../../db/client.ts";
 import { businessDay } from "../../lib/business-time.ts";
 import { systemClock } from "../../lib/clock.ts";
 import * as lists from "./catalogue-lists.ts";
-import { type ClientContext, loadClient } from "./client-context.ts";
-import { marketStateInOneRead } from "./market-for-client.ts";
+import { type ClientContext, type ClientLookup, loadClient } from "./client-context.ts";
 import { TEXT } from "./messages.ts";
 import { modificationView } from "./modification-view.ts";
 import * as positions from "./positions.ts";
 import { type Changed, Refused, type Situation } from "./positions.ts";
+import { readSituation, type SituationRead } from "./situation.ts";
 import { todayOrder, toTodayOrder } from "./today-order.ts";
 import type { OrderingDeps, OrderingService, Page, Refusal } from "./types.ts";
 
@@ -20,24 +20,34 @@ const validQuantity = (q: number) => Number.isInteger(q) && q >= 1 && q <= MAX_Q
 
 /**
  * The bot's ordering service: every rule of issue 12 is enforced here, per call, from the client id the
- * bot passes first; the bot's keyboards only mirror it. `marketState` decides whether the market is open
- * for the client: by default the market's own decision read in one statement (market-for-client.ts).
+ * bot passes first; the bot's keyboards only mirror it. Whether the market is open for the client is the
+ * market's own decision (marketStateAt), read with the client in one statement (situation.ts).
  */
 export function createOrderingService(deps: OrderingDeps): OrderingService {
   const { db } = deps;
   const clock = deps.clock ?? systemClock;
-  const marketState = deps.marketState ?? marketStateInOneRead;
+  let kept: { clientId: number; read: Promise<SituationRead> } | undefined;
 
-  async function browse<T>(clientId: number, read: (client: ClientContext) => Promise<Page<T>>) {
-    const found = await loadClient(db, clientId);
-    return found.ok ? read(found.client) : empty<T>();
+  function read(clientId: number): Promise<SituationRead> {
+    if (!deps.readOnce) return readSituation(db, clientId, clock.now());
+    if (kept?.clientId !== clientId) kept = { clientId, read: readSituation(db, clientId, clock.now()) };
+    return kept.read;
+  }
+
+  /** The client alone: what browsing needs, without the market's schedules unless they were read already. */
+  function client(clientId: number): Promise<ClientLookup> {
+    if (deps.readOnce && kept?.clientId === clientId) return kept.read.then((r) => r.lookup);
+    return loadClient(db, clientId);
+  }
+
+  async function browse<T>(clientId: number, list: (client: ClientContext) => Promise<Page<T>>) {
+    const found = await client(clientId);
+    return found.ok ? list(found.client) : empty<T>();
   }
 
   /** The client allowed to order now, or the refusal: not a client in good standing, or the market closed. */
   async function situation(clientId: number): Promise<Situation | Refusal> {
-    const now = clock.now();
-    // Both reads at once: on PostgreSQL they take two pooled connections, halving the wait of every tap.
-    const [found, market] = await Promise.all([loadClient(db, clientId), marketState(db, clientId, now)]);
+    const { lookup: found, market, now } = await read(clientId);
     if (!found.ok)
       return {
         ok: false,
@@ -69,9 +79,8 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
 
   return {
     async standing(clientId) {
-      const found = await loadClient(db, clientId);
-      if (!found.ok) return found;
-      return { ok: true, market: await marketState(db, clientId, clock.now()) };
+      const { lookup, market } = await read(clientId);
+      return lookup.ok ? { ok: true, market } : lookup;
     },
     listBrands: (clientId, page) => browse(clientId, (c) => lists.listBrands(db, c, page)),
     listProducts: (clientId, brandId, page) =>
@@ -81,7 +90,7 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
     searchModifications: (clientId, text, page) =>
       browse(clientId, (c) => lists.searchModifications(db, c, text, page)),
     async getModification(clientId, modificationId) {
-      const found = await loadClient(db, clientId);
+      const found = await client(clientId);
       if (!found.ok) return null;
       return modificationView(db, found.client, modificationId, businessDay(clock.now()));
     },

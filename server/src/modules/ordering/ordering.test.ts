@@ -92,7 +92,7 @@ describe("adding a position", () => {
       code: "not_found",
       message: "Товар не найден.",
     });
-    f.market.open = false;
+    await f.setMarketOpen(false);
     try {
       expect(await f.service.addPosition(client.id, mod.id, 1)).toEqual({
         ok: false,
@@ -100,7 +100,7 @@ describe("adding a position", () => {
         message: "Маркет сейчас закрыт: заказы не принимаются.",
       });
     } finally {
-      f.market.open = true;
+      await f.setMarketOpen(true);
     }
     expect(await f.stockOf(mod.id)).toBe(100);
   });
@@ -143,11 +143,13 @@ describe("stock", () => {
   it("refuses more than the stock and says how many are left", async () => {
     const client = await seedClient(f.db);
     const mod = await tiered({ quantity: 4 });
-    expect(await f.service.addPosition(client.id, mod.id, 5)).toEqual({
+    expect(await f.service.addPosition(client.id, mod.id, 5)).toMatchObject({
       ok: false,
       code: "out_of_stock",
       message: "Столько нет на складе: можно ещё 4 шт.",
       canStill: 4,
+      // The refusal carries the card as it stands, so the bot answers without reading it again.
+      card: { id: mod.id, canOrder: 4, stock: "few" },
     });
     added(await f.service.addPosition(client.id, mod.id, 4));
     expect(await f.stockOf(mod.id)).toBe(0);
@@ -164,7 +166,7 @@ describe("one_hand_quantity", () => {
     const client = await seedClient(f.db);
     const mod = await tiered({ oneHandQuantity: 10, oneHandLimited: true });
     added(await f.service.addPosition(client.id, mod.id, 6));
-    expect(await f.service.addPosition(client.id, mod.id, 5)).toEqual({
+    expect(await f.service.addPosition(client.id, mod.id, 5)).toMatchObject({
       ok: false,
       code: "hand_limit",
       message: "В одни руки не больше 10 шт. в день: можно ещё 4 шт.",
@@ -198,7 +200,7 @@ describe("total_limit", () => {
     const mod = await tiered();
     added(await f.service.addPosition(client.id, mod.id, 5)); // 3000 ₽
     // 4 more would make 9 × 600 = 5400 > 5000; 3 more make 4800.
-    expect(await f.service.addPosition(client.id, mod.id, 4)).toEqual({
+    expect(await f.service.addPosition(client.id, mod.id, 4)).toMatchObject({
       ok: false,
       code: "total_limit",
       message: "Лимит суммы заказа за день — 5 000 ₽: можно ещё 3 шт.",
@@ -224,7 +226,7 @@ describe("exclusive modifications", () => {
     const b = await seedClient(f.db);
     const first = added(await f.service.addPosition(a.id, mod.id, 3));
     expect(await f.poolOf(mod.id)).toBe(2);
-    expect(await f.service.addPosition(b.id, mod.id, 3)).toEqual({
+    expect(await f.service.addPosition(b.id, mod.id, 3)).toMatchObject({
       ok: false,
       code: "exclusive_limit",
       message: "Лимит эксклюзивного товара: можно ещё 2 шт.",
@@ -329,7 +331,7 @@ describe("changing and removing", () => {
     const client = await seedClient(f.db);
     const mod = await tiered();
     const r = added(await f.service.addPosition(client.id, mod.id, 3));
-    f.market.open = false;
+    await f.setMarketOpen(false);
     try {
       expect(await f.service.changePosition(client.id, r.position.id, 1)).toMatchObject({
         code: "market_closed",
@@ -338,7 +340,7 @@ describe("changing and removing", () => {
         code: "market_closed",
       });
     } finally {
-      f.market.open = true;
+      await f.setMarketOpen(true);
     }
     expect(await f.stockOf(mod.id)).toBe(97);
   });

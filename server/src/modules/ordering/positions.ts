@@ -5,6 +5,7 @@ import type { ClientContext } from "./client-context.ts";
 import { type Check, checkPosition } from "./limits.ts";
 import { limitRefusal, TEXT } from "./messages.ts";
 import { loadModification, type ModificationData } from "./modification-data.ts";
+import { viewOf } from "./modification-view.ts";
 import { minimumQuantity, priceForQuantity } from "./price-list.ts";
 import { moveExclusivePool, moveStock, returnToExclusivePool } from "./stock.ts";
 import { type DayOrder, type DayRow, loadDayOrder } from "./today-order.ts";
@@ -67,6 +68,21 @@ function priceChecked(
   return tier;
 }
 
+/** Runs a check; a refusal it throws carries the modification's card, from what was read already. */
+function withCard<T>(
+  s: Situation,
+  modification: ModificationData,
+  day: readonly DayRow[],
+  check: () => T,
+): T {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof Refused) error.refusal.card = viewOf(s.client, modification, day);
+    throw error;
+  }
+}
+
 /**
  * Moves stock (and an exclusive pool) by `delta`: the last statements of the transaction, so the hot rows
  * of popular modifications stay locked only until the commit that follows.
@@ -122,7 +138,9 @@ export async function addPosition(
   const current =
     order.positions.find((p) => p.modificationId === modificationId && p.status === "added") ?? null;
   const total = (current?.quantity ?? 0) + quantity;
-  const tier = priceChecked(s, modification, order.positions, current, total, "add");
+  const tier = withCard(s, modification, order.positions, () =>
+    priceChecked(s, modification, order.positions, current, total, "add"),
+  );
 
   let positionId: number;
   let orderId = order.orderId;

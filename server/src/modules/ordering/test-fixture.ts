@@ -1,35 +1,42 @@
 import { eq } from "drizzle-orm";
 import type { Database, Db } from "../../db/client.ts";
 import { seedCurrency } from "../../db/factories/catalogue.ts";
-import { accessRules, exclusives, modifications } from "../../db/schema/index.ts";
+import { accessRules, exclusives, marketSchedules, modifications } from "../../db/schema/index.ts";
 import { fixedClock } from "../../lib/clock.ts";
 import { openTestDatabase } from "../../test/database.ts";
 import { createOrderingService } from "./ordering-service.ts";
-import type { MarketState } from "./types.ts";
 
 /** 12:00 in Moscow on a weekday: the business day is 2026-11-20. */
 export const NOW = "2026-11-20T09:00:00Z";
 export const TODAY = "2026-11-20";
 
-/** A fresh database with the ordering service on a fixed clock and a market the test opens and closes. */
-export async function orderingFixture() {
+/**
+ * A fresh database with the ordering service on a fixed clock and a market the test opens and closes; a test
+ * of the market's own schedules starts with it closed.
+ */
+export async function orderingFixture(options: { marketOpen: boolean } = { marketOpen: true }) {
   const database: Database = await openTestDatabase();
   const db = database.db;
   const clock = fixedClock(NOW);
-  const market = { open: true };
-  const marketState = async (): Promise<MarketState> => ({
-    open: market.open,
-    openUntil: null,
-    nextOpenAt: null,
-    scheduleNames: market.open ? ["Основной"] : [],
-  });
-  const service = createOrderingService({ db, clock, marketState });
+  // The market's own decision over a real schedule for everyone, opened and closed by hand.
+  const [schedule] = await db
+    .insert(marketSchedules)
+    .values({ name: "Основной", isManuallyOpened: options.marketOpen })
+    .returning({ id: marketSchedules.id });
+  if (!schedule) throw new Error("no schedule");
+  const setMarketOpen = async (open: boolean) => {
+    await db
+      .update(marketSchedules)
+      .set({ isManuallyOpened: open })
+      .where(eq(marketSchedules.id, schedule.id));
+  };
+  const service = createOrderingService({ db, clock });
   const rub = (await seedCurrency(db, { name: "Рубль", sign: "₽" })).id;
   return {
     db,
     kind: database.kind,
     clock,
-    market,
+    setMarketOpen,
     service,
     rub,
     close: () => database.close(),

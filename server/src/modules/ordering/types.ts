@@ -1,4 +1,4 @@
-import type { Db, Tx } from "../../db/client.ts";
+import type { Db } from "../../db/client.ts";
 import type { PositionStatus } from "../../db/schema/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 
@@ -6,13 +6,12 @@ import type { MarketState } from "../market/market-state.ts";
 
 export type { MarketState };
 
-export type MarketStateFn = (db: Db | Tx, clientId: number, now: Date) => Promise<MarketState>;
-
 /**
- * `clock` defaults to the system clock; `marketState` to marketStateInOneRead, the market's decision
- * (marketStateAt, as marketStateForClient) over one read.
+ * `clock` defaults to the system clock. `readOnce` makes a service for one bot update: the client and the
+ * market are read at its first call and its later calls reuse them, so a tap's standing check, its order
+ * change and a refusal's card all pay one read between them. Without it every call reads them afresh.
  */
-export type OrderingDeps = { db: Db; clock?: Clock; marketState?: MarketStateFn };
+export type OrderingDeps = { db: Db; clock?: Clock; readOnce?: boolean };
 
 /** One page of a list; `page` counts from 1 and `pages` is at least 1 (an empty list has one empty page). */
 export type Page<T> = { items: T[]; page: number; pages: number };
@@ -97,7 +96,17 @@ export type RefusalCode =
   | "total_limit"
   | "not_changeable";
 
-export type Refusal = { ok: false; code: RefusalCode; message: string; canStill?: number };
+/**
+ * Why a call was refused. `card` is the modification as the client may order it now, when the refusal was
+ * decided from what the call had read (the bot shows it without reading it again).
+ */
+export type Refusal = {
+  ok: false;
+  code: RefusalCode;
+  message: string;
+  canStill?: number;
+  card?: ModificationView;
+};
 
 export type PositionResult = { ok: true; position: PositionView; order: TodayOrder } | Refusal;
 export type RemoveResult = { ok: true; order: TodayOrder } | Refusal;

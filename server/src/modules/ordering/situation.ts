@@ -1,7 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import {
-  clients,
   marketScheduleClients,
   marketScheduleGroups,
   marketSchedules,
@@ -15,6 +14,7 @@ import {
   marketStateAt,
   secondsOfDay,
 } from "../market/market-state.ts";
+import { type ClientLookup, clientLookupOf, selectClient } from "./client-context.ts";
 
 type ScheduleJson = {
   id: number;
@@ -32,21 +32,19 @@ type ScheduleJson = {
 
 const CLOSED: MarketState = { open: false, openUntil: null, nextOpenAt: null, scheduleNames: [] };
 
+/** A client as the ordering rules see them and the market's decision for them, at one moment. */
+export type SituationRead = { lookup: ClientLookup; market: MarketState; now: Date };
+
 /**
- * The market's own decision (`marketStateAt` of market/market-state.ts, the same as marketStateForClient)
- * over the client and the active schedules read in ONE statement instead of six: every order tap asks it,
- * so the bot's rush at the market's opening pays one round trip for it. Nothing is cached.
+ * The client (client-context.ts) and the market's own decision for them (`marketStateAt` of
+ * market/market-state.ts, the same as marketStateForClient) over the client and the active schedules, read
+ * in ONE statement instead of seven: every order tap asks it, so the bot's rush at the market's opening pays
+ * one round trip for it. Nothing is cached.
  */
-export async function marketStateInOneRead(db: Db | Tx, clientId: number, now: Date): Promise<MarketState> {
-  const [row] = await db
-    .select({
-      id: clients.id,
-      clientType: clients.clientType,
-      groupId: clients.groupId,
-      transportationId: clients.transportationId,
-      // Spelled out with aliases: drizzle leaves column names unqualified in a single-table select, and the
-      // correlated subqueries need them qualified.
-      schedules: sql<ScheduleJson[]>`(select coalesce(json_agg(json_build_object(
+export async function readSituation(db: Db | Tx, clientId: number, now: Date): Promise<SituationRead> {
+  const [row] = await selectClient(db, clientId, {
+    // Spelled out with aliases: the subqueries are not correlated with the client's row.
+    schedules: sql<ScheduleJson[]>`(select coalesce(json_agg(json_build_object(
         'id', s.id, 'name', s.name, 'isActive', s.is_active, 'isManuallyOpened', s.is_manually_opened,
         'closeTime', s.close_time, 'closedUntil', s.closed_until, 'clientTypes', s.client_types,
         'intervals', coalesce((select json_agg(json_build_object('startTime', i.start_time, 'endTime', i.end_time,
@@ -56,11 +54,10 @@ export async function marketStateInOneRead(db: Db | Tx, clientId: number, now: D
           where t.schedule_id = s.id), '[]'::json),
         'clientIds', coalesce((select json_agg(c.client_id) from ${marketScheduleClients} c where c.schedule_id = s.id), '[]'::json)
       ) order by s.id), '[]'::json) from ${marketSchedules} s where s.is_active)`,
-    })
-    .from(clients)
-    .where(eq(clients.id, clientId));
-  if (!row) return CLOSED;
-  const { schedules: stored, ...client } = row;
+  });
+  const lookup = clientLookupOf(row);
+  if (!row) return { lookup, market: CLOSED, now };
+  const { schedules: stored, client } = row;
   const schedules: MarketSchedule[] = stored.map((s) => ({
     id: s.id,
     name: s.name,
@@ -80,5 +77,11 @@ export async function marketStateInOneRead(db: Db | Tx, clientId: number, now: D
       clientIds: s.clientIds,
     },
   }));
-  return marketStateAt(schedules, client satisfies MarketClient, now);
+  const target: MarketClient = {
+    id: client.id,
+    clientType: client.clientType,
+    groupId: client.groupId,
+    transportationId: client.transportationId,
+  };
+  return { lookup, market: marketStateAt(schedules, target, now), now };
 }
