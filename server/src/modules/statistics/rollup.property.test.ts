@@ -19,7 +19,8 @@ import { createStatisticsService, type StatisticsService } from "./statistics-se
  * the back-office), then every statistics answer read from the rollups must equal the same answer computed
  * by a plain GROUP BY over the positions.
  */
-// Days on both sides of month ends, so the period answer's whole months and edge days are both exercised.
+// Days on both sides of month ends, so the period answer's whole months, edge days and months less the days
+// outside the period (period-pieces.ts) are all exercised.
 const DAYS = ["2026-10-31", "2026-11-01", "2026-11-18", "2026-11-30", "2026-12-01"];
 const PERIODS = [
   ["2026-10-31", "2026-12-01"],
@@ -27,6 +28,7 @@ const PERIODS = [
   ["2026-10-01", "2026-11-30"],
   ["2026-11-02", "2026-11-29"],
   ["2026-11-18", "2026-12-31"],
+  ["2026-10-31", "2026-11-20"],
 ] as const;
 let t: TestApp;
 let rollup: StatisticsService;

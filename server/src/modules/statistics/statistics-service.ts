@@ -25,6 +25,7 @@ import {
 } from "../../db/schema/index.ts";
 import { addDays, businessDay } from "../../lib/business-time.ts";
 import type { Clock } from "../../lib/clock.ts";
+import { periodPieces } from "./period-pieces.ts";
 import { D, M, rollupSources, type SalesSources, T } from "./sales-sources.ts";
 
 /** A modification is a problem on a day when it sold that day and less than this share of its start is left. */
@@ -34,14 +35,6 @@ const WEEKDAYS = ["Воскресенье", "Понедельник", "Втор�
 
 /** The Russian weekday of a calendar day. */
 export const weekdayOf = (day: string) => WEEKDAYS[new Date(`${day}T12:00:00Z`).getUTCDay()] as string;
-
-const firstOfMonth = (day: string) => `${day.slice(0, 7)}-01`;
-const firstOfNextMonth = (day: string) => {
-  const d = new Date(`${firstOfMonth(day)}T12:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + 1);
-  return d.toISOString().slice(0, 10);
-};
-const isLastOfMonth = (day: string) => addDays(day, 1).endsWith("-01");
 
 /** Sums arrive from `numeric` as strings; two decimals survive the trip to a JS number. */
 const money = (value: string | number) => Math.round(Number(value) * 100) / 100;
@@ -88,29 +81,25 @@ export function createStatisticsService({
   const t = T;
   const d = D;
 
-  /** The per-order rows of the days from..to (none when from > to), shaped like the monthly rows. */
-  const edgeDays = (from: string, to: string) =>
-    sql`select ${t.clientId} as client_id, ${t.currencyId} as currency_id, ${t.cost} as cost, 1 as orders
-      from ${sources.orderTotals} where ${t.day} >= ${from} and ${t.day} <= ${to}`;
-
   return {
     /**
-     * Per client: sums and order counts per currency over the days of the period. Whole months come from the
-     * monthly rollup, the days before the first and after the last whole month from the per-order one.
+     * Per client: sums and order counts per currency over the days of the period, from whole months of the
+     * monthly rollup plus or minus runs of days of the per-order one (period-pieces.ts).
      */
     async period({ date_from, date_to }: TPeriodQuery): Promise<TPeriodStatistics> {
-      const firstWhole = date_from.endsWith("-01") ? date_from : firstOfNextMonth(date_from);
-      const afterLastWhole = isLastOfMonth(date_to) ? addDays(date_to, 1) : firstOfMonth(date_to);
-      const parts: SQL[] =
-        firstWhole < afterLastWhole
-          ? [
-              sql`select ${M.clientId} as client_id, ${M.currencyId} as currency_id, ${M.cost} as cost,
-                ${M.orders} as orders from ${sources.clientMonths}
-                where ${M.month} >= ${firstWhole} and ${M.month} < ${afterLastWhole}`,
-              edgeDays(date_from, addDays(firstWhole, -1)),
-              edgeDays(afterLastWhole, date_to),
-            ]
-          : [edgeDays(date_from, date_to)];
+      const { months, days } = periodPieces(date_from, date_to);
+      if (months.length === 0 && days.length === 0) return {};
+      const parts: SQL[] = [
+        ...months.map(
+          (m) => sql`select ${M.clientId} as client_id, ${M.currencyId} as currency_id, ${M.cost} as cost,
+            ${M.orders} as orders from ${sources.clientMonths} where ${M.month} >= ${m.from} and ${M.month} < ${m.until}`,
+        ),
+        ...days.map(
+          (run) => sql`select ${t.clientId} as client_id, ${t.currencyId} as currency_id,
+            ${t.cost} * ${sql.raw(String(run.sign))} as cost, ${sql.raw(String(run.sign))} as orders
+            from ${sources.orderTotals} where ${t.day} >= ${run.from} and ${t.day} <= ${run.to}`,
+        ),
+      ];
       const [signs, rows] = await Promise.all([
         currencySigns(db),
         db
@@ -122,6 +111,8 @@ export function createStatisticsService({
           })
           .from(sql`(${sql.join(parts, sql` union all `)}) as p`)
           .groupBy(sql`1, 2`)
+          // A month minus its days outside the period leaves nothing for a client who bought only on those.
+          .having(sql`sum("p"."orders") > 0`)
           .orderBy(sql`1, 2`),
       ]);
       const result: TPeriodStatistics = {};
