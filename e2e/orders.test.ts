@@ -93,9 +93,13 @@ describe("orders", () => {
     await page.waitForURL("**/orders");
     await expect.poll(() => page.getByRole("button", { name: "Собрать все" }).count()).toBe(0);
 
-    // An order with two positions still to collect: after one tick it stays in the list.
+    // Directions come folded (the first with work left open): the list at the top opens each one.
     const orders = page.getByTestId("collection-order");
     await orders.first().waitFor();
+    const directions = page.getByRole("navigation", { name: "Направления" }).getByRole("button");
+    for (const direction of await directions.all()) await direction.click();
+    await expect.poll(() => page.getByRole("main").getByRole("button", { expanded: false }).count()).toBe(0);
+    // An order with two positions still to collect: after one tick it stays in the list.
     let orderNumber = "";
     for (const candidate of await orders.all()) {
       if ((await candidate.getByRole("checkbox", { checked: false }).count()) >= 2) {
@@ -117,6 +121,29 @@ describe("orders", () => {
     await expect.poll(() => order.count()).toBe(0);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
+    await page.context().close();
+  });
+
+  it("an order opened on a 390px phone fits the screen, every button on it", async () => {
+    const page = await openPage(browser, { width: 390, height: 844 });
+    await signIn(page, DEMO.office);
+    await page.goto("/orders");
+    await page.getByTestId("order-card").first().waitFor();
+    await page
+      .getByRole("button", { name: /Открыть заказ/ })
+      .first()
+      .click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("table", { name: "Позиции заказа" }).waitFor();
+    const box = await dialog.boundingBox();
+    expect(box?.x).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Every action stays on screen: the dialog's buttons are inside its width.
+    for (const button of await dialog.getByRole("button").all()) {
+      const b = await button.boundingBox();
+      if (b) expect(b.x + b.width).toBeLessThanOrEqual(390 + 1);
+    }
     await page.context().close();
   });
 

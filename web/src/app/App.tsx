@@ -1,4 +1,4 @@
-import { CssBaseline, ThemeProvider } from "@mui/material";
+import { CssBaseline, GlobalStyles, ThemeProvider } from "@mui/material";
 import { SnackbarProvider } from "notistack";
 import { useMemo } from "react";
 import { RouterProvider } from "react-router";
@@ -22,6 +22,9 @@ export function App() {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
+      {/* Notices open below the app bar (64px at its tallest), never over its title or the logout button.
+          The body prefix outweighs notistack's own placement class whatever order the styles load in. */}
+      <GlobalStyles styles={{ "body .notistack-SnackbarContainer": { top: 64 } }} />
       <SnackbarProvider
         maxSnack={4}
         anchorOrigin={{ vertical: "top", horizontal: "right" }}

@@ -24,6 +24,7 @@ import "dayjs/locale/ru";
 import { useEffect, useState } from "react";
 import { NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import { notify } from "./notify.tsx";
+import { PageTitleContext } from "./page-title.ts";
 import { createQueryClient } from "./query-client.ts";
 import { SECTIONS } from "./sections.tsx";
 import { can, sessionStore, signOut, useSession } from "./session.ts";
@@ -56,6 +57,7 @@ function Frame() {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();
+  const [pageTitle, setPageTitle] = useState<string | null>(null);
 
   const sections = SECTIONS.filter((s) => can(myUser, s.permission));
   const current = SECTIONS.find((s) => s.path === location.pathname);
@@ -116,8 +118,9 @@ function Frame() {
               <MenuIcon />
             </IconButton>
           )}
-          <Typography variant="h6" noWrap sx={{ flexGrow: 1 }}>
-            {current?.title ?? current?.label ?? ""}
+          {/* The section's title lives here only: pages carry no heading of their own. */}
+          <Typography variant="h6" component="h1" noWrap sx={{ flexGrow: 1 }}>
+            {pageTitle ?? current?.title ?? current?.label ?? ""}
           </Typography>
           {myUser && (
             <Chip
@@ -155,7 +158,9 @@ function Frame() {
         </Drawer>
       )}
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, sm: 3 }, pt: { xs: 9, sm: 10 } }}>
-        <Outlet />
+        <PageTitleContext.Provider value={setPageTitle}>
+          <Outlet />
+        </PageTitleContext.Provider>
       </Box>
     </Box>
   );

@@ -17,7 +17,7 @@ function show(variant: VariantType, title: string, text?: string) {
   );
 }
 
-/** Notifications at the top right, titled as the spec names them. */
+/** Notifications at the top right, below the app bar, titled as the spec names them. */
 export const notify = {
   success: (text: string, title = "Успешно") => show("success", title, text),
   error: (text: string, title = "Ошибка") => show("error", title, text),

@@ -1,24 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../test/fetch-mock.ts";
+import { staffUser } from "../../test/staff.ts";
 import { tokens } from "../api/tokens.ts";
 import { notify } from "./notify.tsx";
 import { ensureSession, landingPath, sessionStore, signIn, signOut, VERIFY_FAILED } from "./session.ts";
 
 vi.mock("./notify.tsx", () => ({ notify: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
 
-const me = {
-  id: 1,
-  username: "sklad",
-  date_joined: "2026-01-01T00:00:00Z",
-  last_login: null,
-  is_office: false,
-  is_storehouse: true,
-  is_seller: false,
-  is_superuser: false,
-  is_active: true,
-  role: "storehouse",
-  permissions: ["orders.read"],
-};
+const me = staffUser("storehouse", ["orders.read"], { username: "sklad" });
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -21,6 +21,9 @@ export function ConfirmDeleteDialog({ open, label, onConfirm, onClose }: Props) 
         <DialogContentText>Вы уверены? Отменить это действие будет невозможно!</DialogContentText>
       </DialogContent>
       <DialogActions>
+        <Button onClick={onClose} autoFocus>
+          Нет
+        </Button>
         <Button
           color="error"
           variant="contained"
@@ -30,9 +33,6 @@ export function ConfirmDeleteDialog({ open, label, onConfirm, onClose }: Props) 
           }}
         >
           Да
-        </Button>
-        <Button onClick={onClose} autoFocus>
-          Нет
         </Button>
       </DialogActions>
     </Dialog>

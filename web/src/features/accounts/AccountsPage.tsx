@@ -10,10 +10,10 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  Typography,
 } from "@mui/material";
 import type { TAccount } from "@wholesale/contract";
 import { useState } from "react";
+import { usePageTitle } from "../../app/page-title.ts";
 import { useSession } from "../../app/session.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
@@ -41,6 +41,8 @@ export default function AccountsPage() {
   const { myUser } = useSession();
   const accounts = useAccounts();
   const remove = useDeleteAccount();
+  // The spec's header «Аккаунты: N» is the app bar's title.
+  usePageTitle(accounts.data ? `Аккаунты: ${accounts.data.length}` : null);
   const [editing, setEditing] = useState<TAccount | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [deleting, setDeleting] = useState<TAccount | null>(null);
@@ -52,10 +54,7 @@ export default function AccountsPage() {
 
   return (
     <Stack spacing={2}>
-      <Stack direction="row" alignItems="center" justifyContent="space-between" spacing={2}>
-        <Typography variant="h5" component="h1">
-          {accounts.data ? `Аккаунты: ${accounts.data.length}` : "Аккаунты"}
-        </Typography>
+      <Stack direction="row" justifyContent="flex-end">
         <Button variant="contained" onClick={() => openDialog(null)}>
           Добавить аккаунт
         </Button>

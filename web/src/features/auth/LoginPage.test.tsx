@@ -4,6 +4,7 @@ import { SnackbarProvider } from "notistack";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../../test/fetch-mock.ts";
+import { staffUser } from "../../../test/staff.ts";
 import { signOut } from "../../app/session.ts";
 import LoginPage from "./LoginPage.tsx";
 
@@ -59,19 +60,7 @@ describe("LoginPage", () => {
       "POST /api/token/": () => ({ status: 200, body: { access: "A", refresh: "R" } }),
       "GET /api/users/whoiam/": () => ({
         status: 200,
-        body: {
-          id: 3,
-          username: "storehouse",
-          date_joined: "2026-01-01T00:00:00Z",
-          last_login: null,
-          is_office: false,
-          is_storehouse: true,
-          is_seller: false,
-          is_superuser: false,
-          is_active: true,
-          role: "storehouse",
-          permissions: ["orders.read"],
-        },
+        body: staffUser("storehouse", ["orders.read"], { id: 3 }),
       }),
     });
     renderLogin();

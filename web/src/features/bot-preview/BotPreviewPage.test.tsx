@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../../test/fetch-mock.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
+import { staffUser } from "../../../test/staff.ts";
 import { signIn, signOut } from "../../app/session.ts";
 import BotPreviewPage from "./BotPreviewPage.tsx";
 
@@ -11,19 +12,7 @@ afterEach(() => {
   signOut();
 });
 
-const whoiam = {
-  id: 1,
-  username: "office",
-  date_joined: "2026-01-01T00:00:00Z",
-  last_login: null,
-  is_office: true,
-  is_storehouse: false,
-  is_seller: false,
-  is_superuser: false,
-  is_active: true,
-  role: "office",
-  permissions: ["market.manage", "clients.read"],
-};
+const whoiam = staffUser("office", ["market.manage", "clients.read"]);
 
 describe("BotPreviewPage", () => {
   it("chats as a new user: bubbles, reply keyboard, an inline button edits its message in place", async () => {

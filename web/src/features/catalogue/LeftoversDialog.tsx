@@ -98,12 +98,12 @@ export function LeftoversDialog({ open, canManage, onClose }: Props) {
         </Box>
       </DialogContent>
       <DialogActions>
+        <Button onClick={onClose}>Закрыть</Button>
         {canManage && (
           <Button disabled={generate.isPending} onClick={() => generate.mutate()}>
             Сформировать
           </Button>
         )}
-        <Button onClick={onClose}>Закрыть</Button>
       </DialogActions>
       <ConfirmDeleteDialog
         open={deleting !== null}

@@ -7,6 +7,7 @@ import {
   Table,
   TableBody,
   TableCell,
+  TableContainer,
   TableHead,
   TableRow,
   TextField,
@@ -15,12 +16,15 @@ import {
 } from "@mui/material";
 import type { TModification, TPriceTier } from "@wholesale/contract";
 import { useEffect, useState } from "react";
+import { formatMoney } from "../../lib/money.ts";
 import { AvailabilityCell } from "./AvailabilityCell.tsx";
 import { useChangeQuantity, useModifications, useUpdateModification } from "./api.ts";
 
+const TABLE_MIN_WIDTH = 860;
+
 const basePrice = (prices: TPriceTier[], kind: "small_wholesale" | "large_wholesale") => {
   const first = prices[0];
-  return first ? `${first[kind]} ${first.currency_sign}` : "—";
+  return first ? formatMoney(first[kind], first.currency_sign, false) : "—";
 };
 
 /** Stock typed in place: Enter or leaving the field sends the difference from what was shown. */
@@ -75,70 +79,74 @@ export function ModificationsTable({ product, search, canWrite, canStock, onEdit
   const rows = modifications.data ?? [];
   if (rows.length === 0) return <Typography color="text.secondary">Модификаций нет</Typography>;
   return (
-    <Table size="small" aria-label="Модификации">
-      <TableHead>
-        <TableRow>
-          <TableCell>Модификация</TableCell>
-          <TableCell>Количество</TableCell>
-          <TableCell>Малый опт</TableCell>
-          <TableCell>Крупный опт</TableCell>
-          <TableCell align="center">Доступно (малый)</TableCell>
-          <TableCell align="center">Доступно (крупный)</TableCell>
-          <TableCell align="center">Статус</TableCell>
-          <TableCell align="right">Действия</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((m) => (
-          <TableRow key={m.id} hover data-testid={`modification-${m.id}`}>
-            <TableCell sx={{ fontWeight: 500 }}>{m.name}</TableCell>
-            <TableCell>
-              <QuantityField modification={m} disabled={!canStock} />
-            </TableCell>
-            <TableCell>{basePrice(m.prices, "small_wholesale")}</TableCell>
-            <TableCell>{basePrice(m.prices, "large_wholesale")}</TableCell>
-            <TableCell align="center">
-              <AvailabilityCell
-                label={`Малый опт: ${m.name}`}
-                value={m.available_small_wholesale}
-                disabled={!canWrite}
-                onChange={(next) => update.mutate({ id: m.id, body: { available_small_wholesale: next } })}
-              />
-            </TableCell>
-            <TableCell align="center">
-              <AvailabilityCell
-                label={`Крупный опт: ${m.name}`}
-                value={m.available_large_wholesale}
-                disabled={!canWrite}
-                onChange={(next) => update.mutate({ id: m.id, body: { available_large_wholesale: next } })}
-              />
-            </TableCell>
-            <TableCell align="center">
-              <Switch
-                size="small"
-                checked={m.available}
-                disabled={!canWrite}
-                onChange={(e) => update.mutate({ id: m.id, body: { available: e.target.checked } })}
-                slotProps={{ input: { "aria-label": `Статус: ${m.name}` } }}
-              />
-            </TableCell>
-            <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-              <Tooltip title="Редактировать">
-                <IconButton size="small" aria-label={`Редактировать ${m.name}`} onClick={() => onEdit(m)}>
-                  <EditIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              {canWrite && (
-                <Tooltip title="Удалить">
-                  <IconButton size="small" aria-label={`Удалить ${m.name}`} onClick={() => onDelete(m)}>
-                    <DeleteIcon fontSize="small" />
+    // Below the table's natural width (960px screens and less) it scrolls sideways rather than squeezing
+    // its columns until «Статус» and «Действия» are cut off.
+    <TableContainer>
+      <Table size="small" aria-label="Модификации" sx={{ minWidth: TABLE_MIN_WIDTH }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Модификация</TableCell>
+            <TableCell>Количество</TableCell>
+            <TableCell>Малый опт</TableCell>
+            <TableCell>Крупный опт</TableCell>
+            <TableCell align="center">Доступно (малый)</TableCell>
+            <TableCell align="center">Доступно (крупный)</TableCell>
+            <TableCell align="center">Статус</TableCell>
+            <TableCell align="right">Действия</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((m) => (
+            <TableRow key={m.id} hover data-testid={`modification-${m.id}`}>
+              <TableCell sx={{ fontWeight: 500 }}>{m.name}</TableCell>
+              <TableCell>
+                <QuantityField modification={m} disabled={!canStock} />
+              </TableCell>
+              <TableCell>{basePrice(m.prices, "small_wholesale")}</TableCell>
+              <TableCell>{basePrice(m.prices, "large_wholesale")}</TableCell>
+              <TableCell align="center">
+                <AvailabilityCell
+                  label={`Малый опт: ${m.name}`}
+                  value={m.available_small_wholesale}
+                  disabled={!canWrite}
+                  onChange={(next) => update.mutate({ id: m.id, body: { available_small_wholesale: next } })}
+                />
+              </TableCell>
+              <TableCell align="center">
+                <AvailabilityCell
+                  label={`Крупный опт: ${m.name}`}
+                  value={m.available_large_wholesale}
+                  disabled={!canWrite}
+                  onChange={(next) => update.mutate({ id: m.id, body: { available_large_wholesale: next } })}
+                />
+              </TableCell>
+              <TableCell align="center">
+                <Switch
+                  size="small"
+                  checked={m.available}
+                  disabled={!canWrite}
+                  onChange={(e) => update.mutate({ id: m.id, body: { available: e.target.checked } })}
+                  slotProps={{ input: { "aria-label": `Статус: ${m.name}` } }}
+                />
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                <Tooltip title="Редактировать">
+                  <IconButton size="small" aria-label={`Редактировать ${m.name}`} onClick={() => onEdit(m)}>
+                    <EditIcon fontSize="small" />
                   </IconButton>
                 </Tooltip>
-              )}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+                {canWrite && (
+                  <Tooltip title="Удалить">
+                    <IconButton size="small" aria-label={`Удалить ${m.name}`} onClick={() => onDelete(m)}>
+                      <DeleteIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }

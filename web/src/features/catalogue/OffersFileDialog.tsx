@@ -96,11 +96,11 @@ export function OffersFileDialog({ open, onClose }: Props) {
         </Stack>
       </DialogContent>
       <DialogActions>
+        <Button onClick={onClose}>Закрыть</Button>
         <Button onClick={() => void template()}>Скачать шаблон</Button>
         <Button variant="contained" disabled={upload.isPending} onClick={() => input.current?.click()}>
           Выбрать файл
         </Button>
-        <Button onClick={onClose}>Закрыть</Button>
       </DialogActions>
     </Dialog>
   );

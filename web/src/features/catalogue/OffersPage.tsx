@@ -22,11 +22,8 @@ import {
   Typography,
 } from "@mui/material";
 import type { TBulkAvailable, TModification } from "@wholesale/contract";
-import dayjs from "dayjs";
 import { useState } from "react";
-import { downloadFile } from "../../api/client.ts";
 import { can, useSession } from "../../app/session.ts";
-import { BUSINESS_TIME_ZONE } from "../../lib/format.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
 import { AddModificationDialog } from "./AddModificationDialog.tsx";
 import {
@@ -48,6 +45,7 @@ import { ModificationDialog } from "./ModificationDialog.tsx";
 import { ModificationsTable } from "./ModificationsTable.tsx";
 import { NameDialog } from "./NameDialog.tsx";
 import { OffersFileDialog } from "./OffersFileDialog.tsx";
+import { OrdersReportButton } from "./OrdersReportButton.tsx";
 
 type Named = { id: number; name: string };
 type Dialog =
@@ -69,16 +67,6 @@ const BULK_ACTIONS: { label: string; body: Omit<TBulkAvailable, "brand_id" | "pr
   { label: "Статус: включить", body: { available: true } },
   { label: "Статус: выключить", body: { available: false } },
 ];
-
-/** Today's orders spreadsheet; a failure is only logged (spec 8). */
-async function downloadOrdersReport() {
-  const today = dayjs().tz(BUSINESS_TIME_ZONE).format("YYYY-MM-DD");
-  try {
-    await downloadFile("/sales/report/", `Заказы_${today}.xlsx`);
-  } catch (error) {
-    console.error("Ошибка при загрузке отчета", error);
-  }
-}
 
 /** The offers page (spec 2.1): brands as tabs, products as accordions, modifications in tables. */
 export default function OffersPage() {
@@ -135,9 +123,6 @@ export default function OffersPage() {
   return (
     <Stack spacing={2}>
       <Stack direction="row" alignItems="center" spacing={1} useFlexGap flexWrap="wrap">
-        <Typography variant="h5" component="h1" sx={{ mr: "auto" }}>
-          Каталог
-        </Typography>
         {canWrite && (
           <Button
             variant="contained"
@@ -149,7 +134,7 @@ export default function OffersPage() {
         )}
         {canWrite && <Button onClick={() => setDialog({ kind: "file" })}>Новый файл</Button>}
         {canReports && <Button onClick={() => setDialog({ kind: "leftovers" })}>Остатки</Button>}
-        {canOrders && <Button onClick={() => void downloadOrdersReport()}>Отчет</Button>}
+        {canOrders && <OrdersReportButton />}
       </Stack>
 
       <Stack direction="row" alignItems="center" spacing={1} useFlexGap flexWrap="wrap">
@@ -290,7 +275,7 @@ export default function OffersPage() {
                   </Box>
                 )}
               </AccordionSummary>
-              <AccordionDetails sx={{ overflowX: "auto" }}>
+              <AccordionDetails>
                 <ModificationsTable
                   product={p.id}
                   search={search}

@@ -89,6 +89,15 @@ describe("ClientsPage", () => {
     );
   });
 
+  it("keeps the short values (id, volume, phone, status) on one line", async () => {
+    mockFetch({ ...lists, "GET /api/profiles/clients/active/": () => page([client]) });
+    renderPage();
+    const row = await screen.findByRole("row", { name: /Иван Петров/ });
+    for (const text of ["7", "Малый опт", "+79001112233", "Активен"])
+      expect(within(row).getByRole("cell", { name: text })).toHaveStyle({ whiteSpace: "nowrap" });
+    expect(within(row).getByRole("cell", { name: "Иван Петров" })).not.toHaveStyle({ whiteSpace: "nowrap" });
+  });
+
   it("filters a client tab on the server and hides the search box from tab 6 on", async () => {
     const calls = mockFetch({ ...lists, "GET /api/profiles/clients/": () => page([]) });
     renderPage("/clients?tab=6");

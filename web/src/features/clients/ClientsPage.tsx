@@ -1,5 +1,5 @@
 import SearchIcon from "@mui/icons-material/Search";
-import { Box, InputAdornment, Stack, Tab, Tabs, TextField, Typography } from "@mui/material";
+import { Box, InputAdornment, Stack, Tab, Tabs, TextField } from "@mui/material";
 import type { TClientTab } from "@wholesale/contract";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -48,10 +48,6 @@ export default function ClientsPage() {
 
   return (
     <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        Клиенты
-      </Typography>
-      <FullScreenLoader open={groups.isPending || transportations.isPending} />
       <Box sx={{ borderBottom: 1, borderColor: "divider" }}>
         <Tabs
           value={tab}
@@ -98,6 +94,8 @@ export default function ClientsPage() {
       {tab === 10 && <NamedListTab kind="transportations" items={directionList} />}
       {tab === 11 && <CollectionGroupsTab />}
       {tab === 12 && <OrganizationsTab />}
+      {/* Last: the fixed backdrop takes no room, but as the first child it would push the tabs down. */}
+      <FullScreenLoader open={groups.isPending || transportations.isPending} />
     </Stack>
   );
 }

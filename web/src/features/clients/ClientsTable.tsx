@@ -19,6 +19,8 @@ import { ClientDialog } from "./ClientDialog.tsx";
 import { clientStatus, volumeLabel } from "./status.ts";
 
 const PAGE_SIZES = [25, 50, 100];
+// Short values stay on one line; the long free-text columns (organization, name) take the wrapping.
+const ONE_LINE = { whiteSpace: "nowrap" } as const;
 
 type Props = {
   /** Undefined on tab 0, which lists every active client. */
@@ -76,7 +78,7 @@ export function ClientsTable({ tab, search, groups, transportations }: Props) {
           <TableBody>
             {rows.map((c) => (
               <TableRow key={c.id} hover sx={{ cursor: "pointer" }} onClick={() => setSelected(c)}>
-                <TableCell>{c.id}</TableCell>
+                <TableCell sx={ONE_LINE}>{c.id}</TableCell>
                 <TableCell>
                   {c.telegram_username ?? "—"}
                   {c.telegram_unreachable_at && (
@@ -95,9 +97,9 @@ export function ClientsTable({ tab, search, groups, transportations }: Props) {
                 <TableCell>{c.nickname}</TableCell>
                 <TableCell>{groupName(c.group)}</TableCell>
                 <TableCell>{directionName(c.transportation)}</TableCell>
-                <TableCell>{volumeLabel(c.client_type)}</TableCell>
-                <TableCell>{c.phone_number ?? "—"}</TableCell>
-                <TableCell>{clientStatus(c)}</TableCell>
+                <TableCell sx={ONE_LINE}>{volumeLabel(c.client_type)}</TableCell>
+                <TableCell sx={ONE_LINE}>{c.phone_number ?? "—"}</TableCell>
+                <TableCell sx={ONE_LINE}>{clientStatus(c)}</TableCell>
               </TableRow>
             ))}
             {clients.isSuccess && rows.length === 0 && (

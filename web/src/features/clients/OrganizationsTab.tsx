@@ -116,10 +116,10 @@ function OrganizationDialog({
         </Stack>
       </DialogContent>
       <DialogActions>
+        <Button onClick={onClose}>Отмена</Button>
         <Button variant="contained" onClick={onSave}>
           Сохранить
         </Button>
-        <Button onClick={onClose}>Отмена</Button>
       </DialogActions>
     </Dialog>
   );

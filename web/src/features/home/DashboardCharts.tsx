@@ -3,6 +3,7 @@ import { BarChart } from "@mui/x-charts/BarChart";
 import { LineChart } from "@mui/x-charts/LineChart";
 import type { TDashboard } from "@wholesale/contract";
 import dayjs from "dayjs";
+import { formatMoney } from "../../lib/money.ts";
 
 type Sales = NonNullable<TDashboard["sales"]>;
 
@@ -19,6 +20,7 @@ function SalesChart({ days }: { days: Sales["last_30_days"] }) {
       series={signs.map((sign) => ({
         label: sign,
         showMark: false,
+        valueFormatter: (v: number | null) => (v === null ? "" : formatMoney(v, sign)),
         data: days.map((d) => d.totals.find((t) => t.currency_sign === sign)?.total ?? 0),
       }))}
     />

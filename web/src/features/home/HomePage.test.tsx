@@ -3,6 +3,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../../test/fetch-mock.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
+import { staffUser } from "../../../test/staff.ts";
 import { signIn, signOut } from "../../app/session.ts";
 import HomePage from "./HomePage.tsx";
 
@@ -21,19 +22,7 @@ async function renderWith(role: "office" | "storehouse", dashboard: object) {
     "POST /api/token/": () => ({ status: 200, body: { access: "A", refresh: "R" } }),
     "GET /api/users/whoiam/": () => ({
       status: 200,
-      body: {
-        id: 1,
-        username: role,
-        date_joined: "2026-01-01T00:00:00Z",
-        last_login: null,
-        is_office: role === "office",
-        is_storehouse: role === "storehouse",
-        is_seller: false,
-        is_superuser: false,
-        is_active: true,
-        role,
-        permissions: [],
-      },
+      body: staffUser(role, []),
     }),
     "GET /api/dashboard/": () => ({ status: 200, body: dashboard }),
   });

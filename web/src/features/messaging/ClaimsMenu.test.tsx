@@ -1,9 +1,11 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { TPermission } from "@wholesale/contract";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../../test/fetch-mock.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
+import { staffUser } from "../../../test/staff.ts";
 import { AppLayout } from "../../app/AppLayout.tsx";
 import { signIn, signOut } from "../../app/session.ts";
 
@@ -12,24 +14,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const office = (permissions: string[]) => ({
-  id: 1,
-  username: "office",
-  date_joined: "2026-01-01T00:00:00Z",
-  last_login: null,
-  is_office: true,
-  is_storehouse: false,
-  is_seller: false,
-  is_superuser: false,
-  is_active: true,
-  role: "office",
-  permissions,
-});
-
-async function renderAt(path: string, permissions: string[]) {
+async function renderAt(path: string, permissions: TPermission[]) {
   const calls = mockFetch({
     "POST /api/token/": () => ({ status: 200, body: { access: "A", refresh: "R" } }),
-    "GET /api/users/whoiam/": () => ({ status: 200, body: office(permissions) }),
+    "GET /api/users/whoiam/": () => ({ status: 200, body: staffUser("office", permissions) }),
     "GET /api/messaging/claims/": () => ({
       status: 200,
       body: { count: 3, next: null, previous: null, results: [] },

@@ -148,6 +148,7 @@ export function MessageDialog({ mode, open, onClose }: Props) {
         </Stack>
       </DialogContent>
       <DialogActions>
+        <Button onClick={close}>Отмена</Button>
         {AUDIENCES.map((a) => (
           <Button key={a.label} variant="contained" disabled={!ready} onClick={() => submit(a.clientType)}>
             {a.label}

@@ -68,6 +68,7 @@ export function TargetMessageDialog({ target, open, onClose }: Props) {
         </Stack>
       </DialogContent>
       <DialogActions>
+        <Button onClick={close}>Отмена</Button>
         <Button
           variant="contained"
           disabled={selected === "" || text.trim() === "" || send.isPending}

@@ -1,9 +1,11 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { TOrder } from "@wholesale/contract";
+import type { TPermission } from "@wholesale/contract";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../../test/fetch-mock.ts";
+import { testOrder, testPosition } from "../../../test/orders.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
+import { staffUser } from "../../../test/staff.ts";
 import { signIn, signOut } from "../../app/session.ts";
 import { OnlineOrders } from "./OnlineOrders.tsx";
 
@@ -12,52 +14,15 @@ afterEach(() => {
   signOut();
 });
 
-const order: TOrder = {
-  id: 7,
-  owner: 3,
-  client: { id: 3, nickname: "Анна", organization_name: "ООО Ромашка", offline: false, client_type: 3 },
-  client_type: 3,
-  transportation: { id: 1, name: "Север" },
-  status: "added",
-  opened_on: "2026-11-20",
-  opened_at: "2026-11-20T09:00:00.000Z",
-  positions: [
-    {
-      id: 11,
-      order: 7,
-      modification: 1,
-      modification_name: "Чехол",
-      addition_name: null,
-      price: 99.9,
-      quantity: 2,
-      status: "added",
-      currency: 1,
-      currency_sign: "₽",
-      sent_to_collect_at: null,
-      collected_at: null,
-    },
-  ],
+const order = testOrder({
+  positions: [testPosition(11, "added", "Чехол", { price: 99.9, quantity: 2 })],
   total: [{ currency: 1, currency_sign: "₽", amount: 199.8 }],
-};
-
-const user = (role: "office" | "storehouse", permissions: string[]) => ({
-  id: 1,
-  username: role,
-  date_joined: "2026-01-01T00:00:00Z",
-  last_login: null,
-  is_office: role === "office",
-  is_storehouse: role === "storehouse",
-  is_seller: false,
-  is_superuser: false,
-  is_active: true,
-  role,
-  permissions,
 });
 
-async function renderAs(role: "office" | "storehouse", permissions: string[]) {
+async function renderAs(role: "office" | "storehouse", permissions: TPermission[]) {
   const calls = mockFetch({
     "POST /api/token/": () => ({ status: 200, body: { access: "A", refresh: "R" } }),
-    "GET /api/users/whoiam/": () => ({ status: 200, body: user(role, permissions) }),
+    "GET /api/users/whoiam/": () => ({ status: 200, body: staffUser(role, permissions) }),
     "GET /api/sales/orders/": () => ({
       status: 200,
       body: { count: 1, next: null, previous: null, results: [order] },

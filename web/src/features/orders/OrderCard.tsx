@@ -14,7 +14,8 @@ import {
 } from "@mui/material";
 import { clientDisplayName, POSITION_STATUS_LABELS, type TOrder } from "@wholesale/contract";
 import { formatDateTime } from "../../lib/format.ts";
-import { formatMoney, formatTotals, positionSx } from "./format.ts";
+import { formatMoney } from "../../lib/money.ts";
+import { formatTotals, positionSx } from "./format.ts";
 
 type Props = {
   order: TOrder;

@@ -30,9 +30,10 @@ import {
   ZOrderPositionUpdateSchema,
 } from "@wholesale/contract";
 import { useState } from "react";
+import { formatMoney } from "../../lib/money.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
 import { useDeletePosition, useUpdatePosition } from "./api.ts";
-import { formatMoney, formatTotals, positionSx } from "./format.ts";
+import { formatTotals, positionSx } from "./format.ts";
 
 type Props = {
   order: TOrder;
@@ -41,7 +42,15 @@ type Props = {
   onClose: () => void;
 };
 
-function EditRow({ position, onDone }: { position: TOrderPosition; onDone: () => void }) {
+function EditRow({
+  position,
+  compact,
+  onDone,
+}: {
+  position: TOrderPosition;
+  compact: boolean;
+  onDone: () => void;
+}) {
   const update = useUpdatePosition();
   const [price, setPrice] = useState(String(position.price));
   const [quantity, setQuantity] = useState(String(position.quantity));
@@ -51,36 +60,52 @@ function EditRow({ position, onDone }: { position: TOrderPosition; onDone: () =>
     // Whatever the answer, edit mode closes: a refusal is shown by the error notice.
     update.mutate({ id: position.id, body: parsed.data }, { onSettled: onDone });
   };
+  const priceField = (
+    <TextField
+      size="small"
+      type="number"
+      label="Цена"
+      value={price}
+      onChange={(e) => setPrice(e.target.value)}
+      slotProps={{ htmlInput: { min: 0, step: "0.01" } }}
+      sx={{ width: compact ? "100%" : 110 }}
+    />
+  );
+  const quantityField = (
+    <TextField
+      size="small"
+      type="number"
+      label="Количество"
+      value={quantity}
+      onChange={(e) => setQuantity(e.target.value)}
+      onKeyDown={(e) => {
+        if (e.key === "Enter") save();
+      }}
+      slotProps={{ htmlInput: { min: 1, step: 1 } }}
+      sx={{ width: compact ? "100%" : 110 }}
+    />
+  );
   return (
     <TableRow>
-      <TableCell>{position.modification_name}</TableCell>
-      <TableCell sx={positionSx(position.status)}>{POSITION_STATUS_LABELS[position.status].full}</TableCell>
       <TableCell>
-        <TextField
-          size="small"
-          type="number"
-          label="Цена"
-          value={price}
-          onChange={(e) => setPrice(e.target.value)}
-          slotProps={{ htmlInput: { min: 0, step: "0.01" } }}
-          sx={{ width: 110 }}
-        />
+        {position.modification_name}
+        {compact && (
+          <Stack spacing={1} sx={{ mt: 1 }}>
+            {priceField}
+            {quantityField}
+          </Stack>
+        )}
       </TableCell>
-      <TableCell>
-        <TextField
-          size="small"
-          type="number"
-          label="Количество"
-          value={quantity}
-          onChange={(e) => setQuantity(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === "Enter") save();
-          }}
-          slotProps={{ htmlInput: { min: 1, step: 1 } }}
-          sx={{ width: 110 }}
-        />
+      <TableCell sx={positionSx(position.status)}>
+        {POSITION_STATUS_LABELS[position.status][compact ? "short" : "full"]}
       </TableCell>
-      <TableCell />
+      {!compact && (
+        <>
+          <TableCell>{priceField}</TableCell>
+          <TableCell>{quantityField}</TableCell>
+          <TableCell />
+        </>
+      )}
       <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
         <IconButton
           aria-label="Сохранить"
@@ -104,7 +129,8 @@ export function OrderDialog({ order, canEdit, onClose }: Props) {
   const [editingId, setEditingId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<TOrderPosition | null>(null);
   const quantity = order.positions.reduce((sum, p) => sum + p.quantity, 0);
-  // On a phone the table needs the whole screen, and the statuses their short letters.
+  // On a phone the dialog takes the whole screen and each row folds price, quantity and sum under the
+  // position's name, so the row's buttons stay on a 390px screen; statuses show their short letters.
   const phone = useMediaQuery(useTheme().breakpoints.down("sm"));
   const label = (status: TOrderPosition["status"]) =>
     POSITION_STATUS_LABELS[status][phone ? "short" : "full"];
@@ -121,28 +147,42 @@ export function OrderDialog({ order, canEdit, onClose }: Props) {
               <TableRow>
                 <TableCell>Позиция</TableCell>
                 <TableCell>Статус</TableCell>
-                <TableCell>Цена</TableCell>
-                <TableCell>Количество</TableCell>
-                <TableCell>Сумма</TableCell>
+                {!phone && (
+                  <>
+                    <TableCell>Цена</TableCell>
+                    <TableCell>Количество</TableCell>
+                    <TableCell>Сумма</TableCell>
+                  </>
+                )}
                 <TableCell />
               </TableRow>
             </TableHead>
             <TableBody>
               {order.positions.map((p) =>
                 editingId === p.id ? (
-                  <EditRow key={p.id} position={p} onDone={() => setEditingId(null)} />
+                  <EditRow key={p.id} position={p} compact={phone} onDone={() => setEditingId(null)} />
                 ) : (
                   <TableRow key={p.id} data-testid="dialog-position">
                     <TableCell sx={positionSx(p.status)}>
                       {p.modification_name}
                       {p.addition_name ? ` + ${p.addition_name}` : ""}
+                      {phone && (
+                        <Typography variant="body2" color="text.secondary" data-testid="position-figures">
+                          {formatMoney(p.price, p.currency_sign)} × {p.quantity} ={" "}
+                          {formatMoney(p.price * p.quantity, p.currency_sign)}
+                        </Typography>
+                      )}
                     </TableCell>
                     <TableCell sx={positionSx(p.status)} title={POSITION_STATUS_LABELS[p.status].full}>
                       {label(p.status)}
                     </TableCell>
-                    <TableCell>{formatMoney(p.price, p.currency_sign)}</TableCell>
-                    <TableCell>{p.quantity}</TableCell>
-                    <TableCell>{formatMoney(p.price * p.quantity, p.currency_sign)}</TableCell>
+                    {!phone && (
+                      <>
+                        <TableCell>{formatMoney(p.price, p.currency_sign)}</TableCell>
+                        <TableCell>{p.quantity}</TableCell>
+                        <TableCell>{formatMoney(p.price * p.quantity, p.currency_sign)}</TableCell>
+                      </>
+                    )}
                     <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
                       {canEdit && p.status !== "collected" && (
                         <>
@@ -172,7 +212,7 @@ export function OrderDialog({ order, canEdit, onClose }: Props) {
             </TableBody>
           </Table>
         </TableContainer>
-        <Stack direction="row" spacing={3} sx={{ mt: 2 }}>
+        <Stack direction="row" spacing={3} useFlexGap flexWrap="wrap" sx={{ mt: 2 }}>
           <Typography fontWeight={600} data-testid="dialog-total">
             Итого: {formatTotals(order.total)}
           </Typography>

@@ -1,4 +1,4 @@
-import { Paper, Stack, Tab, Tabs, Typography } from "@mui/material";
+import { Paper, Stack, Tab, Tabs } from "@mui/material";
 import { useState } from "react";
 import { useSession } from "../../app/session.ts";
 import { OnlineOrders } from "./OnlineOrders.tsx";
@@ -12,14 +12,7 @@ export default function OrdersPage() {
   const { myUser } = useSession();
   const [view, setView] = useState<"collection" | "online">("collection");
   if (myUser?.role !== "storehouse") {
-    return (
-      <Stack spacing={2}>
-        <Typography variant="h5" component="h1">
-          Онлайн-заказы
-        </Typography>
-        <OnlineOrders />
-      </Stack>
-    );
+    return <OnlineOrders />;
   }
   return (
     <Stack spacing={2}>

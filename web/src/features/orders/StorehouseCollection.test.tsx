@@ -1,9 +1,10 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { TOrder, TOrderPosition } from "@wholesale/contract";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../../test/fetch-mock.ts";
+import { testOrder, testPosition } from "../../../test/orders.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
+import { staffUser } from "../../../test/staff.ts";
 import { signIn, signOut } from "../../app/session.ts";
 import { StorehouseCollection } from "./StorehouseCollection.tsx";
 
@@ -12,61 +13,39 @@ afterEach(() => {
   signOut();
 });
 
-const position = (id: number, status: TOrderPosition["status"], name: string): TOrderPosition => ({
-  id,
-  order: 7,
-  modification: 1,
-  modification_name: name,
-  addition_name: null,
-  price: 10,
-  quantity: 3,
-  status,
-  currency: 1,
-  currency_sign: "₽",
-  sent_to_collect_at: "2026-11-20T09:00:00.000Z",
-  collected_at: status === "collected" ? "2026-11-20T10:00:00.000Z" : null,
+const order = testOrder({
+  status: "sent_to_collect",
+  positions: [testPosition(11, "sent_to_collect", "Чехол"), testPosition(12, "collected", "Кабель")],
+  total: [{ currency: 1, currency_sign: "₽", amount: 60 }],
 });
 
-const order: TOrder = {
-  id: 7,
-  owner: 3,
-  client: { id: 3, nickname: "Анна", organization_name: "ООО Ромашка", offline: false, client_type: 3 },
-  client_type: 3,
-  transportation: { id: 1, name: "Север" },
-  status: "sent_to_collect",
-  opened_on: "2026-11-20",
-  opened_at: "2026-11-20T09:00:00.000Z",
-  positions: [position(11, "sent_to_collect", "Чехол"), position(12, "collected", "Кабель")],
-  total: [{ currency: 1, currency_sign: "₽", amount: 60 }],
-};
+const storehouseUser = staffUser("storehouse", ["orders.read", "orders.pick"]);
+
+const orderOf = (
+  id: number,
+  nickname: string,
+  transportation: { id: number; name: string },
+  done = false,
+) => ({
+  ...order,
+  id,
+  client: { ...order.client, id, nickname, organization_name: "" },
+  transportation,
+  positions: [testPosition(id * 10, done ? "collected" : "sent_to_collect", `Товар ${id}`)],
+});
 
 describe("StorehouseCollection", () => {
   it("groups by direction; a tick marks a position collected, Собрано the whole order", async () => {
     const calls = mockFetch({
       "POST /api/token/": () => ({ status: 200, body: { access: "A", refresh: "R" } }),
-      "GET /api/users/whoiam/": () => ({
-        status: 200,
-        body: {
-          id: 1,
-          username: "storehouse",
-          date_joined: "2026-01-01T00:00:00Z",
-          last_login: null,
-          is_office: false,
-          is_storehouse: true,
-          is_seller: false,
-          is_superuser: false,
-          is_active: true,
-          role: "storehouse",
-          permissions: ["orders.read", "orders.pick"],
-        },
-      }),
+      "GET /api/users/whoiam/": () => ({ status: 200, body: storehouseUser }),
       "GET /api/sales/collection/": () => ({
         status: 200,
         body: { results: [{ transportation: { id: 1, name: "Север" }, orders: [order] }] },
       }),
       "POST /api/sales/order-positions/11/collect/": () => ({
         status: 200,
-        body: position(11, "collected", "Чехол"),
+        body: testPosition(11, "collected", "Чехол"),
       }),
       "POST /api/sales/orders/7/collect/": () => ({
         status: 200,
@@ -89,5 +68,53 @@ describe("StorehouseCollection", () => {
     );
     await userEvent.click(within(card).getByRole("button", { name: "Собрано" }));
     expect(await screen.findByText("Собрано позиций: 1")).toBeInTheDocument();
+  });
+
+  it("folds each direction: the first with work left is open, a header opens another, the list jumps to one", async () => {
+    const scrolled: string[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.id);
+    };
+    const north = { id: 1, name: "Север" };
+    const south = { id: 2, name: "Юг" };
+    const east = { id: 3, name: "Восток" };
+    mockFetch({
+      "POST /api/token/": () => ({ status: 200, body: { access: "A", refresh: "R" } }),
+      "GET /api/users/whoiam/": () => ({ status: 200, body: storehouseUser }),
+      "GET /api/sales/collection/": () => ({
+        status: 200,
+        body: {
+          results: [
+            { transportation: north, orders: [orderOf(1, "Готово", north, true)] },
+            { transportation: south, orders: [orderOf(2, "Борис", south), orderOf(3, "Вера", south)] },
+            { transportation: east, orders: [orderOf(4, "Глеб", east)] },
+          ],
+        },
+      }),
+    });
+    await signIn("storehouse", "pw");
+    render(withAppProviders(<StorehouseCollection />));
+
+    // Север has nothing left to collect: Юг, the first with work, opens; the others stay folded.
+    const southSection = await screen.findByRole("region", { name: "Юг" });
+    expect(within(southSection).getAllByTestId("collection-order")).toHaveLength(2);
+    expect(
+      within(screen.getByRole("region", { name: "Север" })).queryByTestId("collection-order"),
+    ).toBeNull();
+    const eastSection = screen.getByRole("region", { name: "Восток" });
+    expect(within(eastSection).queryByTestId("collection-order")).toBeNull();
+    expect(within(eastSection).getByText("Заказов: 1")).toBeInTheDocument();
+
+    await userEvent.click(within(eastSection).getByRole("button", { name: /Восток/ }));
+    expect(await within(eastSection).findByText(/Глеб/)).toBeInTheDocument();
+    expect(within(southSection).getAllByTestId("collection-order")).toHaveLength(2);
+
+    const directions = screen.getByRole("navigation", { name: "Направления" });
+    expect(within(directions).getByRole("button", { name: "Юг: 2" })).toBeInTheDocument();
+    await userEvent.click(within(directions).getByRole("button", { name: "Север: 0" }));
+    expect(
+      await within(screen.getByRole("region", { name: "Север" })).findByText(/Готово/),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(scrolled).toContain("direction-1"));
   });
 });

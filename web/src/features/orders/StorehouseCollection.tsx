@@ -1,5 +1,9 @@
 import DownloadIcon from "@mui/icons-material/Download";
+import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
 import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
   Box,
   Button,
   Card,
@@ -12,6 +16,7 @@ import {
   Typography,
 } from "@mui/material";
 import { clientDisplayName, type TCollectionDirection, type TOrder } from "@wholesale/contract";
+import { useState } from "react";
 import { downloadFile } from "../../api/client.ts";
 import { notify } from "../../app/notify.tsx";
 import { can, useSession } from "../../app/session.ts";
@@ -77,12 +82,24 @@ function CollectionOrder({ order, canPick }: { order: TOrder; canPick: boolean }
   );
 }
 
-function DirectionSection({ group, canPick }: { group: TCollectionDirection; canPick: boolean }) {
-  const name = group.transportation?.name ?? "Без направления";
-  const waiting = group.orders.reduce(
-    (sum, o) => sum + o.positions.filter((p) => p.status === "sent_to_collect").length,
-    0,
-  );
+const keyOf = (group: TCollectionDirection) => String(group.transportation?.id ?? "none");
+const nameOf = (group: TCollectionDirection) => group.transportation?.name ?? "Без направления";
+const waitingIn = (group: TCollectionDirection) =>
+  group.orders.reduce((sum, o) => sum + o.positions.filter((p) => p.status === "sent_to_collect").length, 0);
+
+function DirectionSection({
+  group,
+  canPick,
+  expanded,
+  onToggle,
+}: {
+  group: TCollectionDirection;
+  canPick: boolean;
+  expanded: boolean;
+  onToggle: () => void;
+}) {
+  const name = nameOf(group);
+  const waiting = waitingIn(group);
   const download = () =>
     downloadFile("/sales/collection/picking-list/", `Сборка_${name}.xlsx`, {
       transportation: group.transportation?.id ?? "none",
@@ -90,34 +107,81 @@ function DirectionSection({ group, canPick }: { group: TCollectionDirection; can
       notify.error(error instanceof Error ? error.message : "Не удалось скачать отчет"),
     );
   return (
-    <Stack spacing={1} component="section" aria-label={name}>
-      <Stack direction="row" alignItems="center" spacing={1} sx={{ pt: 1 }}>
-        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-          {name}
-        </Typography>
-        <Chip size="small" label={`Осталось: ${waiting}`} color={waiting ? "warning" : "success"} />
-        <Button size="small" startIcon={<DownloadIcon />} onClick={download}>
-          Лист сборки
-        </Button>
-      </Stack>
-      {group.orders.map((order) => (
-        <CollectionOrder key={order.id} order={order} canPick={canPick} />
-      ))}
-    </Stack>
+    <Accordion
+      expanded={expanded}
+      onChange={onToggle}
+      disableGutters
+      slotProps={{ transition: { unmountOnExit: true } }}
+      component="section"
+      aria-label={name}
+      id={`direction-${keyOf(group)}`}
+      sx={{ scrollMarginTop: { xs: 112, sm: 120 } }}
+    >
+      <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+        <Stack direction="row" alignItems="center" spacing={1} sx={{ flexGrow: 1, minWidth: 0, pr: 1 }}>
+          <Typography variant="h6" component="h2" noWrap sx={{ flexGrow: 1, minWidth: 0 }}>
+            {name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" noWrap>
+            Заказов: {group.orders.length}
+          </Typography>
+          <Chip size="small" label={`Осталось: ${waiting}`} color={waiting ? "warning" : "success"} />
+        </Stack>
+      </AccordionSummary>
+      <AccordionDetails>
+        <Stack spacing={1}>
+          <Box>
+            <Button size="small" startIcon={<DownloadIcon />} onClick={download}>
+              Лист сборки
+            </Button>
+          </Box>
+          {group.orders.map((order) => (
+            <CollectionOrder key={order.id} order={order} canPick={canPick} />
+          ))}
+        </Stack>
+      </AccordionDetails>
+    </Accordion>
   );
 }
 
 /**
- * The storehouse's screen, made for a phone: today's orders the office sent to collect, by direction. A
- * tick marks a position collected; Собрано marks the rest of the order; each direction has a picking list.
+ * The storehouse's screen, made for a phone: today's orders the office sent to collect, by direction. Each
+ * direction folds away (a busy day is thousands of pixels of positions); the first with positions left opens
+ * by itself, and the list at the top opens a direction and scrolls to it. What is open stays open across
+ * the 10-second refresh. A tick marks a position collected; Собрано marks the rest of the order; each
+ * direction has a picking list.
  */
 export function StorehouseCollection() {
   const { myUser } = useSession();
   const collection = useCollection();
   const canPick = can(myUser, "orders.pick");
+  // Null until the first answer: then the first direction with work left opens.
+  const [open, setOpen] = useState<ReadonlySet<string> | null>(null);
+  const groups = collection.data ?? [];
+  const expanded =
+    open ??
+    new Set(
+      groups
+        .filter((g) => waitingIn(g) > 0)
+        .slice(0, 1)
+        .map(keyOf),
+    );
+
+  const toggle = (key: string) => {
+    const next = new Set(expanded);
+    if (!next.delete(key)) next.add(key);
+    setOpen(next);
+  };
+  const jump = (key: string) => {
+    setOpen(new Set(expanded).add(key));
+    // After the section has opened, so the scroll lands on its orders.
+    requestAnimationFrame(() =>
+      document.getElementById(`direction-${key}`)?.scrollIntoView({ block: "start" }),
+    );
+  };
 
   if (collection.isPending) return <FullScreenLoader />;
-  if (!collection.data?.length) {
+  if (!groups.length) {
     return (
       <Paper sx={{ p: 4 }}>
         <Typography color="text.secondary" align="center">
@@ -127,9 +191,35 @@ export function StorehouseCollection() {
     );
   }
   return (
-    <Stack spacing={2}>
-      {collection.data.map((group) => (
-        <DirectionSection key={group.transportation?.id ?? "none"} group={group} canPick={canPick} />
+    <Stack spacing={1}>
+      <Paper
+        component="nav"
+        aria-label="Направления"
+        sx={{ position: "sticky", top: { xs: 56, sm: 64 }, zIndex: 2, p: 1 }}
+      >
+        <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
+          {groups.map((g) => {
+            const waiting = waitingIn(g);
+            return (
+              <Chip
+                key={keyOf(g)}
+                label={`${nameOf(g)}: ${waiting}`}
+                color={waiting ? "warning" : "default"}
+                variant={expanded.has(keyOf(g)) ? "filled" : "outlined"}
+                onClick={() => jump(keyOf(g))}
+              />
+            );
+          })}
+        </Stack>
+      </Paper>
+      {groups.map((group) => (
+        <DirectionSection
+          key={keyOf(group)}
+          group={group}
+          canPick={canPick}
+          expanded={expanded.has(keyOf(group))}
+          onToggle={() => toggle(keyOf(group))}
+        />
       ))}
     </Stack>
   );

@@ -39,8 +39,9 @@ export const orderKeys = {
 };
 
 /** Orders of a day page by page; a new filter starts a new list (its own query key). */
-export function useOrders(filter: OrdersFilter, options: { poll?: boolean } = {}) {
+export function useOrders(filter: OrdersFilter, options: { poll?: boolean; enabled?: boolean } = {}) {
   return useInfiniteQuery({
+    enabled: options.enabled ?? true,
     queryKey: orderKeys.list(filter),
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) =>

@@ -1,10 +1,6 @@
 import type { SxProps, Theme } from "@mui/material";
 import type { TOrderTotal, TPositionStatus } from "@wholesale/contract";
-
-const integer = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 0 });
-
-/** Amounts are shown floored to whole units, with the currency sign, as the spec asks. */
-export const formatMoney = (amount: number, sign: string) => `${integer.format(Math.floor(amount))} ${sign}`;
+import { formatMoney } from "../../lib/money.ts";
 
 export const formatTotals = (totals: TOrderTotal[]) =>
   totals.length ? totals.map((t) => formatMoney(t.amount, t.currency_sign)).join(" · ") : "—";

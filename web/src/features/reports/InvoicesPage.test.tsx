@@ -1,8 +1,10 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { TPermission } from "@wholesale/contract";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../../test/fetch-mock.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
+import { staffUser } from "../../../test/staff.ts";
 import { signIn, signOut } from "../../app/session.ts";
 import InvoicesPage, { invoiceClientName } from "./InvoicesPage.tsx";
 
@@ -23,24 +25,12 @@ const invoice = (id: number, client: number | null) => ({
   file: `/api/reports/client/download/${id}/`,
 });
 
-async function renderAs(permissions: string[]) {
+async function renderAs(permissions: TPermission[]) {
   mockFetch({
     "POST /api/token/": () => ({ status: 200, body: { access: "A", refresh: "R" } }),
     "GET /api/users/whoiam/": () => ({
       status: 200,
-      body: {
-        id: 1,
-        username: "u",
-        date_joined: "2026-01-01T00:00:00Z",
-        last_login: null,
-        is_office: false,
-        is_storehouse: true,
-        is_seller: false,
-        is_superuser: false,
-        is_active: true,
-        role: "storehouse",
-        permissions,
-      },
+      body: staffUser("storehouse", permissions, { username: "u" }),
     }),
     "GET /api/reports/client/": ({ url }) => ({
       status: 200,

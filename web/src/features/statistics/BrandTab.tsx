@@ -1,9 +1,10 @@
 import { Stack } from "@mui/material";
 import type { TBrandStatisticsEntry, TCost } from "@wholesale/contract";
 import { useMemo, useState } from "react";
+import { formatMoney as money } from "../../lib/money.ts";
 import { useBrandStatistics } from "./api.ts";
 import { DateFilter, SearchFilter } from "./filter-fields.tsx";
-import { firstTotal, money, todayInMoscow } from "./format.ts";
+import { firstTotal, todayInMoscow } from "./format.ts";
 import { type Column, StatTable } from "./StatTable.tsx";
 
 type Row = TBrandStatisticsEntry & { brand: string };

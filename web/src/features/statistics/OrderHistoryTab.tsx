@@ -15,8 +15,9 @@ import { clientDisplayName, POSITION_STATUS_LABELS, type TOrder } from "@wholesa
 import dayjs from "dayjs";
 import { useMemo, useState } from "react";
 import { BUSINESS_TIME_ZONE } from "../../lib/format.ts";
+import { formatMoney } from "../../lib/money.ts";
 import { HISTORY_PAGE_SIZE, useOrders } from "../orders/api.ts";
-import { formatMoney, formatTotals, positionSx } from "../orders/format.ts";
+import { formatTotals, positionSx } from "../orders/format.ts";
 import { useDebounced } from "../orders/use-debounced.ts";
 import { groupPositions } from "./group-positions.ts";
 
@@ -63,12 +64,27 @@ function HistoryCard({ order }: { order: TOrder }) {
   );
 }
 
+function Empty({ text }: { text: string }) {
+  return (
+    <Paper sx={{ p: 4 }}>
+      <Typography color="text.secondary" align="center">
+        {text}
+      </Typography>
+    </Paper>
+  );
+}
+
 /** The order history of one day: every order's positions grouped, totals per currency. */
 export function OrderHistoryTab() {
   const [date, setDate] = useState(() => dayjs().tz(BUSINESS_TIME_ZONE).format("YYYY-MM-DD"));
   const [search, setSearch] = useState("");
   const debounced = useDebounced(search, SEARCH_DEBOUNCE_MS);
-  const orders = useOrders({ opened_at: date || undefined, search: debounced, limit: HISTORY_PAGE_SIZE });
+  // A cleared date asks for one instead of loading anything: the server would answer today's orders, under
+  // an empty field that does not say so.
+  const orders = useOrders(
+    { opened_at: date || undefined, search: debounced, limit: HISTORY_PAGE_SIZE },
+    { enabled: date !== "" },
+  );
   // A failed load shows the empty state, as the spec asks; the error notice says why.
   const list = useMemo(() => orders.data?.pages.flatMap((p) => p.results) ?? [], [orders.data]);
   const count = orders.data?.pages.at(-1)?.count ?? 0;
@@ -93,20 +109,21 @@ export function OrderHistoryTab() {
             sx={{ minWidth: 260 }}
           />
         )}
-        <Typography color="text.secondary" data-testid="history-count">
-          Заказов: {count}
-        </Typography>
+        {date !== "" && (
+          <Typography color="text.secondary" data-testid="history-count">
+            Заказов: {count}
+          </Typography>
+        )}
       </Stack>
-      {orders.isPending ? (
+      {date === "" ? (
+        <Empty text="Выберите дату" />
+      ) : orders.isPending ? (
         <Box sx={{ display: "flex", justifyContent: "center", py: 4 }}>
           <CircularProgress aria-label="Загрузка" />
         </Box>
       ) : list.length === 0 ? (
-        <Paper sx={{ p: 4 }}>
-          <Typography color="text.secondary" align="center">
-            Нет данных за выбранную дату
-          </Typography>
-        </Paper>
+        // A search that matches nothing is not a day without orders.
+        <Empty text={debounced.trim() ? "Ничего не найдено" : "Нет данных за выбранную дату"} />
       ) : (
         <Grid container spacing={2}>
           {list.map((order) => (

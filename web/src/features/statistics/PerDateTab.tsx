@@ -15,9 +15,10 @@ import {
 } from "@mui/material";
 import type { TClientGroup, TCost, TDateStatisticsItem, TDateStatisticsQuery } from "@wholesale/contract";
 import { useState } from "react";
+import { formatMoney as money } from "../../lib/money.ts";
 import { useDateStatistics } from "./api.ts";
 import { DateFilter, SearchFilter } from "./filter-fields.tsx";
-import { firstTotal, money, todayInMoscow } from "./format.ts";
+import { firstTotal, todayInMoscow } from "./format.ts";
 import { type Column, StatTable } from "./StatTable.tsx";
 
 type Key = "name" | "quantity" | "total";

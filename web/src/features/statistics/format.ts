@@ -1,16 +1,10 @@
 import type { TCurrencyTotal } from "@wholesale/contract";
 import dayjs from "dayjs";
 import { BUSINESS_TIME_ZONE } from "../../lib/format.ts";
-
-const whole = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 0 });
-const exact = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 2 });
-
-/** Amounts floored to whole units with the sign (spec); `floor: false` for the brand and group totals. */
-export const money = (amount: number, sign: string, floor = true) =>
-  `${floor ? whole.format(Math.floor(amount)) : exact.format(amount)} ${sign}`;
+import { formatMoney } from "../../lib/money.ts";
 
 export const moneyList = (totals: TCurrencyTotal[], floor = true) =>
-  totals.length ? totals.map((t) => money(t.total, t.currency_sign, floor)).join(" · ") : "—";
+  totals.length ? totals.map((t) => formatMoney(t.total, t.currency_sign, floor)).join(" · ") : "—";
 
 /** Sorting by a sum in several currencies uses the first one listed (currencies come in a fixed order). */
 export const firstTotal = (totals: { total: number }[]) => totals[0]?.total ?? 0;
