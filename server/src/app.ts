@@ -214,11 +214,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  // Unknown API paths answer JSON; any other GET of a path without a file extension is a route of the
-  // single-page app (a missing asset stays a 404 rather than turning into HTML).
+  // Unknown API paths answer JSON; any other GET (or HEAD, as uptime checks send) of a path without a file
+  // extension is a route of the single-page app (a missing asset stays a 404 rather than turning into HTML).
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0] ?? "";
-    if (serveWeb && request.method === "GET" && !path.startsWith("/api") && !/\.[a-z0-9]+$/i.test(path)) {
+    const reads = request.method === "GET" || request.method === "HEAD";
+    if (serveWeb && reads && !path.startsWith("/api") && !/\.[a-z0-9]+$/i.test(path)) {
       return reply.header("cache-control", "no-cache").sendFile("index.html");
     }
     return reply.status(404).send(errorBody(notFound()));

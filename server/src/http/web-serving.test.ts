@@ -132,4 +132,11 @@ describe("compressed assets and caching", () => {
       expect(res.body, url).toContain("/assets/app-1a2b.js");
     }
   });
+
+  it("answers HEAD of an app route as its GET, without the body", async () => {
+    const res = await app.inject({ method: "HEAD", url: "/clients" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/html");
+    expect(res.body).toBe("");
+  });
 });
