@@ -78,13 +78,36 @@ export const ZMarketScheduleSchema = z.object({
 });
 export type TMarketSchedule = z.infer<typeof ZMarketScheduleSchema>;
 
+const MOMENT =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:Z|[+-](\d{2}):(\d{2}))?$/;
+
+const below = (n: number | undefined, limit: number) => (n ?? 0) < limit;
+
+/** A calendar date and a time of day that exist: no 31 February, no 24:00, no offset past ±23:59. */
+function isRealMoment(value: string): boolean {
+  const parts = MOMENT.exec(value);
+  if (!parts) return false;
+  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = parts
+    .slice(1)
+    .map((part) => Number(part ?? 0));
+  const date = new Date(Date.UTC(year ?? 0, (month ?? 0) - 1, day ?? 0));
+  return (
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === (month ?? 0) - 1 &&
+    date.getUTCDate() === day &&
+    below(hour, 24) &&
+    below(minute, 60) &&
+    below(second, 60) &&
+    below(offsetHours, 24) &&
+    below(offsetMinutes, 60)
+  );
+}
+
 /** A moment: ISO 8601 with an offset, or a datetime-local value (YYYY-MM-DDTHH:MM[:SS]) read as Moscow time. */
 export const ZMarketMomentSchema = z
   .string()
-  .regex(
-    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?$/,
-    "Ожидается дата и время в формате ГГГГ-ММ-ДДTЧЧ:ММ",
-  );
+  .regex(MOMENT, "Ожидается дата и время в формате ГГГГ-ММ-ДДTЧЧ:ММ")
+  .refine(isRealMoment, "Такой даты или времени не существует");
 export const ZOpenMarketSchema = z.object({ close_time: ZMarketMomentSchema.nullable().default(null) });
 export type TOpenMarket = z.infer<typeof ZOpenMarketSchema>;
 

@@ -78,7 +78,14 @@ export async function noticeClosure(
   return enqueueNotice(tx, "end", recipients);
 }
 
-/** Runs a change to one schedule and announces the closure it causes, if any (see `noticeClosure`). */
+/**
+ * Runs a change to one schedule and announces the closure it causes, if any (see `noticeClosure`). Two more
+ * things keep the job's «end» notices exact across the change:
+ * - an end the schedule reached shortly before (within the grace period) that no tick has announced yet is
+ *   announced now, since after the change the job may no longer see it (the interval deleted or moved);
+ * - an end the change writes into the recent past (an interval now ending before now) never happened: it is
+ *   claimed without a message, so the job does not announce it (the real closure was announced above).
+ */
 export async function withClosureNotice<T>(
   tx: Tx,
   scheduleId: number,
@@ -87,11 +94,46 @@ export async function withClosureNotice<T>(
 ): Promise<T> {
   const [before] = await loadMarketSchedules(tx, { ids: [scheduleId] });
   const result = await change();
-  if (before) await noticeClosure(tx, before, now, now);
+  if (!before) return result;
+  await noticeClosure(tx, before, now, now);
+  const current = await loadMarketSchedules(tx, { activeOnly: true });
+  for (const occurrence of dueOccurrences([before], now)) {
+    if (occurrence.kind === "end") await announce(tx, occurrence, current);
+  }
+  const [after] = await loadMarketSchedules(tx, { ids: [scheduleId] });
+  for (const occurrence of after ? dueOccurrences([after], now) : []) {
+    if (occurrence.kind === "end") await claimOccurrence(tx, occurrence);
+  }
   return result;
 }
 
 type Occurrence = { kind: "preStart" | "end"; at: Date; schedules: MarketSchedule[] };
+
+/** Claims the occurrence for each of its schedules in `job_runs`; the schedules this call won. */
+async function claimOccurrence(tx: Tx, occurrence: Occurrence): Promise<MarketSchedule[]> {
+  const claimed: MarketSchedule[] = [];
+  for (const s of occurrence.schedules) {
+    if (await claimRun(tx, `market-${occurrence.kind}`, `${s.id}@${occurrence.at.toISOString()}`)) {
+      claimed.push(s);
+    }
+  }
+  return claimed;
+}
+
+/**
+ * Queues the occurrence's text to the clients its claimed schedules target, except those for whom another
+ * schedule (of `schedules`) keeps the market open across the moment: «end», open after it; «preStart», open
+ * just before the opening (a market that closes in between does not count as kept open).
+ */
+async function announce(tx: Tx, occurrence: Occurrence, schedules: readonly MarketSchedule[]) {
+  const claimed = await claimOccurrence(tx, occurrence);
+  if (claimed.length === 0) return 0;
+  const checkAt = occurrence.kind === "end" ? occurrence.at : new Date(occurrence.at.getTime() - 1);
+  const recipients = (await reachableClients(tx)).filter(
+    (c) => claimed.some((s) => scheduleTargets(s, c)) && !isMarketOpenFor(schedules, c, checkAt),
+  );
+  return enqueueNotice(tx, occurrence.kind, recipients);
+}
 
 /**
  * The notices due now, by the schedules' own times: a schedule that opens within the next five minutes
@@ -127,22 +169,7 @@ export async function runMarketTick(db: Db, now: Date): Promise<{ queued: number
   const schedules = await loadMarketSchedules(db, { activeOnly: true });
   let queued = 0;
   for (const occurrence of dueOccurrences(schedules, now)) {
-    queued += await db.transaction(async (tx) => {
-      const claimed: MarketSchedule[] = [];
-      for (const s of occurrence.schedules) {
-        if (await claimRun(tx, `market-${occurrence.kind}`, `${s.id}@${occurrence.at.toISOString()}`)) {
-          claimed.push(s);
-        }
-      }
-      if (claimed.length === 0) return 0;
-      // «end»: not to clients another schedule keeps open after the moment; «preStart»: not to those
-      // for whom the market is open right now.
-      const checkAt = occurrence.kind === "end" ? occurrence.at : now;
-      const recipients = (await reachableClients(tx)).filter(
-        (c) => claimed.some((s) => scheduleTargets(s, c)) && !isMarketOpenFor(schedules, c, checkAt),
-      );
-      return enqueueNotice(tx, occurrence.kind, recipients);
-    });
+    queued += await db.transaction((tx) => announce(tx, occurrence, schedules));
   }
   const closed = await db
     .update(marketSchedules)

@@ -306,6 +306,26 @@ describe("marketStateAt and scheduleTimes", () => {
     expect(marketStateAt([schedule()], client, msk("2026-11-20T10:00:00")).nextOpenAt).toBeNull();
   });
 
+  it("a manual opening that closes itself weeks ahead has that end, and the intervals take over after it", () => {
+    const far = msk("2026-12-20T15:00:00");
+    const manual = { ...s, name: "Вручную", isManuallyOpened: true, closeTime: far };
+    // At 15:00 on 20 December the 13:00-18:00 interval keeps it open: it closes at 18:00, opens at 20:00.
+    expect(marketStateAt([manual], client, msk("2026-11-20T19:00:00")).openUntil).toEqual(
+      msk("2026-12-20T18:00:00"),
+    );
+    expect(scheduleTimes(manual, msk("2026-11-20T19:00:00"))).toEqual({
+      open: true,
+      nextCloseAt: msk("2026-12-20T18:00:00"),
+      nextOpenAt: msk("2026-12-20T20:00:00"),
+    });
+    const alone = schedule({ isManuallyOpened: true, closeTime: far });
+    expect(scheduleTimes(alone, msk("2026-11-20T19:00:00"))).toEqual({
+      open: true,
+      nextCloseAt: far,
+      nextOpenAt: null,
+    });
+  });
+
   it("a schedule targeting others does not open the market for this client, but does overall", () => {
     const others = { ...s, targeting: { ...NO_TARGETING, clientTypes: [2] } };
     expect(marketStateAt([others], client, msk("2026-11-20T10:00:00")).open).toBe(false);

@@ -156,14 +156,35 @@ export function changeMoments(
   return [...times].sort((a, b) => a - b).map((t) => new Date(t));
 }
 
-/** The first change moment after `from` at which `isOpen` equals `wanted`, or null within the horizon. */
+/** The earliest manual close time or manual-close end of an active schedule after `after`, if any. */
+function firstManualMomentAfter(schedules: readonly MarketSchedule[], after: Date): Date | null {
+  let first: Date | null = null;
+  for (const s of schedules) {
+    if (!s.isActive) continue;
+    for (const d of [s.closeTime, s.closedUntil]) {
+      if (d !== null && d > after && (first === null || d < first)) first = d;
+    }
+  }
+  return first;
+}
+
+/**
+ * The first change moment after `from` at which `isOpen` equals `wanted`, or null. Daily intervals repeat
+ * within the horizon, so past it only a manual moment (a close time set weeks ahead) can change anything:
+ * the search goes on from there.
+ */
 export function nextMomentWhere(
   schedules: readonly MarketSchedule[],
   from: Date,
   isOpen: (at: Date) => boolean,
   wanted: boolean,
 ): Date | null {
-  return changeMoments(schedules, from).find((at) => isOpen(at) === wanted) ?? null;
+  const found = changeMoments(schedules, from).find((at) => isOpen(at) === wanted);
+  if (found) return found;
+  const far = firstManualMomentAfter(schedules, new Date(from.getTime() + HORIZON_DAYS * 86_400_000));
+  if (far === null) return null;
+  if (isOpen(far) === wanted) return far;
+  return changeMoments(schedules, far).find((at) => isOpen(at) === wanted) ?? null;
 }
 
 /** The market as one client sees it (or, with `client` null, as anyone: every schedule counts). */

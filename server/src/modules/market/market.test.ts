@@ -148,11 +148,13 @@ describe("market schedules and intervals", () => {
     const unknown = await call("POST", "/api/storehouse/market-schedules/", {
       name: "X",
       client_groups: [999_998, 999_999],
+      transportations: [999_996],
       clients: [999_997],
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors).toEqual({
       client_groups: ["Группы клиентов не найдены: 999998, 999999"],
+      transportations: ["Направления не найдены: 999996"],
       clients: ["Клиенты не найдены: 999997"],
     });
     const badType = await call("PUT", `/api/storehouse/market-schedules/${id}/`, { client_types: [1] });
@@ -174,6 +176,24 @@ describe("market schedules and intervals", () => {
       close_time: "завтра",
     });
     expect(garbage.statusCode).toBe(400);
+    // Moments that match the pattern but do not exist are refused too, never stored or a 500.
+    for (const close_time of [
+      "2030-13-45T10:00",
+      "2030-02-31T10:00",
+      "2030-01-10T24:00",
+      "2030-01-10T10:60",
+    ]) {
+      const impossible = await call("POST", `/api/storehouse/market-schedules/${id}/open_market/`, {
+        close_time,
+      });
+      expect(impossible.statusCode, close_time).toBe(400);
+      expect(impossible.json().errors.close_time, close_time).toEqual([
+        "Такой даты или времени не существует",
+      ]);
+    }
+    expect((await call("GET", `/api/storehouse/market-schedules/${id}/`)).json().is_manually_opened).toBe(
+      false,
+    );
     await call("DELETE", `/api/storehouse/market-schedules/${id}/`);
   });
 });
@@ -242,6 +262,16 @@ describe("opening and closing", () => {
     expect(off.json().is_open).toBe(false);
     const refused = await call("POST", `/api/storehouse/market-schedules/${id}/open_market/`, {});
     expect(refused.statusCode).toBe(409);
+
+    // Switching a manually opened schedule off ends the manual opening: switched on again (at 21:00, no
+    // interval open), it stays closed until staff open it by hand.
+    await call("PUT", `/api/storehouse/market-schedules/${id}/`, { is_active: true });
+    await call("POST", `/api/storehouse/market-schedules/${id}/open_market/`, { close_time: null });
+    t.clock.set(msk("2026-11-20T21:00:00"));
+    const switchedOff = await call("PUT", `/api/storehouse/market-schedules/${id}/`, { is_active: false });
+    expect(switchedOff.json()).toMatchObject({ is_manually_opened: false, close_time: null, is_open: false });
+    const switchedOn = await call("PUT", `/api/storehouse/market-schedules/${id}/`, { is_active: true });
+    expect(switchedOn.json()).toMatchObject({ is_manually_opened: false, is_open: false });
     await call("DELETE", `/api/storehouse/market-schedules/${id}/`);
     t.clock.set("2026-11-20T09:00:00Z");
   });
@@ -286,14 +316,32 @@ describe("bot texts", () => {
 
 describe("permissions", () => {
   it("market.manage for schedules and texts; any staff reads the market status", async () => {
+    const { id } = await createSchedule({ name: "Права" });
+    const interval = await addInterval(id, "10:00", "11:00");
+    const managed: [string, string, object?][] = [
+      ["GET", "/api/storehouse/market-schedules/"],
+      ["POST", "/api/storehouse/market-schedules/", { name: "X" }],
+      ["GET", `/api/storehouse/market-schedules/${id}/`],
+      ["PUT", `/api/storehouse/market-schedules/${id}/`, { name: "X" }],
+      ["DELETE", `/api/storehouse/market-schedules/${id}/`],
+      ["POST", `/api/storehouse/market-schedules/${id}/open_market/`, {}],
+      ["POST", `/api/storehouse/market-schedules/${id}/close_market/`],
+      ["GET", "/api/storehouse/time-intervals/"],
+      ["POST", "/api/storehouse/time-intervals/", { schedule: id, start_time: "12:00", end_time: "13:00" }],
+      ["PUT", `/api/storehouse/time-intervals/${interval.id}/`, { end_time: "12:00" }],
+      ["DELETE", `/api/storehouse/time-intervals/${interval.id}/`],
+      ...["start", "end", "conditions", "guarantee", "market-entry", "pre-start"].flatMap(
+        (kind): [string, string, object?][] => [
+          ["GET", `/api/messaging/${kind}/`],
+          ["POST", `/api/messaging/${kind}/`, { text: "x" }],
+        ],
+      ),
+    ];
     for (const role of ["storehouse", "seller"] as const) {
-      expect(
-        (await t.call(role, { method: "GET", url: "/api/storehouse/market-schedules/" })).statusCode,
-      ).toBe(403);
-      expect(
-        (await t.call(role, { method: "POST", url: "/api/messaging/start/", payload: { text: "x" } }))
-          .statusCode,
-      ).toBe(403);
+      for (const [method, url, payload] of managed) {
+        const res = await t.call(role, { method: method as "GET", url, payload });
+        expect(res.statusCode, `${role} ${method} ${url}`).toBe(403);
+      }
       expect((await t.call(role, { method: "GET", url: "/api/storehouse/market-status/" })).statusCode).toBe(
         200,
       );
@@ -301,6 +349,13 @@ describe("permissions", () => {
     expect((await t.call(null, { method: "GET", url: "/api/storehouse/market-status/" })).statusCode).toBe(
       401,
     );
+    // Nothing the refused calls asked for happened.
+    expect((await call("GET", `/api/storehouse/market-schedules/${id}/`)).json()).toMatchObject({
+      name: "Права",
+      is_manually_opened: false,
+      intervals: [{ id: interval.id, end_time: "11:00:00" }],
+    });
+    await call("DELETE", `/api/storehouse/market-schedules/${id}/`);
   });
 });
 
@@ -383,6 +438,51 @@ describe("notices through the outbox", () => {
     expect(
       await t.db.select().from(outboxMessages).where(eq(outboxMessages.kind, "market_pre_start")),
     ).toEqual([]);
+    t.clock.set("2026-11-20T09:00:00Z");
+  });
+
+  it("«preStart» reaches a client whose other schedule closes before this one opens", async () => {
+    await t.db.delete(outboxMessages);
+    const client = await seedClient(t.db);
+    const early = await createSchedule({ name: "Раннее", clients: [client.id] });
+    await addInterval(early.id, "13:00", "13:58");
+    const main = await createSchedule({ name: "Основное", clients: [client.id] });
+    await addInterval(main.id, "14:00", "15:00");
+    t.clock.set(msk("2026-11-20T13:55:30"));
+    await runMarketTick(t.db, t.clock.now());
+    expect((await outbox()).map((r) => [r.clientId, r.kind])).toEqual([[client.id, "market_pre_start"]]);
+    await call("DELETE", `/api/storehouse/market-schedules/${early.id}/`);
+    await call("DELETE", `/api/storehouse/market-schedules/${main.id}/`);
+    t.clock.set("2026-11-20T09:00:00Z");
+  });
+
+  it("an end no tick has announced yet still goes out when staff then delete its interval, once", async () => {
+    await t.db.delete(outboxMessages);
+    const client = await seedClient(t.db);
+    const { id } = await createSchedule({ name: "Короткое", clients: [client.id] });
+    const interval = await addInterval(id, "10:00", "12:00");
+    t.clock.set(msk("2026-11-20T12:01:00"));
+    await call("DELETE", `/api/storehouse/time-intervals/${interval.id}/`);
+    const ends = async () => (await outbox()).filter((r) => r.kind === "market_end").map((r) => r.clientId);
+    expect(await ends()).toEqual([client.id]);
+    await runMarketTick(t.db, t.clock.now());
+    expect(await ends()).toEqual([client.id]);
+    await call("DELETE", `/api/storehouse/market-schedules/${id}/`);
+    t.clock.set("2026-11-20T09:00:00Z");
+  });
+
+  it("moving an open interval's end into the past announces the closure once, not again from the job", async () => {
+    await t.db.delete(outboxMessages);
+    const client = await seedClient(t.db);
+    const { id } = await createSchedule({ name: "Сдвиг", clients: [client.id] });
+    const interval = await addInterval(id, "10:00", "16:00");
+    t.clock.set(msk("2026-11-20T12:05:00"));
+    await call("PUT", `/api/storehouse/time-intervals/${interval.id}/`, { end_time: "12:00" });
+    const ends = async () => (await outbox()).filter((r) => r.kind === "market_end").map((r) => r.clientId);
+    expect(await ends()).toEqual([client.id]);
+    await runMarketTick(t.db, t.clock.now());
+    expect(await ends()).toEqual([client.id]);
+    await call("DELETE", `/api/storehouse/market-schedules/${id}/`);
     t.clock.set("2026-11-20T09:00:00Z");
   });
 

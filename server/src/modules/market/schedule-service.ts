@@ -40,13 +40,14 @@ const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
 export function toApiSchedule(s: StoredSchedule, now: Date, nicknames: Map<number, string>): TMarketSchedule {
   const times = scheduleTimes(s, now);
+  // A manual opening past its close time is already closed, even before the job has cleared the flag.
+  const manuallyOpened = s.isActive && s.isManuallyOpened && (s.closeTime === null || now < s.closeTime);
   return {
     id: s.id,
     name: s.name,
     is_active: s.isActive,
-    // A manual opening past its close time is already closed, even before the job has cleared the flag.
-    is_manually_opened: s.isManuallyOpened && (s.closeTime === null || now < s.closeTime),
-    close_time: s.isManuallyOpened ? iso(s.closeTime) : null,
+    is_manually_opened: manuallyOpened,
+    close_time: manuallyOpened ? iso(s.closeTime) : null,
     is_open: times.open,
     next_open_at: iso(times.nextOpenAt),
     next_close_at: iso(times.nextCloseAt),
@@ -217,12 +218,16 @@ export function createScheduleService({ db, clock }: { db: Db; clock: Clock }) {
         await checkTargets(tx, input);
         await withClosureNotice(tx, id, clock.now(), async () => {
           if (input.name !== undefined || input.is_active !== undefined || input.client_types !== undefined) {
+            // Switching a schedule off ends its manual opening or closing: switched on again, it follows its
+            // intervals until staff open it by hand once more.
+            const switchedOff = input.is_active === false;
             await tx
               .update(marketSchedules)
               .set({
                 name: input.name,
                 isActive: input.is_active,
                 clientTypes: input.client_types && dedupe(input.client_types),
+                ...(switchedOff && { isManuallyOpened: false, closeTime: null, closedUntil: null }),
               })
               .where(eq(marketSchedules.id, id));
           }
