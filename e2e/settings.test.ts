@@ -1,6 +1,8 @@
+import { hexToRgb } from "@mui/material/styles";
 import type { TClientGroup, TMarketSchedule } from "@wholesale/contract";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { theme } from "../web/src/app/theme.ts";
 import { apiToken, baseURL, launchBrowser, openPage, signIn } from "./support/browser.ts";
 import { ADMIN } from "./support/constants.ts";
 
@@ -55,16 +57,32 @@ function moscowTime(minutes: number): string {
 
 const statusCard = () => page.getByTestId("market-status");
 
+/** Spec 2.8: the status reads «Маркет открыт» in the theme's green or «Маркет закрыт» in its red. */
+async function expectStatus(open: boolean): Promise<void> {
+  const line = statusCard().getByText(open ? "Маркет открыт" : "Маркет закрыт");
+  await line.waitFor();
+  const color = await line.evaluate((element) => getComputedStyle(element).color);
+  expect(color).toBe(hexToRgb(open ? theme.palette.success.main : theme.palette.error.main));
+}
+
+/** Spec 2.5: a settings dialog is 500-800px wide on a desktop. */
+async function expectDesktopDialogWidth(dialog: Locator): Promise<void> {
+  const width = (await dialog.boundingBox())?.width ?? 0;
+  expect(width).toBeGreaterThanOrEqual(500);
+  expect(width).toBeLessThanOrEqual(800);
+}
+
 describe("settings page", () => {
   const name = `E2E расписание ${Date.now() % 100000}`;
   let schedule: Locator;
 
   it("creates a schedule with an interval containing now for one group, and the status turns green", async () => {
     await page.goto("/settings");
-    await expect.poll(() => statusCard().getByText("Маркет закрыт").count()).toBe(1);
+    await expectStatus(false);
 
     await page.getByRole("button", { name: "Добавить расписание" }).click();
     const add = page.getByRole("dialog");
+    await expectDesktopDialogWidth(add);
     await add.getByLabel("Название").fill(name);
     await add.getByRole("button", { name: "Сохранить" }).click();
     await add.waitFor({ state: "detached" });
@@ -76,6 +94,7 @@ describe("settings page", () => {
     const [start, end] = [moscowTime(-60), moscowTime(60)];
     await schedule.getByRole("button", { name: "Добавить интервал" }).click();
     const interval = page.getByRole("dialog");
+    await expectDesktopDialogWidth(interval);
     await interval.getByLabel("Время начала").fill(start);
     await interval.getByLabel("Время окончания").fill(end);
     await interval.getByRole("button", { name: "Сохранить" }).click();
@@ -88,13 +107,14 @@ describe("settings page", () => {
     await schedule.getByRole("button", { name: "Управление клиентами" }).click();
     const clients = page.getByRole("dialog");
     await clients.getByText(`Управление клиентами для "${name}"`).waitFor();
+    await expectDesktopDialogWidth(clients);
     await clients.getByRole("tab", { name: "Группы клиентов" }).click();
     await clients.getByRole("combobox", { name: "Группы клиентов" }).click();
     await page.getByRole("option", { name: group.name, exact: true }).click();
     await clients.getByRole("button", { name: "Сохранить" }).click();
     await clients.waitFor({ state: "detached" });
 
-    await statusCard().getByText("Маркет открыт").waitFor();
+    await expectStatus(true);
     await statusCard().getByText(`Активные расписания: ${name}`).waitFor();
     const saved = (
       await call<{ results: TMarketSchedule[] }>("GET", "/storehouse/market-schedules/")
@@ -104,10 +124,29 @@ describe("settings page", () => {
 
   it("closes it by hand: the status turns red and the button offers to open it again", async () => {
     await schedule.getByRole("button", { name: "Закрыть маркет" }).click();
-    await statusCard().getByText("Маркет закрыт").waitFor();
+    await expectStatus(false);
     await schedule.getByRole("button", { name: "Открыть маркет" }).waitFor();
     await page.reload();
-    await statusCard().getByText("Маркет закрыт").waitFor();
+    await expectStatus(false);
+  });
+
+  it("on a 390px phone the settings dialogs take the screen's width, margins aside", async () => {
+    const phone = await openPage(browser, { width: 390, height: 844 });
+    await signIn(phone, ADMIN);
+    await phone.goto("/settings");
+    const mine = phone
+      .locator('[data-testid^="schedule-"]')
+      .filter({ has: phone.locator(`input[value="${name}"]`) });
+    for (const opener of ["Добавить интервал", "Открыть маркет", "Управление клиентами"]) {
+      await mine.getByRole("button", { name: opener }).click();
+      const dialog = phone.getByRole("dialog");
+      const box = await dialog.boundingBox();
+      // MUI's fullWidth dialog keeps 32px margins each side.
+      expect(box, opener).toMatchObject({ x: 32, width: 390 - 64 });
+      await dialog.getByRole("button", { name: "Отмена" }).click();
+      await dialog.waitFor({ state: "detached" });
+    }
+    await phone.context().close();
   });
 
   it("edits the welcome text and reads it back after a reload", async () => {

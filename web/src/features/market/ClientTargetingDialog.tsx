@@ -92,7 +92,7 @@ export function ClientTargetingDialog({
     );
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md">
+    <Dialog open onClose={onClose} fullWidth slotProps={{ paper: { sx: { maxWidth: 800 } } }}>
       <DialogTitle>Управление клиентами для "{schedule.name}"</DialogTitle>
       <DialogContent>
         <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} variant="scrollable" sx={{ mb: 2 }}>

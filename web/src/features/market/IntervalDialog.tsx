@@ -43,7 +43,7 @@ export function IntervalDialog({ scheduleId, interval, onClose }: Props) {
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs">
+    <Dialog open onClose={onClose} fullWidth slotProps={{ paper: { sx: { maxWidth: 500 } } }}>
       <DialogTitle>{interval ? "Редактировать интервал" : "Добавить интервал"}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>

@@ -35,7 +35,7 @@ export function OpenMarketDialog({ schedule, onClose }: { schedule: TMarketSched
     );
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
+    <Dialog open onClose={onClose} fullWidth slotProps={{ paper: { sx: { maxWidth: 600 } } }}>
       <DialogTitle>Открыть маркет</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>

@@ -13,6 +13,7 @@ import {
   TableHead,
   TableRow,
   TextField,
+  Tooltip,
   Typography,
 } from "@mui/material";
 import type { TMarketSchedule, TTimeInterval } from "@wholesale/contract";
@@ -41,6 +42,39 @@ export function scheduleTimesText(s: TMarketSchedule): string {
   return `Закрыто, откроется: ${at(s.next_open_at)}${s.next_close_at ? `, закроется: ${at(s.next_close_at)}` : ""}`;
 }
 
+/** Why «Открыть маркет» is disabled on a switched-off schedule (the server refuses to open one, 409). */
+export const OPEN_INACTIVE_REASON =
+  "Расписание неактивно: включите «Активно» и нажмите «Сохранить», чтобы открыть маркет";
+
+/** «Закрыть маркет» while the schedule is open, else «Открыть маркет», which needs the schedule switched on. */
+function OpenCloseButton({ schedule, onOpen }: { schedule: TMarketSchedule; onOpen: () => void }) {
+  const { close } = useScheduleMutations();
+  if (schedule.is_open) {
+    return (
+      <Button
+        variant="contained"
+        color="error"
+        disabled={close.isPending}
+        onClick={() => close.mutate(schedule.id)}
+      >
+        Закрыть маркет
+      </Button>
+    );
+  }
+  const open = (
+    <Button variant="contained" color="success" disabled={!schedule.is_active} onClick={onOpen}>
+      Открыть маркет
+    </Button>
+  );
+  if (schedule.is_active) return open;
+  return (
+    <Tooltip title={OPEN_INACTIVE_REASON}>
+      {/* A disabled button fires no events; the span lets its tooltip still explain why. */}
+      <Box component="span">{open}</Box>
+    </Tooltip>
+  );
+}
+
 type Dialog =
   | { kind: "interval"; interval: TTimeInterval | null }
   | { kind: "delete-interval"; interval: TTimeInterval }
@@ -51,7 +85,7 @@ type Dialog =
 
 /** One schedule: its name and «Активно» switch (saved by «Сохранить»), badges, intervals and actions. */
 export function ScheduleItem({ schedule }: { schedule: TMarketSchedule }) {
-  const { update, remove, close } = useScheduleMutations();
+  const { update, remove } = useScheduleMutations();
   const intervals = useIntervalMutations();
   const [name, setName] = useState(schedule.name);
   const [isActive, setIsActive] = useState(schedule.is_active);
@@ -79,7 +113,10 @@ export function ScheduleItem({ schedule }: { schedule: TMarketSchedule }) {
               label={schedule.is_active ? "Активно" : "Неактивно"}
               color={schedule.is_active ? "success" : "default"}
             />
-            {schedule.is_manually_opened && <Chip size="small" color="warning" label="Открыто вручную" />}
+            {/* Switching a schedule off ends its manual opening: an old flag on an inactive one means nothing. */}
+            {schedule.is_active && schedule.is_manually_opened && (
+              <Chip size="small" color="warning" label="Открыто вручную" />
+            )}
           </Stack>
         </Stack>
 
@@ -132,20 +169,7 @@ export function ScheduleItem({ schedule }: { schedule: TMarketSchedule }) {
           <Button variant="outlined" onClick={() => setDialog({ kind: "clients" })}>
             Управление клиентами
           </Button>
-          {schedule.is_open ? (
-            <Button
-              variant="contained"
-              color="error"
-              disabled={close.isPending}
-              onClick={() => close.mutate(schedule.id)}
-            >
-              Закрыть маркет
-            </Button>
-          ) : (
-            <Button variant="contained" color="success" onClick={() => setDialog({ kind: "open" })}>
-              Открыть маркет
-            </Button>
-          )}
+          <OpenCloseButton schedule={schedule} onOpen={() => setDialog({ kind: "open" })} />
           <Button
             variant="contained"
             disabled={!changed || update.isPending}

@@ -38,7 +38,7 @@ function AddScheduleDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs">
+    <Dialog open onClose={onClose} fullWidth slotProps={{ paper: { sx: { maxWidth: 500 } } }}>
       <DialogTitle>Добавить расписание</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>

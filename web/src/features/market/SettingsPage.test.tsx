@@ -1,9 +1,12 @@
+import { ThemeProvider } from "@mui/material";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { TBotText, TMarketSchedule, TMarketStatus } from "@wholesale/contract";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../../test/fetch-mock.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
+import { theme } from "../../app/theme.ts";
+import { OPEN_INACTIVE_REASON } from "./ScheduleItem.tsx";
 import SettingsPage from "./SettingsPage.tsx";
 
 afterEach(() => {
@@ -35,6 +38,19 @@ const manual: TMarketSchedule = {
   is_open: true,
   intervals: [],
   client_groups: [5],
+};
+/** Paused, with times unlike the add dialog's defaults, so the edit dialog must read them from the interval. */
+const paused = { id: 12, schedule: 1, start_time: "14:15:00", end_time: "17:45:00", is_active: false };
+const withPaused: TMarketSchedule = { ...schedule, intervals: [...schedule.intervals, paused] };
+/** Switched off while opened by hand: the flag must not show, nor may the schedule be opened. */
+const switchedOff: TMarketSchedule = {
+  ...manual,
+  id: 3,
+  name: "Выходные",
+  is_active: false,
+  is_open: false,
+  next_open_at: null,
+  next_close_at: null,
 };
 const closedStatus: TMarketStatus = {
   is_open: false,
@@ -71,6 +87,10 @@ function routes(overrides: Record<string, Parameters<typeof mockFetch>[0][string
 
 const card = async (testId: string) => within(await screen.findByTestId(testId));
 
+/** The page in the app's own theme, so colours read as the user sees them. */
+const renderSettings = () =>
+  render(<ThemeProvider theme={theme}>{withAppProviders(<SettingsPage />)}</ThemeProvider>);
+
 describe("Settings page", () => {
   it("shows the three cards, the status, the schedules with badges, intervals and buttons", async () => {
     routes({
@@ -84,8 +104,8 @@ describe("Settings page", () => {
         },
       }),
     });
-    render(withAppProviders(<SettingsPage />));
-    expect(await screen.findByText("Маркет открыт")).toBeTruthy();
+    renderSettings();
+    expect(await screen.findByText("Маркет открыт")).toHaveStyle({ color: theme.palette.success.main });
     expect(screen.getByText("Активные расписания: Основное, Ночное")).toBeTruthy();
     expect(screen.getByText("Статус маркета")).toBeTruthy();
     expect(screen.getByText("Расписание маркета")).toBeTruthy();
@@ -109,21 +129,21 @@ describe("Settings page", () => {
 
   it("says when there are no schedules, and shows a load error in the card", async () => {
     routes({ "GET /api/storehouse/market-schedules/": () => page([]) });
-    const { unmount } = render(withAppProviders(<SettingsPage />));
+    const { unmount } = renderSettings();
     expect(await screen.findByText("Нет настроенных расписаний")).toBeTruthy();
-    expect(await screen.findByText("Маркет закрыт")).toBeTruthy();
+    expect(await screen.findByText("Маркет закрыт")).toHaveStyle({ color: theme.palette.error.main });
     unmount();
     routes({
       "GET /api/storehouse/market-schedules/": () => ({ status: 403, body: { detail: "Нет прав" } }),
     });
-    render(withAppProviders(<SettingsPage />));
+    renderSettings();
     expect(await screen.findByText("Ошибка загрузки: Нет прав")).toBeTruthy();
   });
 
   it("fetches the status again every 60 seconds", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const calls = routes();
-    render(withAppProviders(<SettingsPage />));
+    renderSettings();
     await screen.findByText("Маркет закрыт");
     const statusCalls = () => calls.filter((c) => c.url.startsWith("/api/storehouse/market-status/")).length;
     expect(statusCalls()).toBe(1);
@@ -141,7 +161,7 @@ describe("Settings page", () => {
       }),
     });
     const user = userEvent.setup();
-    render(withAppProviders(<SettingsPage />));
+    renderSettings();
     await user.click(await (await card("schedule-1")).findByRole("button", { name: "Добавить интервал" }));
     const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByText("Интервал будет работать ежедневно в указанное время")).toBeTruthy();
@@ -168,7 +188,7 @@ describe("Settings page", () => {
       "POST /api/storehouse/market-schedules/2/close_market/": () => ({ status: 200, body: manual }),
     });
     const user = userEvent.setup();
-    render(withAppProviders(<SettingsPage />));
+    renderSettings();
     await user.click(await (await card("schedule-1")).findByRole("button", { name: "Открыть маркет" }));
     const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByText('Вы собираетесь открыть маркет "Основное".')).toBeTruthy();
@@ -193,7 +213,7 @@ describe("Settings page", () => {
       "PUT /api/storehouse/market-schedules/2/": () => ({ status: 200, body: manual }),
     });
     const user = userEvent.setup();
-    render(withAppProviders(<SettingsPage />));
+    renderSettings();
     await user.click(await (await card("schedule-2")).findByRole("button", { name: "Управление клиентами" }));
     const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByText('Управление клиентами для "Ночное"')).toBeTruthy();
@@ -222,7 +242,7 @@ describe("Settings page", () => {
       "DELETE /api/storehouse/market-schedules/1/": () => ({ status: 204 }),
     });
     const user = userEvent.setup();
-    render(withAppProviders(<SettingsPage />));
+    renderSettings();
     const first = await card("schedule-1");
     const name = await first.findByDisplayValue("Основное");
     await user.clear(name);
@@ -239,6 +259,109 @@ describe("Settings page", () => {
     await waitFor(() => expect(calls.some((c) => c.method === "DELETE")).toBe(true));
   });
 
+  it("deletes an interval only after the confirmation", async () => {
+    const calls = routes({ "DELETE /api/storehouse/time-intervals/11/": () => ({ status: 204 }) });
+    const user = userEvent.setup();
+    renderSettings();
+    const first = await card("schedule-1");
+    const deleteButton = await first.findByRole("button", { name: "Удалить Ежедневно: 09:00 - 13:00" });
+    await user.click(deleteButton);
+    const confirm = await screen.findByRole("dialog", { name: "Удаление: Ежедневно: 09:00 - 13:00" });
+    expect(within(confirm).getByText("Вы уверены? Отменить это действие будет невозможно!")).toBeTruthy();
+    await user.click(within(confirm).getByRole("button", { name: "Нет" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(calls.some((c) => c.method === "DELETE")).toBe(false);
+
+    await user.click(deleteButton);
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Да" }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === "DELETE").map((c) => c.url)).toEqual([
+        "/api/storehouse/time-intervals/11/",
+      ]),
+    );
+  });
+
+  it("edits an interval: the dialog opens with its times and «Активно», and saves with PUT", async () => {
+    const calls = routes({
+      "GET /api/storehouse/market-schedules/": () => page([withPaused]),
+      "PUT /api/storehouse/time-intervals/12/": ({ body }) => ({
+        status: 200,
+        body: { id: 12, ...(body as object) },
+      }),
+    });
+    const user = userEvent.setup();
+    renderSettings();
+    const first = await card("schedule-1");
+    await user.click(await first.findByRole("button", { name: "Редактировать Ежедневно: 14:15 - 17:45" }));
+    const dialog = await screen.findByRole("dialog", { name: "Редактировать интервал" });
+    expect(within(dialog).getByLabelText("Время начала")).toHaveValue("14:15");
+    const end = within(dialog).getByLabelText("Время окончания");
+    expect(end).toHaveValue("17:45");
+    const active = within(dialog).getByRole("switch", { name: "Активно" });
+    expect(active).not.toBeChecked();
+    await user.clear(end);
+    await user.type(end, "19:00");
+    await user.click(active);
+    await user.click(within(dialog).getByRole("button", { name: "Сохранить" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(calls.filter((c) => c.method === "PUT")).toMatchObject([
+      {
+        url: "/api/storehouse/time-intervals/12/",
+        body: { schedule: 1, start_time: "14:15", end_time: "19:00", is_active: true },
+      },
+    ]);
+  });
+
+  it("marks an inactive interval and an inactive schedule «Неактивно»; a switched-off schedule cannot be opened", async () => {
+    routes({ "GET /api/storehouse/market-schedules/": () => page([withPaused, switchedOff]) });
+    const user = userEvent.setup();
+    renderSettings();
+    const first = await card("schedule-1");
+    const statusOf = async (label: string) =>
+      (await first.findByText(label)).closest("tr")?.querySelector(".MuiChip-label")?.textContent;
+    expect(await statusOf("Ежедневно: 09:00 - 13:00")).toBe("Активно");
+    expect(await statusOf("Ежедневно: 14:15 - 17:45")).toBe("Неактивно");
+
+    const off = await card("schedule-3");
+    expect(off.getAllByText(/активно$/i, { selector: ".MuiChip-label" }).map((c) => c.textContent)).toEqual([
+      "Неактивно",
+    ]);
+    expect(off.queryByText("Открыто вручную")).toBeNull();
+    const open = off.getByRole("button", { name: "Открыть маркет" });
+    expect(open).toBeDisabled();
+    await user.hover(open.parentElement as HTMLElement);
+    expect(await screen.findByRole("tooltip")).toHaveTextContent(OPEN_INACTIVE_REASON);
+  });
+
+  it("sizes every settings dialog 500-800px wide (spec 2.5), narrowing to the screen on a phone", async () => {
+    routes();
+    const user = userEvent.setup();
+    renderSettings();
+    const first = await card("schedule-1");
+    const openers = [
+      screen.getByRole("button", { name: "Добавить расписание" }),
+      first.getByRole("button", { name: "Добавить интервал" }),
+      first.getByRole("button", { name: "Открыть маркет" }),
+      first.getByRole("button", { name: "Управление клиентами" }),
+    ];
+    const sizes: Record<string, { maxWidth: number; width: string }> = {};
+    for (const opener of openers) {
+      await user.click(opener);
+      const dialog = await screen.findByRole("dialog");
+      const style = getComputedStyle(dialog);
+      sizes[opener.textContent ?? ""] = { maxWidth: Number.parseFloat(style.maxWidth), width: style.width };
+      await user.click(within(dialog).getByRole("button", { name: "Отмена" }));
+      await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    }
+    expect(Object.keys(sizes)).toHaveLength(openers.length);
+    for (const [opener, { maxWidth, width }] of Object.entries(sizes)) {
+      expect(maxWidth, opener).toBeGreaterThanOrEqual(500);
+      expect(maxWidth, opener).toBeLessThanOrEqual(800);
+      // MUI's fullWidth: the whole screen less its margins wherever that is narrower (a 390px phone).
+      expect(width, opener).toBe("calc(100% - 64px)");
+    }
+  });
+
   it("edits a bot text with «Изменить»", async () => {
     const calls = routes({
       "POST /api/messaging/start/": ({ body }) => ({
@@ -247,7 +370,7 @@ describe("Settings page", () => {
       }),
     });
     const user = userEvent.setup();
-    render(withAppProviders(<SettingsPage />));
+    renderSettings();
     const editor = await screen.findByLabelText("Приветственное сообщение (/start)");
     await waitFor(() => expect((editor as HTMLTextAreaElement).value).toBe("Текст start"));
     expect(screen.getAllByRole("button", { name: /^Изменить/ })).toHaveLength(6);
