@@ -1,3 +1,4 @@
+import { CLIENT_TYPE_LARGE, CLIENT_TYPE_SMALL } from "./clients.ts";
 import { ZPageQuerySchema, ZTimestampSchema } from "./common.ts";
 import { z } from "./zod-ru.ts";
 
@@ -6,6 +7,9 @@ export const MESSAGE_TEXT_MAX = 4096;
 export const PHOTO_CAPTION_MAX = 1024;
 /** Telegram accepts photos up to 10 MB through sendPhoto. */
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/** The photo formats the server takes (it checks the bytes); the web's picker offers only these. */
+export const PHOTO_MIME_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+export const PHOTO_TYPE_ERROR = "Можно прикрепить только изображение (JPEG, PNG или WebP)";
 
 /** `HH:mm` (or `HH:mm:ss`): a time of day in Moscow, meaning its next occurrence. */
 export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
@@ -16,8 +20,22 @@ const ZMessageTextSchema = z
   .min(1, "Введите текст сообщения")
   .max(MESSAGE_TEXT_MAX, `Текст длиннее ${MESSAGE_TEXT_MAX} символов`);
 
-/** 2 large, 3 small; anything else (or nothing) means all clients, as the spec says. */
-const ZAnyClientTypeSchema = z.coerce.number().int().nullish();
+/**
+ * The audience a message's `client_type` means: 2 large, 3 small, and anything else (nothing, null, "all",
+ * 2.5, a word) all clients, as the spec says. Never refused: a multipart field is a string, a JSON one any
+ * value, and the spec gives every value a meaning.
+ */
+export function messageClientType(
+  value: unknown,
+): typeof CLIENT_TYPE_LARGE | typeof CLIENT_TYPE_SMALL | null {
+  const code = typeof value === "number" || typeof value === "string" ? String(value).trim() : "";
+  if (code === String(CLIENT_TYPE_LARGE)) return CLIENT_TYPE_LARGE;
+  if (code === String(CLIENT_TYPE_SMALL)) return CLIENT_TYPE_SMALL;
+  return null;
+}
+
+/** Left out, it stays out (`undefined`), which means all clients as null does. */
+const ZAnyClientTypeSchema = z.unknown().transform(messageClientType).optional();
 
 /** A message to clients, with what happened to it. */
 export const ZClientMessageSchema = z.object({
@@ -42,7 +60,7 @@ export const ZClientMessageSchema = z.object({
 export type TClientMessage = z.infer<typeof ZClientMessageSchema>;
 
 export const ZClientMessageListQuerySchema = z.object({
-  /** Only unsent (scheduled) or only sent messages; both when absent. */
+  /** `true`: the latest `limit` sent messages; absent or `false`: every unsent scheduled one (the screen's list). */
   sent: z.enum(["true", "false"]).optional(),
   /** With `sent=true`: how many of the latest. */
   limit: z.coerce.number().int().min(1).max(200).default(50),

@@ -1,8 +1,7 @@
 import {
-  CLIENT_TYPE_LARGE,
-  CLIENT_TYPE_SMALL,
   PHOTO_CAPTION_MAX,
   PHOTO_MAX_BYTES,
+  PHOTO_TYPE_ERROR,
   type TClientMessage,
   type TClientMessageSchedule,
   type TClientMessageSendFields,
@@ -19,10 +18,6 @@ import { enqueueOutbox } from "./outbox.ts";
 export const BROADCAST_KIND = "broadcast";
 
 export type Photo = { data: Buffer; name: string };
-
-/** 2 and 3 are the wholesale types; the spec has anything else mean all clients. */
-const audienceType = (value: number | null | undefined): number | null =>
-  value === CLIENT_TYPE_LARGE || value === CLIENT_TYPE_SMALL ? value : null;
 
 /** Photos Telegram's sendPhoto takes, recognised by their first bytes (the name proves nothing). */
 export function isSupportedImage(data: Buffer): boolean {
@@ -165,6 +160,24 @@ export function createMessageService({ db, clock }: { db: Db; clock: Clock }) {
     }
   }
 
+  async function waiting(): Promise<ListRow[]> {
+    return db
+      .select(listColumns)
+      .from(clientMessages)
+      .where(and(eq(clientMessages.sent, false), isNotNull(clientMessages.sendTime)))
+      .orderBy(asc(clientMessages.sendTime), asc(clientMessages.id));
+  }
+
+  async function latestSent(limit: number): Promise<ListRow[]> {
+    const rows = await db
+      .select(listColumns)
+      .from(clientMessages)
+      .where(and(eq(clientMessages.sent, true), isNotNull(clientMessages.sendTime)))
+      .orderBy(desc(clientMessages.sendTime), desc(clientMessages.id))
+      .limit(limit);
+    return rows.reverse();
+  }
+
   async function get(id: number): Promise<TClientMessage> {
     const [row] = await db.select(listColumns).from(clientMessages).where(eq(clientMessages.id, id));
     if (!row) throw notFound("Сообщение не найдено");
@@ -173,25 +186,12 @@ export function createMessageService({ db, clock }: { db: Db; clock: Clock }) {
 
   return {
     /**
-     * Messages that have a send_time, ascending (an immediate one's is the moment it was sent).
-     * `sent=false`: the scheduled ones still waiting; `sent=true`: the latest `limit` sent ones.
+     * Messages that have a send_time, ascending. Without `sent` (or with `sent=false`): every unsent
+     * scheduled message, the screen's list, never cut short (each leaves it at its time, so it holds only
+     * what staff scheduled and is still waiting). `sent=true`: the latest `limit` sent ones.
      */
     async list(query: { sent?: "true" | "false"; limit: number }): Promise<TClientMessage[]> {
-      const rows = await db
-        .select(listColumns)
-        .from(clientMessages)
-        .where(
-          and(
-            isNotNull(clientMessages.sendTime),
-            query.sent === undefined ? undefined : eq(clientMessages.sent, query.sent === "true"),
-          ),
-        )
-        .orderBy(
-          query.sent === "true" ? desc(clientMessages.sendTime) : asc(clientMessages.sendTime),
-          asc(clientMessages.id),
-        )
-        .limit(query.sent === "true" ? query.limit : 10_000);
-      if (query.sent === "true") rows.reverse();
+      const rows = query.sent === "true" ? await latestSent(query.limit) : await waiting();
       return rows.map(toMessage);
     },
 
@@ -211,9 +211,7 @@ export function createMessageService({ db, clock }: { db: Db; clock: Clock }) {
           throw badRequest("Фото больше 10 МБ", { photo: ["Фото больше 10 МБ"] });
         }
         if (!isSupportedImage(photo.data)) {
-          throw badRequest("Можно прикрепить только изображение (JPEG, PNG или WebP)", {
-            photo: ["Можно прикрепить только изображение (JPEG, PNG или WebP)"],
-          });
+          throw badRequest(PHOTO_TYPE_ERROR, { photo: [PHOTO_TYPE_ERROR] });
         }
         if (fields.text.length > PHOTO_CAPTION_MAX) {
           throw badRequest(`С фото текст не длиннее ${PHOTO_CAPTION_MAX} символов`, {
@@ -231,7 +229,7 @@ export function createMessageService({ db, clock }: { db: Db; clock: Clock }) {
             photo: photo?.data ?? null,
             photoName: photo?.name.slice(0, 255) ?? null,
             sendTime: now,
-            clientType: fields.group || fields.transportation ? null : audienceType(fields.client_type),
+            clientType: fields.group || fields.transportation ? null : (fields.client_type ?? null),
             groupId: fields.group ?? null,
             transportationId: fields.transportation ?? null,
             createdBy: accountId,
@@ -251,7 +249,7 @@ export function createMessageService({ db, clock }: { db: Db; clock: Clock }) {
         .values({
           text: input.text,
           sendTime,
-          clientType: audienceType(input.client_type),
+          clientType: input.client_type ?? null,
           createdBy: accountId,
         })
         .returning();

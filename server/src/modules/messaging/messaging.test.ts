@@ -75,6 +75,18 @@ describe("POST /api/messaging/to-clients/ (multipart: send now)", () => {
     expect(await recipientsOf(all.id)).toEqual([...ids.small, ids.large]);
   });
 
+  it("takes any client_type without a refusal: 3 small, and a word or a fraction all", async () => {
+    const small = (await sendNow({ text: "Малым", client_type: "3" })).json<TClientMessage>();
+    expect(await recipientsOf(small.id)).toEqual(ids.small);
+    for (const clientType of ["all", "null", "2.5", ""]) {
+      const res = await sendNow({ text: `Всем (${clientType})`, client_type: clientType });
+      expect(res.statusCode).toBe(201);
+      const message = res.json<TClientMessage>();
+      expect(message.client_type).toBeNull();
+      expect(await recipientsOf(message.id)).toEqual([...ids.small, ids.large]);
+    }
+  });
+
   it("sends to a group or a direction", async () => {
     const group = (await sendNow({ text: "Группе", group: ids.group })).json<TClientMessage>();
     expect(await recipientsOf(group.id)).toEqual([ids.small[0], ids.large]);
@@ -147,6 +159,24 @@ describe("scheduled messages", () => {
     await t.db.delete(clientMessages).where(eq(clientMessages.id, sooner.json<TClientMessage>().id));
   });
 
+  it("takes any client_type in JSON: 2 large, 3 small, anything else all", async () => {
+    const cases: [unknown, number | null][] = [
+      [2, 2],
+      ["3", 3],
+      ["all", null],
+      ["null", null],
+      [2.5, null],
+      [null, null],
+      [true, null],
+    ];
+    for (const [clientType, expected] of cases) {
+      const res = await schedule({ text: "Позже", send_time: "18:00", client_type: clientType });
+      expect(res.statusCode).toBe(201);
+      expect(res.json<TClientMessage>().client_type).toBe(expected);
+    }
+    await t.db.delete(clientMessages).where(eq(clientMessages.text, "Позже"));
+  });
+
   it("becomes outbox rows at its time, once, with the audience of that moment", async () => {
     const message = (
       await schedule({ text: "По расписанию", send_time: "12:10", client_type: 2 })
@@ -177,6 +207,40 @@ describe("scheduled messages", () => {
   it("is not open to the storehouse", async () => {
     const res = await t.call("storehouse", { method: "GET", url: "/api/messaging/to-clients/" });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe("the message list", () => {
+  it("gives every waiting message however many were sent before, and the sent ones only through sent=true", async () => {
+    // More sent messages than the list ever held (it used to stop at the oldest 10,000), a second apart
+    // and later than the ones the tests above sent, so the latest are these.
+    const sentCount = 10_050;
+    await t.db.execute(sql`
+      insert into client_messages (text, send_time, sent, sent_at)
+      select 'Рассылка ' || n, at, true, at
+      from generate_series(1, ${sentCount}) as n, lateral (select ${NOW}::timestamptz + n * interval '1 second' as at) as s`);
+    const waiting = (
+      await t.call("office", {
+        method: "POST",
+        url: "/api/messaging/to-clients/",
+        payload: { text: "Ждёт отправки", send_time: "21:00", client_type: 3 },
+      })
+    ).json<TClientMessage>();
+
+    for (const url of ["/api/messaging/to-clients/", "/api/messaging/to-clients/?sent=false"]) {
+      const list = await t.call("office", { method: "GET", url });
+      expect(list.statusCode).toBe(200);
+      expect(list.json<TClientMessage[]>().map((m) => m.id)).toEqual([waiting.id]);
+    }
+    const latest = (
+      await t.call("office", { method: "GET", url: "/api/messaging/to-clients/?sent=true&limit=200" })
+    ).json<TClientMessage[]>();
+    expect(latest).toHaveLength(200);
+    expect(latest.at(0)?.text).toBe(`Рассылка ${sentCount - 199}`);
+    expect(latest.at(-1)?.text).toBe(`Рассылка ${sentCount}`);
+
+    await t.db.delete(clientMessages).where(sql`${clientMessages.text} like 'Рассылка %'`);
+    await t.db.delete(clientMessages).where(eq(clientMessages.id, waiting.id));
   });
 });
 

@@ -17,6 +17,8 @@ import {
   CLIENT_TYPE_SMALL,
   PHOTO_CAPTION_MAX,
   PHOTO_MAX_BYTES,
+  PHOTO_MIME_TYPES,
+  PHOTO_TYPE_ERROR,
 } from "@wholesale/contract";
 import { useEffect, useState } from "react";
 import { notify } from "../../app/notify.tsx";
@@ -35,6 +37,8 @@ const AUDIENCES = [
   { label: "Малому", clientType: CLIENT_TYPE_SMALL },
   { label: "Крупному", clientType: CLIENT_TYPE_LARGE },
 ] as const;
+
+const isAcceptedPhotoType = (type: string) => (PHOTO_MIME_TYPES as readonly string[]).includes(type);
 
 /** The common message dialog and the scheduled message dialog (spec: Messages screen). */
 export function MessageDialog({ mode, open, onClose }: Props) {
@@ -66,8 +70,8 @@ export function MessageDialog({ mode, open, onClose }: Props) {
   const pickPhoto = (file: File | undefined) => {
     if (!file) return;
     // The server checks the content; this only spares an upload that cannot succeed.
-    if (!file.type.startsWith("image/")) {
-      notify.error("Можно прикрепить только изображение");
+    if (!isAcceptedPhotoType(file.type)) {
+      notify.error(PHOTO_TYPE_ERROR);
       return;
     }
     if (file.size > PHOTO_MAX_BYTES) {
@@ -77,7 +81,7 @@ export function MessageDialog({ mode, open, onClose }: Props) {
     setPhoto(file);
   };
 
-  const submit = (clientType: number | undefined) => {
+  const submit = (clientType: (typeof AUDIENCES)[number]["clientType"]) => {
     if (mode === "scheduled") {
       schedule.mutate({ text, send_time: time, client_type: clientType ?? null }, { onSuccess: close });
     } else {
@@ -134,7 +138,7 @@ export function MessageDialog({ mode, open, onClose }: Props) {
                   <input
                     hidden
                     type="file"
-                    accept="image/*"
+                    accept={PHOTO_MIME_TYPES.join(",")}
                     aria-label="Фото"
                     onChange={(e) => {
                       pickPhoto(e.target.files?.[0]);

@@ -4,6 +4,7 @@ import type { TClientMessage } from "@wholesale/contract";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../../test/fetch-mock.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
+import { recentRefreshInterval } from "./api.ts";
 import MessagesPage from "./MessagesPage.tsx";
 
 const message = (over: Partial<TClientMessage>): TClientMessage => ({
@@ -59,7 +60,10 @@ beforeEach(() => {
   URL.createObjectURL = vi.fn(() => "blob:preview");
   URL.revokeObjectURL = vi.fn();
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 describe("MessagesPage", () => {
   it("shows the four buttons, the scheduled messages with time and audience, and delivery figures", async () => {
@@ -110,18 +114,25 @@ describe("MessagesPage", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 
-  it("refuses a file that is not an image before uploading it", async () => {
+  it("offers only JPEG, PNG and WebP, and refuses any other file before uploading it", async () => {
     mockFetch(routes);
     const user = userEvent.setup({ applyAccept: false });
     render(withAppProviders(<MessagesPage />));
     await user.click(screen.getByRole("button", { name: "Сообщение" }));
     const dialog = await screen.findByRole("dialog");
-    await user.upload(
-      within(dialog).getByLabelText("Фото"),
+    const input = within(dialog).getByLabelText("Фото");
+    expect(input).toHaveAttribute("accept", "image/jpeg,image/png,image/webp");
+    // Another image format is refused as well: the server takes only these three.
+    const refused = [
       new File(["%PDF"], "doc.pdf", { type: "application/pdf" }),
-    );
-    expect(await screen.findByText("Можно прикрепить только изображение")).toBeInTheDocument();
-    expect(within(dialog).queryByRole("img")).not.toBeInTheDocument();
+      new File(["GIF89a"], "anim.gif", { type: "image/gif" }),
+    ];
+    for (const [index, file] of refused.entries()) {
+      await user.upload(input, file);
+      const notices = await screen.findAllByText("Можно прикрепить только изображение (JPEG, PNG или WebP)");
+      expect(notices).toHaveLength(index + 1);
+      expect(within(dialog).queryByRole("img")).not.toBeInTheDocument();
+    }
   });
 
   it("schedules a message for a time of day to large wholesale", async () => {
@@ -165,6 +176,32 @@ describe("MessagesPage", () => {
     expect(form.get("client_type")).toBeNull();
   });
 
+  it("sends to a direction chosen in its selector, and nothing else", async () => {
+    const calls = mockFetch({
+      ...routes,
+      "POST /api/messaging/to-clients/": () => ({ status: 201, body: message({ id: 5, sent: true }) }),
+    });
+    const user = userEvent.setup();
+    render(withAppProviders(<MessagesPage />));
+    await user.click(screen.getByRole("button", { name: "Сообщение для направления" }));
+    const dialog = await screen.findByRole("dialog", { name: "Сообщение для направления" });
+    const send = within(dialog).getByRole("button", { name: "Отправить" });
+    expect(send).toBeDisabled();
+    await user.click(within(dialog).getByLabelText("Направление"));
+    const options = await screen.findAllByRole("option");
+    expect(options.map((o) => o.textContent)).toEqual(["Казань"]);
+    await user.click(screen.getByRole("option", { name: "Казань" }));
+    expect(send).toBeDisabled();
+    await user.type(within(dialog).getByLabelText("Текст"), "Машина в Казань завтра");
+    await user.click(send);
+    await screen.findByText("Сообщение отправлено");
+    const form = calls.find((c) => c.method === "POST")?.body as FormData;
+    expect([...form.keys()].sort()).toEqual(["text", "transportation"]);
+    expect(form.get("transportation")).toBe("5");
+    expect(form.get("text")).toBe("Машина в Казань завтра");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
   it("deletes a scheduled message after confirmation", async () => {
     const calls = mockFetch({ ...routes, "DELETE /api/messaging/to-clients/2/": () => ({ status: 204 }) });
     const user = userEvent.setup();
@@ -175,5 +212,49 @@ describe("MessagesPage", () => {
     await user.click(await screen.findByRole("button", { name: "Да" }));
     await screen.findByText("Сообщение удалено");
     expect(calls.some((c) => c.method === "DELETE" && c.url === "/api/messaging/to-clients/2/")).toBe(true);
+  });
+});
+
+describe("delivery figures' refresh", () => {
+  const NOW = Date.parse("2026-11-20T09:00:00Z");
+  const delivering = (secondsAgo: number) =>
+    message({
+      sent: true,
+      recipients: 5,
+      pending: 5,
+      send_time: new Date(NOW - secondsAgo * 1000).toISOString(),
+    });
+
+  it("follows a message closely for its first minute, then calmly, and stops once nothing is pending", () => {
+    expect(recentRefreshInterval([delivering(10)], NOW)).toBe(2_000);
+    expect(recentRefreshInterval([delivering(90)], NOW)).toBe(30_000);
+    expect(recentRefreshInterval([delivering(3600), delivering(5)], NOW)).toBe(2_000);
+    // A browser clock behind the server's makes a fresh message look ahead: still a close watch, bounded.
+    expect(recentRefreshInterval([delivering(-20)], NOW)).toBe(2_000);
+    expect(recentRefreshInterval([delivering(-300)], NOW)).toBe(30_000);
+    expect(recentRefreshInterval([{ ...delivering(10), pending: 0 }], NOW)).toBe(false);
+    expect(recentRefreshInterval(undefined, NOW)).toBe(false);
+  });
+
+  it("does not ask every 2 s for a broadcast that has been waiting for long (no bot token)", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "setInterval", "Date"] });
+    vi.setSystemTime(NOW);
+    const calls = mockFetch({
+      ...routes,
+      "GET /api/messaging/to-clients/": ({ url }) => ({
+        status: 200,
+        body: url.includes("sent=true") ? [delivering(600)] : [],
+      }),
+    });
+    render(withAppProviders(<MessagesPage />));
+    const sent = await screen.findByRole("table", { name: "Отправленные сообщения" });
+    await within(sent).findByText("в очереди: 5");
+    const recentCalls = () => calls.filter((c) => c.url.includes("sent=true")).length;
+    expect(recentCalls()).toBe(1);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(recentCalls()).toBe(1);
+    await vi.advanceTimersByTimeAsync(11_000);
+    await waitFor(() => expect(recentCalls()).toBe(2));
+    vi.useRealTimers();
   });
 });

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import {
   paged,
   type TClaimStatus,
+  type TClientMessage,
   type TClientMessageSchedule,
   ZClaimSchema,
   ZClientMessageSchema,
@@ -36,6 +37,26 @@ export function useScheduledMessages() {
   });
 }
 
+const FAST_REFRESH_MS = 2_000;
+const SLOW_REFRESH_MS = 30_000;
+const FAST_WINDOW_MS = 60_000;
+
+/**
+ * How often the recent messages are fetched again: while some are still being delivered their figures
+ * move, closely (every 2 s) in the first minute after one went out, then every 30 s, because rows can wait
+ * for hours (without a bot token nothing is delivered) and an open screen must not keep asking every 2 s.
+ * The age is taken both ways (|now − send_time|), so a browser clock off the server's can shift the close
+ * watch but never make it last more than two minutes.
+ */
+export function recentRefreshInterval(messages: TClientMessage[] | undefined, now: number): number | false {
+  const delivering = (messages ?? []).filter((m) => m.pending > 0);
+  if (delivering.length === 0) return false;
+  const justSent = delivering.some(
+    (m) => m.send_time !== null && Math.abs(now - Date.parse(m.send_time)) < FAST_WINDOW_MS,
+  );
+  return justSent ? FAST_REFRESH_MS : SLOW_REFRESH_MS;
+}
+
 export function useRecentMessages() {
   return useQuery({
     queryKey: messagingKeys.recent(),
@@ -45,8 +66,7 @@ export function useRecentMessages() {
         schema: ZMessagesSchema,
         signal,
       }),
-    // While a broadcast is being delivered its figures move: follow them.
-    refetchInterval: (query) => (query.state.data?.some((m) => m.pending > 0) ? 2_000 : false),
+    refetchInterval: (query) => recentRefreshInterval(query.state.data, Date.now()),
     meta: { errorMessage: "Не удалось загрузить сообщения" },
   });
 }
