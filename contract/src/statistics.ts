@@ -102,9 +102,9 @@ export const ZLowModificationSchema = z.object({
 export const ZLowModificationsSchema = z.array(ZLowModificationSchema);
 export type TLowModification = z.infer<typeof ZLowModificationSchema>;
 
-/** Percent of the day's starting stock still there: the spec's rule, 0 without a start. */
+/** Percent of the day's starting stock still there: the spec's rule, 0 without a start (none, as the server counts it, below 1). */
 export function percentRemaining(quantity: number, quantityOnStart: number): number {
-  return quantityOnStart ? Math.round((quantity * 100) / quantityOnStart) : 0;
+  return quantityOnStart > 0 ? Math.round((quantity * 100) / quantityOnStart) : 0;
 }
 
 const ZDaySalesSchema = z.object({

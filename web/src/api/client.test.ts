@@ -1,7 +1,14 @@
 import { ZEmptySchema, z } from "@wholesale/contract";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../test/fetch-mock.ts";
-import { ApiError, api, downloadFile, filenameFrom, setUnauthorizedHandler } from "./client.ts";
+import {
+  ApiError,
+  api,
+  DOWNLOAD_TIMEOUT_MS,
+  downloadFile,
+  filenameFrom,
+  setUnauthorizedHandler,
+} from "./client.ts";
 import { tokens } from "./tokens.ts";
 
 const expired = {
@@ -122,6 +129,47 @@ describe("downloadFile", () => {
       vi.fn(async () => new Response("{}", { status })),
     );
     await expect(downloadFile("/reports/x/", "report_1")).rejects.toMatchObject({ detail: text });
+  });
+
+  it("answers 401 with «Ошибка авторизации» and ends the session", async () => {
+    tokens.save("A1", "R1");
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ detail: "Нужна авторизация" }), { status: 401 })),
+    );
+    await expect(downloadFile("/reports/x/", "report_1")).rejects.toMatchObject({
+      status: 401,
+      detail: "Ошибка авторизации",
+    });
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it("gives up after 60 s with «Превышено время ожидания»", async () => {
+    vi.useFakeTimers();
+    try {
+      // A server that never answers: only the abort signal ends the call.
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(
+          (_url: string, init: RequestInit) =>
+            new Promise<Response>((_, reject) =>
+              init.signal?.addEventListener("abort", () =>
+                reject(new DOMException("The operation was aborted.", "AbortError")),
+              ),
+            ),
+        ),
+      );
+      const result = downloadFile("/reports/x/", "report_1").catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(DOWNLOAD_TIMEOUT_MS - 1);
+      const settled = await Promise.race([result, Promise.resolve("pending")]);
+      expect(settled).toBe("pending");
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await result).toMatchObject({ status: 0, detail: "Превышено время ожидания" });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("reads the plain filename when there is no UTF-8 form", () => {

@@ -1,18 +1,19 @@
 import { Stack } from "@mui/material";
 import type { TBrandStatisticsEntry, TCost } from "@wholesale/contract";
 import { useMemo, useState } from "react";
-import { formatMoney as money } from "../../lib/money.ts";
 import { useBrandStatistics } from "./api.ts";
 import { DateFilter, SearchFilter } from "./filter-fields.tsx";
-import { firstTotal, todayInMoscow } from "./format.ts";
+import { firstTotal, moneyList, todayInMoscow } from "./format.ts";
 import { type Column, StatTable } from "./StatTable.tsx";
 
 type Row = TBrandStatisticsEntry & { brand: string };
 type Key = "brand" | "quantity" | "small" | "large" | "total" | "totalSmall" | "totalLarge";
 
-const costs = (list: TCost[]) =>
-  list.map((c) => money(c.total_cost, c.currency_sign, false)).join(" · ") || "—";
-const first = (list: TCost[]) => firstTotal(list.map((c) => ({ total: c.total_cost })));
+const asTotals = (list: TCost[]) =>
+  list.map(({ total_cost, currency_sign }) => ({ total: total_cost, currency_sign }));
+// Part 1 §9 floors every amount; part 2's unfloored brand and group totals are the per-day tab's sub-tabs.
+const costs = (list: TCost[]) => moneyList(asTotals(list));
+const first = (list: TCost[]) => firstTotal(asTotals(list));
 const costColumn = (key: Key, label: string, of: (r: Row) => TCost[]): Column<Row, Key> => ({
   key,
   label,

@@ -1,4 +1,4 @@
-import { Stack, Typography } from "@mui/material";
+import { Stack } from "@mui/material";
 import type { TClient, TClientGroup, TCurrencyTotal } from "@wholesale/contract";
 import { useEffect, useMemo, useState } from "react";
 import { notify } from "../../app/notify.tsx";
@@ -118,11 +118,7 @@ export function ClientTab({ clients, groups }: Props) {
         exportName={`Статистика_по_клиентам_${from}_${to}`}
         onRowClick={setOpen}
         testId="client-statistics"
-        summary={
-          <Typography fontWeight={600} data-testid="client-total">
-            Всего: {moneyList(total)}
-          </Typography>
-        }
+        totals={{ label: "Всего", value: moneyList(total), column: "total", testId: "client-total" }}
       />
       <ClientDaysDialog
         clientId={open?.id ?? null}

@@ -91,7 +91,7 @@ function Results({
       initialSort={{ key: "name", direction: "asc" }}
       exportName={exportName}
       testId="date-statistics"
-      summary={<Typography fontWeight={600}>Итого: {totalOf(items, floor)}</Typography>}
+      totals={{ label: "Итого", value: totalOf(items, floor), column: "total" }}
     />
   );
 }

@@ -31,6 +31,9 @@ export type Column<T, K extends string> = {
   exportValue?: (row: T) => ExportCell;
 };
 
+/** The totals line shown above the table («Всего: …»); the download ends with it, its value under `column`. */
+export type TableTotals<K extends string> = { label: string; value: string; column: K; testId?: string };
+
 type Props<T, K extends string> = {
   columns: Column<T, K>[];
   rows: T[];
@@ -40,12 +43,23 @@ type Props<T, K extends string> = {
   exportName: string;
   onRowClick?: (row: T) => void;
   rowSx?: (row: T) => SxProps<Theme>;
-  /** Shown between the download button and the table (totals). */
-  summary?: ReactNode;
+  rowTestId?: (row: T) => string;
+  totals?: TableTotals<K>;
   testId?: string;
 };
 
-/** A statistics table: every header sorts (a second click reverses), the xlsx download has the rows as shown. */
+/** The totals as the download's last row: the label in the first column, the value in its own. */
+function totalsRow<T, K extends string>(columns: Column<T, K>[], totals: TableTotals<K>): ExportCell[] {
+  return columns.map((c, i) => {
+    if (c.key === totals.column) return i === 0 ? `${totals.label}: ${totals.value}` : totals.value;
+    return i === 0 ? totals.label : null;
+  });
+}
+
+/**
+ * A statistics table: every header sorts (a second click reverses); the xlsx download has the rows as shown,
+ * then the totals when the screen shows them.
+ */
 export function StatTable<T, K extends string>({
   columns,
   rows,
@@ -54,7 +68,8 @@ export function StatTable<T, K extends string>({
   exportName,
   onRowClick,
   rowSx,
-  summary,
+  rowTestId,
+  totals,
   testId,
 }: Props<T, K>) {
   const { sort, onSort } = useSort(initialSort);
@@ -67,18 +82,27 @@ export function StatTable<T, K extends string>({
     [rows, sort, columns],
   );
 
-  const download = () =>
-    exportXlsx(
+  const download = () => {
+    const cells = sorted.map((row) => columns.map((c) => (c.exportValue ?? c.sortValue)(row)));
+    if (totals) cells.push(totalsRow(columns, totals));
+    return exportXlsx(
       `${exportName}.xlsx`,
       exportName,
       columns.map((c) => c.label),
-      sorted.map((row) => columns.map((c) => (c.exportValue ?? c.sortValue)(row))),
+      cells,
     ).catch(() => notify.error("Не удалось скачать отчет"));
+  };
 
   return (
     <Box>
       <Box sx={{ display: "flex", alignItems: "center", gap: 2, mb: 1, flexWrap: "wrap" }}>
-        <Box sx={{ flexGrow: 1 }}>{summary}</Box>
+        <Box sx={{ flexGrow: 1 }}>
+          {totals && (
+            <Typography fontWeight={600} data-testid={totals.testId}>
+              {totals.label}: {totals.value}
+            </Typography>
+          )}
+        </Box>
         <Button
           size="small"
           startIcon={<DownloadIcon />}
@@ -118,6 +142,7 @@ export function StatTable<T, K extends string>({
               {sorted.map((row) => (
                 <TableRow
                   key={rowKey(row)}
+                  data-testid={rowTestId?.(row)}
                   hover={Boolean(onRowClick)}
                   onClick={onRowClick ? () => onRowClick(row) : undefined}
                   sx={{ cursor: onRowClick ? "pointer" : undefined, ...(rowSx?.(row) as object) }}

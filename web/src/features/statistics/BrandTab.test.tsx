@@ -1,0 +1,26 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderStatistics, statisticsRoutes, tableCells } from "./test-fixtures.tsx";
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("per-brand tab", () => {
+  it("floors every sum (part 1 §9) and shows each currency", async () => {
+    statisticsRoutes();
+    renderStatistics("/statistics?tab=brand");
+    const table = await screen.findByTestId("brand-statistics");
+    expect(tableCells(table)).toEqual([
+      ["Apple", "3", "2", "1", "2 700 ₽", "1 999 ₽", "701 ₽"],
+      ["Samsung", "1", "1", "0", "500 ₽ · 10 $", "500 ₽ · 10 $", "—"],
+    ]);
+  });
+
+  it("the search keeps the brands whose name holds it, in any case", async () => {
+    statisticsRoutes();
+    renderStatistics("/statistics?tab=brand");
+    const table = await screen.findByTestId("brand-statistics");
+    await userEvent.type(screen.getByLabelText("Поиск по брэндам"), "SAMS");
+    expect(tableCells(table).map((row) => row[0])).toEqual(["Samsung"]);
+  });
+});
