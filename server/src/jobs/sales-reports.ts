@@ -12,19 +12,23 @@ const CHECK_EVERY_MS = 10 * 60 * 1000;
 /**
  * The daily report of the business day that has just closed (yesterday in Moscow), once across instances:
  * the claim and the stored report share one transaction, as with the leftover report. The workbook is built
- * before it (only when the day is not yet claimed), because PGlite serves one transaction at a time.
+ * before it (only when the day is not yet claimed), because PGlite serves one transaction at a time. A day
+ * whose report staff deleted is claimed with nothing made: the deletion stands.
  */
 export async function runDailySalesReport(deps: {
   db: Db;
   clock: Clock;
   dailyReports: DailyReportService;
 }): Promise<boolean> {
+  const { dailyReports } = deps;
   const day = addDays(businessDay(deps.clock.now()), -1);
   if (await isClaimed(deps.db, DAILY_REPORT_JOB, day)) return false;
-  const file = await deps.dailyReports.build(day);
+  const file = (await dailyReports.isDeleted(day)) ? null : await dailyReports.build(day);
   return deps.db.transaction(async (tx) => {
     if (!(await claimRun(tx, DAILY_REPORT_JOB, day))) return false;
-    await deps.dailyReports.store(day, file, tx);
+    // Checked again under the claim: staff may have deleted the report while the workbook was built.
+    if (file === null || (await dailyReports.isDeleted(day, tx))) return false;
+    await dailyReports.store(day, file, tx);
     return true;
   });
 }

@@ -1,6 +1,16 @@
-import { date, index, integer, jsonb, pgTable, smallint, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { clients } from "./clients.ts";
-import { bytea, createdAt, id, money } from "./columns.ts";
+import { bytea, createdAt, id, moment, money } from "./columns.ts";
 
 /** Generated spreadsheets live in the database, so any instance can serve a download. */
 export const leftoverReports = pgTable(
@@ -35,6 +45,23 @@ export const clientReports = pgTable(
   ],
 );
 
+/**
+ * Invoices staff deleted, with the client-day's sums at that moment: the job does not make the invoice again
+ * while the day's sums stay those (README, "Invoices"); «make now» does, and removes the row.
+ */
+export const deletedClientReports = pgTable(
+  "deleted_client_reports",
+  {
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    totals: jsonb("totals").$type<{ total: number; currency_sign: string }[]>().notNull(),
+    deletedAt: moment("deleted_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.day] })],
+);
+
 export const dailyReports = pgTable(
   "daily_reports",
   {
@@ -49,3 +76,9 @@ export const dailyReports = pgTable(
     uniqueIndex("daily_reports_day_uq").on(t.day),
   ],
 );
+
+/** Days whose daily report staff deleted: the job does not make it again; «make now» does, and removes the row. */
+export const deletedDailyReports = pgTable("deleted_daily_reports", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  deletedAt: moment("deleted_at").notNull().defaultNow(),
+});

@@ -1,7 +1,7 @@
 import { clientDisplayName, type TDailyReport } from "@wholesale/contract";
 import { count, desc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { clients, dailyReports } from "../../db/schema/index.ts";
+import { clients, dailyReports, deletedDailyReports } from "../../db/schema/index.ts";
 import { notFound } from "../../http/errors.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { xlsxBuffer } from "../../lib/xlsx.ts";
@@ -103,20 +103,36 @@ export function createDailyReportService({
   return {
     build,
 
-    /** Stores a day's report (`file` from `build`), replacing the one made before for that day. */
-    async store(day: string, file: Buffer, tx: Db | Tx = db): Promise<TDailyReport> {
-      const values = { day, name: `Отчет_${day}.xlsx`, file, createdAt: clock.now() };
-      const [row] = await tx
-        .insert(dailyReports)
-        .values(values)
-        .onConflictDoUpdate({ target: dailyReports.day, set: values })
-        .returning({
-          id: dailyReports.id,
-          name: dailyReports.name,
-          day: dailyReports.day,
-          createdAt: dailyReports.createdAt,
-        });
-      return toReport(row as NonNullable<typeof row>);
+    /**
+     * Stores a day's report (`file` from `build`), replacing the one made before for that day and lifting a
+     * deletion the job respected.
+     */
+    async store(day: string, file: Buffer, tx?: Tx): Promise<TDailyReport> {
+      const write = async (tx: Tx) => {
+        const values = { day, name: `Отчет_${day}.xlsx`, file, createdAt: clock.now() };
+        const [row] = await tx
+          .insert(dailyReports)
+          .values(values)
+          .onConflictDoUpdate({ target: dailyReports.day, set: values })
+          .returning({
+            id: dailyReports.id,
+            name: dailyReports.name,
+            day: dailyReports.day,
+            createdAt: dailyReports.createdAt,
+          });
+        await tx.delete(deletedDailyReports).where(eq(deletedDailyReports.day, day));
+        return toReport(row as NonNullable<typeof row>);
+      };
+      return tx ? write(tx) : db.transaction(write);
+    },
+
+    /** Whether staff deleted the day's report: the job then does not make it again. */
+    async isDeleted(day: string, tx: Db | Tx = db): Promise<boolean> {
+      const rows = await tx
+        .select({ day: deletedDailyReports.day })
+        .from(deletedDailyReports)
+        .where(eq(deletedDailyReports.day, day));
+      return rows.length > 0;
     },
 
     async list({ limit, offset }: { limit: number; offset: number }) {
@@ -146,12 +162,20 @@ export function createDailyReportService({
       return row;
     },
 
+    /** Deletes a report and remembers its day, so the job does not make it again (README). */
     async remove(id: number): Promise<void> {
-      const rows = await db
-        .delete(dailyReports)
-        .where(eq(dailyReports.id, id))
-        .returning({ id: dailyReports.id });
-      if (rows.length === 0) throw notFound("Отчет не найден");
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .delete(dailyReports)
+          .where(eq(dailyReports.id, id))
+          .returning({ day: dailyReports.day });
+        if (!row) throw notFound("Отчет не найден");
+        const deletedAt = clock.now();
+        await tx
+          .insert(deletedDailyReports)
+          .values({ day: row.day, deletedAt })
+          .onConflictDoUpdate({ target: deletedDailyReports.day, set: { deletedAt } });
+      });
     },
   };
 }

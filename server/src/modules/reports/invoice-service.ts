@@ -6,15 +6,16 @@ import {
   clientReports,
   clients,
   currencies,
+  deletedClientReports,
   modifications,
   orderPositions,
   orders,
   products,
-  salesOrderTotals,
 } from "../../db/schema/index.ts";
 import { conflict, notFound } from "../../http/errors.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { xlsxBuffer } from "../../lib/xlsx.ts";
+import { rollupSources, type SalesSources, T } from "../statistics/sales-sources.ts";
 
 const MONEY_FORMAT = "#,##0.00";
 const INVOICE_COLUMNS = [
@@ -59,20 +60,46 @@ export type InvoiceService = ReturnType<typeof createInvoiceService>;
  * The job makes one once every position of the client's day is collected (and makes it again if the day's
  * sums change afterwards); staff can make one at any moment. Stored in the database like every report.
  */
-export function createInvoiceService({ db, clock }: { db: Db; clock: Clock }) {
+export function createInvoiceService({
+  db,
+  clock,
+  sources = rollupSources(),
+}: {
+  db: Db;
+  clock: Clock;
+  sources?: SalesSources;
+}) {
   /** Sums per currency of a client's day, from the rollup the statistics use. */
   async function totalsOf(tx: Db | Tx, clientId: number, day: string): Promise<Totals> {
     const rows = await tx
-      .select({ sign: currencies.sign, total: sql<string>`sum(${salesOrderTotals.cost})` })
-      .from(salesOrderTotals)
-      .innerJoin(currencies, eq(currencies.id, salesOrderTotals.currencyId))
-      .where(and(eq(salesOrderTotals.clientId, clientId), eq(salesOrderTotals.day, day)))
+      .select({ sign: currencies.sign, total: sql<string>`sum(${T.cost})` })
+      .from(sources.orderTotals)
+      .innerJoin(currencies, eq(currencies.id, T.currencyId))
+      .where(and(eq(T.clientId, clientId), eq(T.day, day)))
       .groupBy(currencies.id, currencies.sign)
       .orderBy(asc(currencies.id));
     return rows.map((r) => ({ total: Number(r.total), currency_sign: r.sign }));
   }
 
-  async function generate(clientId: number, day: string, tx: Db | Tx = db): Promise<TClientReport> {
+  /**
+   * The sums the job last settled a client-day at: its invoice's, or the day's when staff deleted the invoice
+   * (undefined when neither: the invoice is owed).
+   */
+  async function settledTotals(tx: Tx, clientId: number, day: string): Promise<Totals | undefined> {
+    const [made] = await tx
+      .select({ totals: clientReports.totals })
+      .from(clientReports)
+      .where(and(eq(clientReports.clientId, clientId), eq(clientReports.day, day)));
+    if (made) return made.totals;
+    const [deleted] = await tx
+      .select({ totals: deletedClientReports.totals })
+      .from(deletedClientReports)
+      .where(and(eq(deletedClientReports.clientId, clientId), eq(deletedClientReports.day, day)));
+    return deleted?.totals;
+  }
+
+  /** Makes (or replaces) a client-day's invoice and lifts a deletion the job respected. */
+  async function generate(tx: Tx, clientId: number, day: string): Promise<TClientReport> {
     const [client] = await tx.select().from(clients).where(eq(clients.id, clientId));
     if (!client) throw notFound("Клиент не найден");
     const positions = await tx
@@ -138,15 +165,23 @@ export function createInvoiceService({ db, clock }: { db: Db; clock: Clock }) {
       .values(values)
       .onConflictDoUpdate({ target: [clientReports.clientId, clientReports.day], set: values })
       .returning();
+    await tx
+      .delete(deletedClientReports)
+      .where(and(eq(deletedClientReports.clientId, clientId), eq(deletedClientReports.day, day)));
     return toReport(row as NonNullable<typeof row>);
   }
 
   return {
-    generate,
+    generate: (clientId: number, day: string) => db.transaction((tx) => generate(tx, clientId, day)),
+
+    /** The sums per currency a client-day's invoice states (its only figures that come from the rollups). */
+    totals: (clientId: number, day: string) => totalsOf(db, clientId, day),
 
     /**
-     * The invoices the job owes for a day: clients whose every position that day is collected and who have
-     * no invoice yet, or one whose sums no longer match (positions changed after it was made).
+     * The invoices the job owes for a day: clients whose every position that day is collected and whose sums
+     * differ from those it last settled (no invoice yet, positions changed after it was made, or changed
+     * after staff deleted it). Each client is decided and made in one transaction, so a deletion made while
+     * the job runs is seen.
      */
     async generateDue(day: string): Promise<number> {
       const collected = await db
@@ -156,20 +191,15 @@ export function createInvoiceService({ db, clock }: { db: Db; clock: Clock }) {
         .where(eq(orders.openedOn, day))
         .groupBy(orders.clientId)
         .having(sql`bool_and(${orderPositions.status} = 'collected')`);
-      const existing = new Map(
-        (
-          await db
-            .select({ clientId: clientReports.clientId, totals: clientReports.totals })
-            .from(clientReports)
-            .where(eq(clientReports.day, day))
-        ).map((r) => [r.clientId, JSON.stringify(r.totals)]),
-      );
       let made = 0;
       for (const { clientId } of collected) {
-        const stored = existing.get(clientId);
-        if (stored !== undefined && stored === JSON.stringify(await totalsOf(db, clientId, day))) continue;
-        await db.transaction((tx) => generate(clientId, day, tx));
-        made++;
+        const owed = await db.transaction(async (tx) => {
+          const settled = JSON.stringify(await settledTotals(tx, clientId, day));
+          if (settled === JSON.stringify(await totalsOf(tx, clientId, day))) return false;
+          await generate(tx, clientId, day);
+          return true;
+        });
+        if (owed) made++;
       }
       return made;
     },
@@ -200,12 +230,25 @@ export function createInvoiceService({ db, clock }: { db: Db; clock: Clock }) {
       return row;
     },
 
+    /** Deletes an invoice and remembers the day's sums, so the job does not make it again (README). */
     async remove(id: number): Promise<void> {
-      const rows = await db
-        .delete(clientReports)
-        .where(eq(clientReports.id, id))
-        .returning({ id: clientReports.id });
-      if (rows.length === 0) throw notFound("Накладная не найдена");
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .delete(clientReports)
+          .where(eq(clientReports.id, id))
+          .returning({ clientId: clientReports.clientId, day: clientReports.day });
+        if (!row) throw notFound("Накладная не найдена");
+        // A deleted client's invoice has no client left to order again.
+        if (row.clientId === null) return;
+        const deleted = { totals: await totalsOf(tx, row.clientId, row.day), deletedAt: clock.now() };
+        await tx
+          .insert(deletedClientReports)
+          .values({ clientId: row.clientId, day: row.day, ...deleted })
+          .onConflictDoUpdate({
+            target: [deletedClientReports.clientId, deletedClientReports.day],
+            set: deleted,
+          });
+      });
     },
   };
 }

@@ -7,7 +7,9 @@ import {
   CLIENT_TYPE_LARGE,
   CLIENT_TYPE_SMALL,
   clientReports,
+  dailyReports,
   orderPositions,
+  orders,
 } from "../../db/schema/index.ts";
 import { runDailySalesReport, runDueInvoices } from "../../jobs/sales-reports.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
@@ -211,5 +213,82 @@ describe("daily reports", () => {
     expect((await t.call("office", { method: "DELETE", url })).statusCode).toBe(204);
     expect((await t.call("office", { method: "GET", url: made.json().file })).statusCode).toBe(404);
     expect((await t.call(null, { method: "GET", url: "/api/reports/general/" })).statusCode).toBe(401);
+  });
+});
+
+describe("a deleted invoice", () => {
+  const invoiceOf = async (clientId: number) =>
+    (await t.db.select().from(clientReports).where(eq(clientReports.clientId, clientId)))[0];
+  const remove = (id: number) => t.call("office", { method: "DELETE", url: `/api/reports/client/${id}/` });
+
+  it("is not made again by the job, however often it runs, until the day's sums change", async () => {
+    // 00:01 on the 21st: the 20th is yesterday, still the job's. The small client's invoice was deleted
+    // above; the large client's is deleted now.
+    const invoice = await invoiceOf(large.id);
+    expect((await remove((invoice as { id: number }).id)).statusCode).toBe(204);
+    for (let run = 0; run < 3; run++) {
+      t.clock.advance(60_000);
+      expect(await runDueInvoices(jobs())).toBe(0);
+    }
+    expect(await invoiceOf(small.id)).toBeUndefined();
+    expect(await invoiceOf(large.id)).toBeUndefined();
+
+    // A position changed after the deletion: the day is no longer the one staff deleted, the job owes it.
+    await t.db.update(orderPositions).set({ quantity: 12 }).where(eq(orderPositions.id, largePosition));
+    expect(await runDueInvoices(jobs())).toBe(1);
+    expect((await invoiceOf(large.id))?.total).toBe(10800);
+  });
+
+  it("«make now» makes it, and the job keeps it up to date again", async () => {
+    const made = await t.call("office", {
+      method: "POST",
+      url: "/api/reports/client/",
+      payload: { client_id: small.id, date: "2026-11-20" },
+    });
+    expect(made.statusCode).toBe(201);
+    await remove(made.json().id);
+    const again = await t.call("office", {
+      method: "POST",
+      url: "/api/reports/client/",
+      payload: { client_id: small.id, date: "2026-11-20" },
+    });
+    expect(again.statusCode).toBe(201);
+    expect(await runDueInvoices(jobs())).toBe(0);
+    const [smallPosition] = await t.db
+      .select({ id: orderPositions.id })
+      .from(orderPositions)
+      .innerJoin(orders, eq(orders.id, orderPositions.orderId))
+      .where(eq(orders.clientId, small.id));
+    await t.db
+      .update(orderPositions)
+      .set({ quantity: 3 })
+      .where(eq(orderPositions.id, (smallPosition as { id: number }).id));
+    expect(await runDueInvoices(jobs())).toBe(1);
+    expect((await invoiceOf(small.id))?.id).toBe(again.json().id);
+  });
+});
+
+describe("a deleted daily report", () => {
+  it("is not made again by the job; «make now» still makes it", async () => {
+    const days = async () =>
+      (await t.db.select({ day: dailyReports.day }).from(dailyReports)).map((r) => r.day);
+    // 00:01 on the 21st: the 21st's report made early, then deleted before the day closed.
+    const made = await t.call("office", {
+      method: "POST",
+      url: "/api/reports/general/",
+      payload: { date: "2026-11-21" },
+    });
+    const url = `/api/reports/general/${made.json().id}/`;
+    expect((await t.call("office", { method: "DELETE", url })).statusCode).toBe(204);
+    t.clock.set("2026-11-21T21:01:00Z"); // 00:01 on the 22nd: the job's turn for the 21st
+    expect(await runDailySalesReport(jobs())).toBe(false);
+    t.clock.advance(10 * 60_000);
+    expect(await runDailySalesReport(jobs())).toBe(false);
+    expect(await days()).not.toContain("2026-11-21");
+
+    // «Сделать отчет за день» (what POST runs; the session's token has expired on this clock).
+    const { dailyReports: service } = jobs();
+    await service.store("2026-11-21", await service.build("2026-11-21"));
+    expect(await days()).toContain("2026-11-21");
   });
 });

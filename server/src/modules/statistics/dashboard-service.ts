@@ -9,13 +9,12 @@ import {
   orders,
   products,
   registrationRequests,
-  salesDaily,
-  salesOrderTotals,
 } from "../../db/schema/index.ts";
 import { addDays, businessDay } from "../../lib/business-time.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { describeMarketState } from "../market/market-message.ts";
 import { overallMarketState } from "../market/market-state.ts";
+import { D, rollupSources, type SalesSources, T } from "./sales-sources.ts";
 import { type CurrencySigns, currencySigns, type StatisticsService } from "./statistics-service.ts";
 
 const TOP_BRANDS = 5;
@@ -23,17 +22,23 @@ const CHART_DAYS = 30;
 
 export type DashboardService = ReturnType<typeof createDashboardService>;
 
-/** The home page's figures, each computed only for a role that may see it. Sales come from the rollups. */
+/**
+ * The home page's figures, each computed only for a role that may see it. Sales come from the rollups (tests
+ * pass the plain GROUP BY sources to compare, as with the statistics).
+ */
 export function createDashboardService({
   db,
   clock,
   statistics,
+  sources = rollupSources(),
 }: {
   db: Db;
   clock: Clock;
   statistics: StatisticsService;
+  sources?: SalesSources;
 }) {
-  const t = salesOrderTotals;
+  const t = T;
+  const d = D;
   const totalsFrom = (
     signs: CurrencySigns,
     rows: { currencyId: number; total: string }[],
@@ -47,11 +52,11 @@ export function createDashboardService({
           orders: sql<number>`count(distinct ${t.orderId})::int`,
           clients: sql<number>`count(distinct ${t.clientId})::int`,
         })
-        .from(t)
+        .from(sources.orderTotals)
         .where(eq(t.day, day)),
       db
         .select({ currencyId: t.currencyId, total: sql<string>`sum(${t.cost})` })
-        .from(t)
+        .from(sources.orderTotals)
         .where(eq(t.day, day))
         .groupBy(t.currencyId)
         .orderBy(asc(t.currencyId)),
@@ -67,23 +72,24 @@ export function createDashboardService({
       daySales(signs, compareDay),
       db
         .select({ day: t.day, currencyId: t.currencyId, total: sql<string>`sum(${t.cost})` })
-        .from(t)
+        .from(sources.orderTotals)
         .where(between(t.day, first, day))
         .groupBy(t.day, t.currencyId)
         .orderBy(asc(t.day), asc(t.currencyId)),
       db
         .select({
           name: brands.name,
-          currencyId: salesDaily.currencyId,
-          quantity: sql<string>`sum(${salesDaily.quantity})`,
-          total: sql<string>`sum(${salesDaily.cost})`,
+          currencyId: d.currencyId,
+          quantity: sql<string>`sum(${d.quantity})`,
+          total: sql<string>`sum(${d.cost})`,
         })
-        .from(salesDaily)
-        .innerJoin(modifications, eq(modifications.id, salesDaily.modificationId))
+        .from(sources.daily)
+        .innerJoin(modifications, eq(modifications.id, d.modificationId))
         .innerJoin(products, eq(products.id, modifications.productId))
         .innerJoin(brands, eq(brands.id, products.brandId))
-        .where(eq(salesDaily.day, day))
-        .groupBy(brands.name, salesDaily.currencyId),
+        .where(eq(d.day, day))
+        .groupBy(brands.name, d.currencyId)
+        .orderBy(asc(brands.name), asc(d.currencyId)),
       statistics.low(day),
     ]);
     const byDay = new Map<string, TCurrencyTotal[]>();

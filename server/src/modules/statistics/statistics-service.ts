@@ -12,7 +12,7 @@ import {
   type TPeriodQuery,
   type TPeriodStatistics,
 } from "@wholesale/contract";
-import { and, asc, between, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, between, eq, inArray, lte, max, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import {
   brands,
@@ -80,6 +80,20 @@ export function createStatisticsService({
 }) {
   const t = T;
   const d = D;
+
+  /**
+   * Whether a day still starts at `quantity_on_start` and ends at the stock now: today, and a past day no
+   * snapshot has been taken after (the day before, in the minute after midnight before the job takes today's).
+   */
+  async function isCurrentPeriod(day: string): Promise<boolean> {
+    const today = businessDay(clock.now());
+    if (day >= today) return day === today;
+    const [row] = await db
+      .select({ last: max(stockSnapshots.day) })
+      .from(stockSnapshots)
+      .where(lte(stockSnapshots.day, today));
+    return row?.last != null && day >= row.last;
+  }
 
   return {
     /**
@@ -258,18 +272,19 @@ export function createStatisticsService({
      * Problem positions of a day: sold that day with less than LOW_STOCK_PERCENT of the day's starting stock
      * left (or no start recorded). Today's start is the modification's `quantity_on_start` (the daily
      * snapshot sets it; a modification created today starts with its first stock) and its end is the stock
-     * now; a past day's start is that day's snapshot and its end the next day's.
+     * now; a past day's start is that day's snapshot and its end the next day's. The snapshot job records a
+     * modification created during a day under that day too, so a past day answers as it did on the day.
      */
     async low(day: string): Promise<TLowModification[]> {
-      const isToday = day === businessDay(clock.now());
+      const current = await isCurrentPeriod(day);
       const soldQuantity = sql<string>`"sold"."quantity"`;
       const snapshotOf = (of: string) =>
         sql`(select ${stockSnapshots.quantity} from ${stockSnapshots}
           where ${stockSnapshots.day} = ${of} and ${stockSnapshots.modificationId} = ${modifications.id})`;
-      const start = isToday
+      const start = current
         ? sql<number>`${modifications.quantityOnStart}`
         : sql<number>`coalesce(${snapshotOf(day)}, 0)`;
-      const end = isToday
+      const end = current
         ? sql<number>`${modifications.quantity}`
         : sql<number>`coalesce(${snapshotOf(addDays(day, 1))}, ${modifications.quantity})`;
       const firstTier = (value: SQL) =>

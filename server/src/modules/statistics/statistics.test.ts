@@ -1,9 +1,11 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedBrand, seedCurrency, seedModification, seedProduct } from "../../db/factories/catalogue.ts";
 import { seedClient, seedGroup } from "../../db/factories/clients.ts";
 import { seedOrder } from "../../db/factories/sales.ts";
-import { CLIENT_TYPE_LARGE, CLIENT_TYPE_SMALL } from "../../db/schema/index.ts";
+import { accounts, CLIENT_TYPE_LARGE, CLIENT_TYPE_SMALL, marketSchedules } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
+import { createOrderingService } from "../ordering/index.ts";
 
 // 2026-11-20 is a Friday; the clock stands at 12:00 Moscow that day.
 let t: TestApp;
@@ -236,5 +238,92 @@ describe("statistics access", () => {
     expect((await get(url, "seller")).statusCode).toBe(200);
     expect((await get(url, "storehouse")).statusCode).toBe(403);
     expect((await get(url, null)).statusCode).toBe(401);
+  });
+});
+
+describe("Moscow day boundaries", () => {
+  const added = <T extends { ok: boolean }>(r: T) => {
+    if (!r.ok) throw new Error(`refused: ${JSON.stringify(r)}`);
+    return r;
+  };
+  /** A GET with a token signed on the clock as it stands: a session's 30 minutes do not span the days. */
+  const getNow = async (url: string) => {
+    const office = await t.as("office");
+    const [account] = await t.db
+      .select({ version: accounts.tokenVersion })
+      .from(accounts)
+      .where(eq(accounts.id, office.id));
+    const token = await t.app.tokens.sign({
+      userId: office.id,
+      version: account?.version ?? 0,
+      type: "access",
+    });
+    return (await t.app.inject({ method: "GET", url, headers: { authorization: `Bearer ${token}` } })).json();
+  };
+
+  it("orders at 23:59 and 00:01 in Moscow (20:59 and 21:01 UTC, one UTC date) land on their Moscow days", async () => {
+    const product = await seedProduct(t.db, {
+      brandId: (await seedBrand(t.db, { name: "Samsung" })).id,
+      name: "Galaxy",
+    });
+    const mod = await seedModification(t.db, {
+      productId: product.id,
+      name: "S1",
+      tiers: [{ currencyId: ids.rub, quantityFrom: 1, smallWholesale: 100, largeWholesale: 90 }],
+    });
+    const night = await seedClient(t.db, { nickname: "Полуночник", clientType: CLIENT_TYPE_SMALL });
+    await t.db.insert(marketSchedules).values({ name: "Круглосуточно", isManuallyOpened: true });
+    // Orders come only from the bot's ordering service, which opens the order on the clock's Moscow day.
+    const ordering = createOrderingService({ db: t.db, clock: t.clock });
+
+    t.clock.set("2026-11-23T20:59:00Z"); // Monday 23:59 in Moscow
+    added(await ordering.addPosition(night.id, mod.id, 2));
+    const monday = (await getNow("/api/dashboard/")).sales;
+    t.clock.set("2026-11-23T21:01:00Z"); // Tuesday 00:01 in Moscow
+    added(await ordering.addPosition(night.id, mod.id, 3));
+    const tuesday = (await getNow("/api/dashboard/")).sales;
+
+    const rub = (total: number) => [{ total, currency_sign: "₽" }];
+    expect(monday.today).toEqual({ orders: 1, clients: 1, totals: rub(200) });
+    expect(tuesday.today).toEqual({ orders: 1, clients: 1, totals: rub(300) });
+    expect(tuesday.last_30_days.slice(-2)).toEqual([
+      { date: "2026-11-23", totals: rub(200) },
+      { date: "2026-11-24", totals: rub(300) },
+    ]);
+    expect(tuesday.top_brands).toEqual([{ name: "Samsung", quantity: 3, totals: rub(300) }]);
+
+    for (const [day, quantity, total] of [
+      ["2026-11-23", 2, 200],
+      ["2026-11-24", 3, 300],
+    ] as const) {
+      expect(await getNow(`/api/statistics/period/?date_from=${day}&date_to=${day}`)).toEqual({
+        [night.id]: [{ total, currency_sign: "₽", orders_count: 1 }],
+      });
+      const cost = [{ total_cost: total, currency_sign: "₽" }];
+      expect(await getNow(`/api/statistics/date/brand/?date=${day}`)).toEqual({
+        Samsung: {
+          total_quantity: quantity,
+          total_quantity_small_wholesale: quantity,
+          total_quantity_large_wholesale: 0,
+          total_cost: cost,
+          total_cost_small_wholesale: cost,
+          total_cost_large_wholesale: [],
+        },
+      });
+      expect((await getNow(`/api/statistics/date/?date=${day}`)).statistics).toEqual([
+        {
+          modification: { id: mod.id, name: "S1", product: "Galaxy", brand: "Samsung" },
+          details: [{ total_cost: total, total_quantity: quantity, currency_sign: "₽" }],
+        },
+      ]);
+    }
+    expect(
+      await getNow(
+        `/api/statistics/client-orders/?client_id=${night.id}&date_from=2026-11-23&date_to=2026-11-24`,
+      ),
+    ).toEqual([
+      { date: "2026-11-23", weekday: "Понедельник", has_orders: true, totals: rub(200) },
+      { date: "2026-11-24", weekday: "Вторник", has_orders: true, totals: rub(300) },
+    ]);
   });
 });

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedCurrency, seedModification } from "../../db/factories/catalogue.ts";
+import { seedCurrency, seedModification, seedProduct } from "../../db/factories/catalogue.ts";
 import { seedClient } from "../../db/factories/clients.ts";
 import { seedOrder } from "../../db/factories/sales.ts";
 import { CLIENT_TYPE_SMALL, modifications, stockSnapshots } from "../../db/schema/index.ts";
 import { runDailyStockSnapshot } from "../../jobs/daily-stock-snapshot.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
+import { createStatisticsService } from "./statistics-service.ts";
 
 let t: TestApp;
 let mod: { id: number };
@@ -65,5 +66,35 @@ describe("daily stock snapshot", () => {
     expect(await low("2026-11-21")).toMatchObject([
       { id: mod.id, quantity_on_start: 30, quantity: 5, sold: 25 },
     ]);
+  });
+
+  it("a modification created during a day keeps that day's start once the day is past", async () => {
+    t.clock.set("2026-11-20T21:20:00Z"); // 00:20 on the 21st: the day's snapshot is taken
+    const created = await t.call("office", {
+      method: "POST",
+      url: "/api/storehouse/modifications/",
+      payload: { product: (await seedProduct(t.db)).id, name: "Новинка", quantity: 10 },
+    });
+    expect(created.statusCode).toBe(201);
+    const id: number = created.json().id;
+    await seedOrder(t.db, {
+      clientId: (await seedClient(t.db)).id,
+      clientType: CLIENT_TYPE_SMALL,
+      openedOn: "2026-11-21",
+      positions: [{ modificationId: id, currencyId, quantity: 9 }],
+    });
+    await t.db.update(modifications).set({ quantity: 1 }).where(eq(modifications.id, id));
+    // The service behind `low/`: the session's token would not outlive the day's jump below.
+    const statistics = createStatisticsService({ db: t.db, clock: t.clock });
+    const onThe21st = async () => (await statistics.low("2026-11-21")).find((r) => r.id === id);
+
+    const onTheDay = await onThe21st();
+    expect(onTheDay).toMatchObject({ quantity_on_start: 10, quantity: 1, sold: 9 });
+    t.clock.set("2026-11-21T21:00:30Z"); // 00:00:30 on the 22nd, before the job's first check
+    expect(await onThe21st()).toEqual(onTheDay);
+    expect(await snapshot()).toBe(true);
+    expect(await onThe21st()).toEqual(onTheDay);
+    t.clock.set("2026-11-23T09:00:00Z");
+    expect(await onThe21st()).toEqual(onTheDay);
   });
 });
