@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { seedBrand, seedCurrency, seedModification, seedProduct } from "../db/factories/catalogue.ts";
 import { seedGroup, seedTransportation } from "../db/factories/clients.ts";
-import { clients, marketSchedules } from "../db/schema/index.ts";
+import { marketSchedules } from "../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { type FakeBotApi, type FakeBotCall, startFakeBotApi } from "../test/fake-bot-api.ts";
-import { addData, cardData, modificationsData, productsData } from "./callback-data/catalogue.ts";
 import { volumeData } from "./callback-data/registration.ts";
 import { createDeliveryWorker, type DeliveryWorker } from "./delivery/worker.ts";
 import { type BotRunner, createLiveBot, startPolling } from "./run.ts";
@@ -75,6 +74,15 @@ const say = (text: string) =>
         : {}),
     },
   });
+/** The callback data of the button named `text` in the last of `calls` (the message just shown). */
+function buttonIn(calls: FakeBotCall[], text: string): string {
+  const markup = calls.at(-1)?.payload.reply_markup as
+    | { inline_keyboard?: { text: string; callback_data: string }[][] }
+    | undefined;
+  const found = (markup?.inline_keyboard ?? []).flat().find((b) => b.text === text);
+  if (!found) throw new Error(`no button «${text}» in ${JSON.stringify(markup)}`);
+  return found.callback_data;
+}
 let lastId = 0;
 const press = (data: string, messageId = lastId) =>
   fake.pushUpdate({
@@ -95,9 +103,9 @@ it("registers, is confirmed, browses, orders within the rules and hears the orde
     { currencyId: rub, quantityFrom: 1, smallWholesale: 600, largeWholesale: 550 },
     { currencyId: rub, quantityFrom: 10, smallWholesale: 540, largeWholesale: 500 },
   ];
-  const tier = await seedModification(t.db, { productId, name: "1 м", quantity: 100, tiers });
-  const scarce = await seedModification(t.db, { productId, name: "2 м", quantity: 5, tiers });
-  const limited = await seedModification(t.db, {
+  await seedModification(t.db, { productId, name: "1 м", quantity: 100, tiers });
+  await seedModification(t.db, { productId, name: "2 м", quantity: 5, tiers });
+  await seedModification(t.db, {
     productId,
     name: "3 м",
     quantity: 100,
@@ -149,29 +157,64 @@ it("registers, is confirmed, browses, orders within the rules and hears the orde
     },
   });
   expect(confirmed.statusCode).toBe(200);
-  await t.db.update(clients).set({ allowedPrice: true });
   await until(textIs(texts.confirmed));
+  // Staff let this client see prices in the client dialog.
+  const priced = await t.call("office", {
+    method: "PUT",
+    url: `/api/profiles/clients/${request.client.id}/`,
+    payload: { allowed_price: true },
+  });
+  expect(priced.statusCode).toBe(200);
 
   say("/market");
-  await until(textIs(texts.chooseBrand));
+  let shown = await until(textIs(texts.chooseBrand));
   lastId = 1;
-  press(productsData.pack({ brandId, page: 1 }));
-  await until(textIs(texts.chooseProduct));
-  press(modificationsData.pack({ productId, brandId, page: 1 }));
-  await until(textIs(texts.chooseModification));
-  press(cardData.pack({ modificationId: tier.id, productId }));
-  await until(textIs(/от 10 шт — 540 ₽/));
+  press(buttonIn(shown, "Volta"));
+  shown = await until(textIs(texts.chooseProduct));
+  press(buttonIn(shown, "Кабель"));
+  shown = await until(textIs(texts.chooseModification));
 
-  press(addData.pack({ modificationId: tier.id, productId, quantity: 10 }));
-  await until(textIs(/Кабель 1 м — 10 шт × 540 ₽ = 5 400 ₽ · Добавлен/));
-  press(addData.pack({ modificationId: scarce.id, productId, quantity: 8 }));
-  await until(textIs(/Столько нет на складе: можно ещё 5 шт/));
-  press(addData.pack({ modificationId: scarce.id, productId, quantity: 5 }));
-  await until(textIs(/Кабель 2 м — 5 шт × 600 ₽/));
-  press(addData.pack({ modificationId: limited.id, productId, quantity: 4 }));
-  await until(textIs(/В одни руки не больше 3 шт\. в день: можно ещё 3 шт/));
-  press(addData.pack({ modificationId: limited.id, productId, quantity: 3 }));
-  await until(textIs(/Кабель 3 м — 3 шт × 600 ₽/));
+  // A tier: the «10 шт» button reaches «от 10 шт — 540 ₽», priced on the confirm screen.
+  press(buttonIn(shown, "🟢 1 м"));
+  shown = await until(textIs(/от 10 шт — 540 ₽/));
+  press(buttonIn(shown, "10 шт"));
+  shown = await until(textIs(/\n\nКоличество: 10 шт × 540 ₽ = 5 400 ₽\. Подтвердите заказ\.$/));
+  press(buttonIn(shown, "✅ Подтвердить"));
+  shown = await until(textIs(/Кабель 1 м — 10 шт × 540 ₽ = 5 400 ₽ · Добавлен/));
+
+  // Stock: 8 typed where 5 are left is refused with what is possible; the «5 шт» button then takes them.
+  press(buttonIn(shown, "« К товару"));
+  shown = await until(textIs(texts.chooseModification));
+  press(buttonIn(shown, "🟡 2 м"));
+  shown = await until(textIs(/Можно заказать до 5 шт\./));
+  press(buttonIn(shown, "Другое количество"));
+  await until(textIs(texts.askQuantity));
+  say("8");
+  shown = await until(textIs(/Количество: 8 шт/));
+  press(buttonIn(shown, "✅ Подтвердить"));
+  shown = await until(textIs(/^❗ Столько нет на складе: можно ещё 5 шт/));
+  press(buttonIn(shown, "5 шт"));
+  shown = await until(textIs(/Количество: 5 шт × 600 ₽ = 3 000 ₽/));
+  press(buttonIn(shown, "✅ Подтвердить"));
+  shown = await until(textIs(/Кабель 2 м — 5 шт × 600 ₽ = 3 000 ₽ · Добавлен/));
+
+  // The hand limit: 4 typed where one hand may take 3 a day is refused; 3 are taken.
+  press(buttonIn(shown, "« К товару"));
+  shown = await until(textIs(texts.chooseModification));
+  press(buttonIn(shown, "🟢 3 м"));
+  shown = await until(textIs(/Можно заказать до 3 шт\./));
+  press(buttonIn(shown, "Другое количество"));
+  await until(textIs(texts.askQuantity));
+  say("4");
+  shown = await until(textIs(/Количество: 4 шт/));
+  press(buttonIn(shown, "✅ Подтвердить"));
+  shown = await until(textIs(/^❗ В одни руки не больше 3 шт\. в день: можно ещё 3 шт/));
+  press(buttonIn(shown, "Другое количество"));
+  await until(textIs(texts.askQuantity));
+  say("3");
+  shown = await until(textIs(/Количество: 3 шт × 600 ₽ = 1 800 ₽/));
+  press(buttonIn(shown, "✅ Подтвердить"));
+  await until(textIs(/Кабель 3 м — 3 шт × 600 ₽ = 1 800 ₽ · Добавлен/));
 
   say("Мой заказ");
   const order = await until(textIs(/^Ваш заказ на 20\.11\.2026:/));

@@ -6,7 +6,7 @@ import { catalogue, search, typedQuantity } from "./features/catalogue.ts";
 import { fallback } from "./features/fallback.ts";
 import { claimText, info } from "./features/info.ts";
 import { myOrder, typedChange } from "./features/order.ts";
-import { registration } from "./features/registration.ts";
+import { clientStart, registration } from "./features/registration.ts";
 import { arrival } from "./middlewares/arrival.ts";
 import { clientArea } from "./middlewares/client-area.ts";
 import { dryRun } from "./middlewares/dry-run.ts";
@@ -41,6 +41,7 @@ export function createBot(
 
   bot.use(registration);
   const client = bot.use(clientArea);
+  client.use(clientStart);
   client.use(info);
   client.use(catalogue);
   client.use(myOrder);

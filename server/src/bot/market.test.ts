@@ -55,6 +55,15 @@ const keyboardOf = (call: CapturedCall | undefined) =>
   ).flat();
 const setOpen = (open: boolean) =>
   t.db.update(marketSchedules).set({ isManuallyOpened: open }).where(eq(marketSchedules.id, scheduleId));
+/** The callback data of the button named `text` in the last message (sent or edited) of `calls`. */
+const button = (calls: CapturedCall[], text: string) => {
+  const shown = calls.filter((c) => c.method === "sendMessage" || c.method === "editMessageText").at(-1);
+  const found = keyboardOf(shown).find((b) => b.text === text);
+  if (!found) throw new Error(`no button «${text}» in ${JSON.stringify(keyboardOf(shown))}`);
+  return found.callback_data;
+};
+const lastText = (calls: CapturedCall[]) => sentTexts(calls).at(-1) ?? "";
+const CLOSED = /^Маркет сейчас закрыт\./;
 
 describe("the market in the bot", () => {
   it("a closed market says so; an open one shows the entry text and the brands", async () => {
@@ -89,9 +98,9 @@ describe("the market in the bot", () => {
     let calls = await chat.press(productsData.pack({ brandId, page: 1 }), 77);
     expect(calls.map((c) => c.method)).toEqual(["answerCallbackQuery", "editMessageText"]);
     expect(calls[1]?.payload).toMatchObject({ message_id: 77, text: texts.chooseProduct });
-    calls = await chat.press(modificationsData.pack({ productId, brandId, page: 1 }), 77);
+    calls = await chat.press(modificationsData.pack({ productId, page: 1 }), 77);
     expect(keyboardOf(calls[1]).map((b) => b.text)).toContain("🟢 USB-C 20W");
-    calls = await chat.press(cardData.pack({ modificationId: modId, productId }), 77);
+    calls = await chat.press(cardData.pack({ modificationId: modId, productId, page: 1 }), 77);
     const card = String(calls[1]?.payload.text);
     expect(card).toContain("от 1 шт — 600 ₽");
     expect(card).toContain("от 10 шт — 540 ₽");
@@ -99,8 +108,13 @@ describe("the market in the bot", () => {
     expect(keyboardOf(calls[1]).map((b) => b.text)).toEqual(
       expect.arrayContaining(["1 шт", "10 шт", "Другое количество", "« Назад"]),
     );
-    calls = await chat.press(quantityData.pack({ modificationId: modId, productId, quantity: 10 }), 77);
-    expect(String(calls[1]?.payload.text)).toContain("Количество: 10 шт. Подтвердите заказ.");
+    calls = await chat.press(
+      quantityData.pack({ modificationId: modId, productId, page: 1, quantity: 10 }),
+      77,
+    );
+    expect(String(calls[1]?.payload.text)).toContain(
+      "Количество: 10 шт × 540 ₽ = 5 400 ₽. Подтвердите заказ.",
+    );
     calls = await chat.press(addData.pack({ modificationId: modId, productId, quantity: 10 }), 77);
     expect(String(calls[1]?.payload.text)).toContain("USB-C 20W — 10 шт × 540 ₽ = 5 400 ₽ · Добавлен");
     const [row] = await t.db.select().from(modifications).where(eq(modifications.id, modId));
@@ -110,10 +124,10 @@ describe("the market in the bot", () => {
   it("a typed quantity, a refusal saying what is possible, and «Мой заказ» with change and remove", async () => {
     await seedClient(t.db, { telegramId: 6003, allowedPrice: true });
     const chat = botChat(t.db, t.clock, 6003);
-    await chat.press(typedQuantityData.pack({ modificationId: modId, productId }));
+    await chat.press(typedQuantityData.pack({ modificationId: modId, productId, page: 1 }));
     expect(sentTexts(await chat.send("много"))).toEqual([texts.badQuantity]);
     let calls = await chat.send("500");
-    expect(String(calls[0]?.payload.text)).toContain("Количество: 500 шт.");
+    expect(String(calls[0]?.payload.text)).toContain("Количество: 500 шт × 540 ₽ = 270 000 ₽.");
     calls = await chat.press(addData.pack({ modificationId: modId, productId, quantity: 500 }));
     expect(calls[0]?.payload).toMatchObject({ show_alert: true });
     expect(String(calls[0]?.payload.text)).toMatch(/можно ещё 20 шт/);
@@ -170,5 +184,165 @@ describe("the market in the bot", () => {
         "Вы не можете делать заказы. Обратитесь к менеджеру.",
       ]);
     }
+  });
+  it("a client who may not see prices sees none: card, confirmation, added line, «Мой заказ», a change", async () => {
+    await setOpen(true);
+    await seedClient(t.db, { telegramId: 6020 });
+    const chat = botChat(t.db, t.clock, 6020);
+    let calls = await chat.press(cardData.pack({ modificationId: modId, productId, page: 1 }));
+    expect(lastText(calls)).toContain("от 10 шт — цену уточняйте у менеджера");
+    calls = await chat.press(button(calls, "10 шт"));
+    expect(lastText(calls)).toMatch(/\n\nКоличество: 10 шт\. Подтвердите заказ\.$/);
+    calls = await chat.press(button(calls, "✅ Подтвердить"));
+    expect(lastText(calls)).toBe("✅ Добавлено в заказ.\n1. Зарядка USB-C 20W — 10 шт · Добавлен");
+    calls = await chat.send("Мой заказ");
+    expect(sentTexts(calls)).toEqual(["Ваш заказ на 20.11.2026:\n1. Зарядка USB-C 20W — 10 шт · Добавлен"]);
+    await chat.press(button(calls, "✏️ 1. Изменить"));
+    calls = await chat.send("12");
+    expect(sentTexts(calls)).toEqual([
+      "Количество изменено.\n\nВаш заказ на 20.11.2026:\n1. Зарядка USB-C 20W — 12 шт · Добавлен",
+    ]);
+    calls = await chat.press(button(calls, "🗑 1. Удалить"));
+    expect(lastText(calls)).toBe("Позиция удалена.\n\nЗаказ на 20.11.2026 пуст.");
+  });
+
+  it("offers only the quantity buttons the ordering service would accept", async () => {
+    await setOpen(true);
+    const fromTen = await seedModification(t.db, {
+      productId,
+      name: "USB-C 65W",
+      quantity: 30,
+      tiers: [
+        { currencyId: rub, quantityFrom: 1, smallWholesale: 1, largeWholesale: 550 },
+        { currencyId: rub, quantityFrom: 10, smallWholesale: 540, largeWholesale: 500 },
+      ],
+    });
+    await seedClient(t.db, { telegramId: 6060, allowedPrice: true });
+    const chat = botChat(t.db, t.clock, 6060);
+    const calls = await chat.press(cardData.pack({ modificationId: fromTen.id, productId, page: 1 }));
+    expect(keyboardOf(calls[1]).map((b) => b.text)).toEqual([
+      "10 шт",
+      "20 шт",
+      "Другое количество",
+      "« Назад",
+    ]);
+  });
+
+  it("«Назад» returns where the client came from: the list's page, the brand's products, the search", async () => {
+    await setOpen(true);
+    const brand = await seedBrand(t.db, { name: "Многокабель" });
+    const cables = await seedProduct(t.db, { brandId: brand.id, name: "Кабели" });
+    for (let i = 1; i <= 9; i++) {
+      await seedModification(t.db, {
+        productId: cables.id,
+        name: `Кабель ${i}`,
+        quantity: 5,
+        tiers: [{ currencyId: rub, quantityFrom: 1, smallWholesale: 100, largeWholesale: 90 }],
+      });
+    }
+    await seedClient(t.db, { telegramId: 6030, allowedPrice: true });
+    const chat = botChat(t.db, t.clock, 6030);
+    let calls = await chat.press(productsData.pack({ brandId: brand.id, page: 1 }));
+    calls = await chat.press(button(calls, "Кабели"));
+    calls = await chat.press(button(calls, "›"));
+    calls = await chat.press(button(calls, "🟡 Кабель 9"));
+    calls = await chat.press(button(calls, "1 шт"));
+    calls = await chat.press(button(calls, "« Назад"));
+    expect(lastText(calls)).toMatch(/^Многокабель · Кабели\nКабель 9\n/);
+    calls = await chat.press(button(calls, "« Назад"));
+    expect(lastText(calls)).toBe(texts.chooseModification);
+    expect(keyboardOf(calls[1]).map((b) => b.text)).toEqual(["🟡 Кабель 9", "‹", "2/2", "« Назад"]);
+    calls = await chat.press(button(calls, "« Назад"));
+    expect(lastText(calls)).toBe(texts.chooseProduct);
+    expect(keyboardOf(calls[1]).map((b) => b.text)).toEqual(["Кабели", "« Назад"]);
+
+    // After ordering, «« К товару» opens the product's list, whose «Назад» leads to the brand's products.
+    calls = await chat.press(button(calls, "Кабели"));
+    calls = await chat.press(button(calls, "🟡 Кабель 1"));
+    calls = await chat.press(button(calls, "1 шт"));
+    calls = await chat.press(button(calls, "✅ Подтвердить"));
+    calls = await chat.press(button(calls, "« К товару"));
+    expect(lastText(calls)).toBe(texts.chooseModification);
+    calls = await chat.press(button(calls, "« Назад"));
+    expect(lastText(calls)).toBe(texts.chooseProduct);
+
+    // From the search results, back to them, and after ordering too.
+    calls = await chat.send("Кабель 2");
+    calls = await chat.press(button(calls, "🟡 Кабели Кабель 2"));
+    calls = await chat.press(button(calls, "« Назад"));
+    expect(lastText(calls)).toBe("Найдено по запросу «Кабель 2»:");
+    calls = await chat.press(button(calls, "🟡 Кабели Кабель 2"));
+    calls = await chat.press(button(calls, "1 шт"));
+    calls = await chat.press(button(calls, "✅ Подтвердить"));
+    calls = await chat.press(button(calls, "« К поиску"));
+    expect(lastText(calls)).toBe("Найдено по запросу «Кабель 2»:");
+  });
+
+  it("while the market is closed, browsing answers when it opens instead of lists", async () => {
+    await setOpen(true);
+    await seedClient(t.db, { telegramId: 6040, allowedPrice: true });
+    const chat = botChat(t.db, t.clock, 6040);
+    await chat.press(typedQuantityData.pack({ modificationId: modId, productId, page: 1 }));
+    await setOpen(false);
+    try {
+      const typedQuantity = sentTexts(await chat.send("5"));
+      expect(typedQuantity).toHaveLength(1);
+      expect(typedQuantity[0]).toMatch(CLOSED);
+      const typedSearch = sentTexts(await chat.send("usb"));
+      expect(typedSearch).toHaveLength(1);
+      expect(typedSearch[0]).toMatch(CLOSED);
+      for (const data of [
+        brandsData.pack({ page: 1 }),
+        productsData.pack({ brandId, page: 1 }),
+        modificationsData.pack({ productId, page: 1 }),
+        searchData.pack({ page: 1 }),
+        cardData.pack({ modificationId: modId, productId, page: 1 }),
+        quantityData.pack({ modificationId: modId, productId, page: 1, quantity: 2 }),
+      ]) {
+        const calls = await chat.press(data);
+        expect(calls.map((c) => c.method)).toEqual(["answerCallbackQuery", "editMessageText"]);
+        expect(calls[1]?.payload.text).toMatch(CLOSED);
+        expect(keyboardOf(calls[1])).toEqual([]);
+      }
+    } finally {
+      await setOpen(true);
+    }
+  });
+
+  it("a refused change waits for another number only when another number can do", async () => {
+    await setOpen(true);
+    await seedClient(t.db, { telegramId: 6050, allowedPrice: true });
+    const chat = botChat(t.db, t.clock, 6050);
+    await chat.press(addData.pack({ modificationId: modId, productId, quantity: 2 }));
+    const order = await chat.send("Мой заказ");
+    const change = button(order, "✏️ 1. Изменить");
+    const { positionId } = changeData.unpack(change);
+
+    await chat.press(change);
+    const tooMany = sentTexts(await chat.send("500"));
+    expect(tooMany).toHaveLength(1);
+    expect(tooMany[0]).toMatch(
+      /^❗ Столько нет на складе: можно не больше \d+ шт\.\nНапишите другое количество или выберите действие в меню\.$/,
+    );
+    expect(lastText(await chat.send("3"))).toMatch(/^Количество изменено\./);
+
+    await chat.press(change);
+    await setOpen(false);
+    try {
+      expect(sentTexts(await chat.send("4"))).toEqual(["❗ Маркет сейчас закрыт: заказы не принимаются."]);
+    } finally {
+      await setOpen(true);
+    }
+    expect(lastText(await chat.send("usb"))).toBe("Найдено по запросу «usb»:");
+
+    await chat.press(change);
+    await t.db
+      .update(orderPositions)
+      .set({ status: "sent_to_collect" })
+      .where(eq(orderPositions.id, positionId));
+    expect(sentTexts(await chat.send("4"))).toEqual([
+      "❗ Позиция уже отправлена на сборку: изменить её нельзя.",
+    ]);
+    expect(lastText(await chat.send("usb"))).toBe("Найдено по запросу «usb»:");
   });
 });

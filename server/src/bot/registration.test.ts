@@ -115,6 +115,43 @@ describe("registration through the bot", () => {
     });
   });
 
+  it("a user waiting for confirmation who opens an organization's link joins that organization", async () => {
+    const organization = await seedOrganization(t.db);
+    const chat = botChat(t.db, t.clock, 5006);
+    await chat.send("/start");
+    await chat.send("ООО Ждущая");
+    await chat.send("Вера");
+    await chat.contact("+79001112244");
+    await chat.press(volumeData.pack({ clientType: 3 }));
+    expect(sentTexts(await chat.send(`/start org_${organization.id}`))).toEqual([
+      "Здравствуйте! Это бот оптового склада. Нажмите /market, чтобы открыть маркет и сделать заказ.",
+      texts.waiting,
+    ]);
+    const [client] = await t.db.select().from(clients).where(eq(clients.telegramId, 5006));
+    expect(client).toMatchObject({ organizationId: organization.id, isActive: false });
+  });
+
+  it("banned, permanently banned and inactive clients get only «cannot order» on /start, and no link", async () => {
+    const organization = await seedOrganization(t.db);
+    for (const [telegramId, values] of [
+      [5011, { banned: true }],
+      [5012, { permanentBanned: true }],
+      [5013, { isActive: false }],
+    ] as const) {
+      await seedClient(t.db, { telegramId, ...values });
+      const calls = await botChat(t.db, t.clock, telegramId).send(`/start org_${organization.id}`);
+      expect(sentTexts(calls)).toEqual(["Вы не можете делать заказы. Обратитесь к менеджеру."]);
+      expect(calls[0]?.payload.reply_markup).toEqual({ remove_keyboard: true });
+      const [client] = await t.db.select().from(clients).where(eq(clients.telegramId, telegramId));
+      expect(client?.organizationId).toBeNull();
+    }
+    // A client in good standing is linked.
+    await seedClient(t.db, { telegramId: 5014 });
+    await botChat(t.db, t.clock, 5014).send(`/start org_${organization.id}`);
+    const [linked] = await t.db.select().from(clients).where(eq(clients.telegramId, 5014));
+    expect(linked?.organizationId).toBe(organization.id);
+  });
+
   it("a staff-added client is not asked to register", async () => {
     await seedClient(t.db, { telegramId: 5005 });
     const chat = botChat(t.db, t.clock, 5005);

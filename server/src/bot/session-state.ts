@@ -14,7 +14,8 @@ export type BotStep =
       field: "organization" | "nickname" | "phone" | "volume";
       draft: RegistrationDraft;
     }
-  | { kind: "quantity"; modificationId: number; productId: number }
+  /** A typed quantity of the modification whose card came from `productId`'s list (0: search) at `page`. */
+  | { kind: "quantity"; modificationId: number; productId: number; page: number }
   | { kind: "change"; positionId: number }
   | { kind: "claim" };
 

@@ -4,15 +4,26 @@ import { callbackData } from "./factory.ts";
 export const brandsData = callbackData("b", ["page"] as const);
 /** A brand's products page. */
 export const productsData = callbackData("p", ["brandId", "page"] as const);
-/** A product's modifications page; `brandId` is where «Назад» leads (0: the brands). */
-export const modificationsData = callbackData("m", ["productId", "brandId", "page"] as const);
+/** A product's modifications page; «Назад» leads to the brand of its modifications. */
+export const modificationsData = callbackData("m", ["productId", "page"] as const);
 /** The results page of the last typed search. */
 export const searchData = callbackData("s", ["page"] as const);
-/** A modification's card; `productId` is where «Назад» leads. */
-export const cardData = callbackData("c", ["modificationId", "productId"] as const);
+
+/**
+ * Where a card was opened from, so «Назад» returns there: the page of a product's modification list, or with
+ * `productId` SEARCH_RESULTS, the page of the search results.
+ */
+export type CardOrigin = { productId: number; page: number };
+export const SEARCH_RESULTS = 0;
+
+/** A modification's card, with its origin. */
+export const cardData = callbackData("c", ["modificationId", "productId", "page"] as const);
 /** A chosen quantity, to confirm. */
-export const quantityData = callbackData("q", ["modificationId", "productId", "quantity"] as const);
+export const quantityData = callbackData("q", ["modificationId", "productId", "page", "quantity"] as const);
 /** «Другое количество»: the next typed number is the quantity. */
-export const typedQuantityData = callbackData("t", ["modificationId", "productId"] as const);
-/** The confirmed addition of a position. */
+export const typedQuantityData = callbackData("t", ["modificationId", "productId", "page"] as const);
+/**
+ * The confirmed addition of a position. Its origin keeps only `productId` (the list's first page): the
+ * payload's shape is what the bot preview and the «market opens» benchmark send.
+ */
 export const addData = callbackData("a", ["modificationId", "productId", "quantity"] as const);

@@ -3,6 +3,7 @@ import { latestBotText } from "../../modules/market/bot-text-service.ts";
 import {
   addData,
   brandsData,
+  type CardOrigin,
   cardData,
   modificationsData,
   productsData,
@@ -10,11 +11,12 @@ import {
   searchData,
   typedQuantityData,
 } from "../callback-data/catalogue.ts";
-import { orderData } from "../callback-data/order.ts";
 import type { BotContext } from "../context.ts";
 import {
+  addedKeyboard,
   brandsKeyboard,
   cardKeyboard,
+  catalogueKeyboard,
   confirmKeyboard,
   modificationsKeyboard,
   productsKeyboard,
@@ -22,7 +24,7 @@ import {
 } from "../keyboards/catalogue.ts";
 import { mainMenuKeyboard } from "../keyboards/main-menu.ts";
 import { texts } from "../texts.ts";
-import { cardText, marketClosedText, positionLine } from "../views/catalogue.ts";
+import { cardText, confirmText, marketClosedText, positionLine } from "../views/catalogue.ts";
 import { show } from "./show.ts";
 
 /** /market, the catalogue (brands → products → modifications → card → quantity → confirm) and search. */
@@ -30,10 +32,7 @@ export const catalogue = new Composer<BotContext>();
 
 async function openMarket(ctx: BotContext): Promise<void> {
   ctx.session.step = { kind: "idle" };
-  if (!ctx.market.open) {
-    await ctx.reply(marketClosedText(ctx.market), { reply_markup: mainMenuKeyboard() });
-    return;
-  }
+  if (!ctx.market.open) return showClosed(ctx);
   await ctx.reply(await latestBotText(ctx.db, "entry"), { reply_markup: mainMenuKeyboard() });
   await showBrands(ctx, 1);
 }
@@ -45,10 +44,33 @@ async function showBrands(ctx: BotContext, page: number): Promise<void> {
   await show(ctx, brands.items.length ? texts.chooseBrand : texts.emptyCatalogue, brandsKeyboard(brands));
 }
 
+/** Browsing while the market is closed for the client answers when it next opens, instead of lists. */
+async function showClosed(ctx: BotContext): Promise<void> {
+  ctx.session.step = { kind: "idle" };
+  const text = marketClosedText(ctx.market);
+  if (ctx.callbackQuery) await show(ctx, text, new InlineKeyboard());
+  else await ctx.reply(text, { reply_markup: mainMenuKeyboard() });
+}
+
 /** Every catalogue button is acknowledged first, so the client's button stops spinning whatever follows. */
 const buttons = catalogue.on("callback_query:data", async (ctx, next) => {
   ctx.session.step = { kind: "idle" };
   await next();
+});
+
+const browsingButtons = [
+  brandsData,
+  productsData,
+  modificationsData,
+  searchData,
+  cardData,
+  quantityData,
+  typedQuantityData,
+].map((data) => data.filter);
+buttons.callbackQuery(browsingButtons, async (ctx, next) => {
+  if (ctx.market.open) return next();
+  await ctx.answerCallbackQuery();
+  await showClosed(ctx);
 });
 
 buttons.callbackQuery(brandsData.filter, async (ctx) => {
@@ -69,12 +91,12 @@ buttons.callbackQuery(productsData.filter, async (ctx) => {
 
 buttons.callbackQuery(modificationsData.filter, async (ctx) => {
   await ctx.answerCallbackQuery();
-  const { productId, brandId, page } = modificationsData.unpack(ctx.callbackQuery.data);
+  const { productId, page } = modificationsData.unpack(ctx.callbackQuery.data);
   const list = await ctx.ordering.listModifications(ctx.clientId, productId, page);
   await show(
     ctx,
     list.items.length ? texts.chooseModification : texts.emptyList,
-    modificationsKeyboard(productId, brandId, list),
+    modificationsKeyboard(productId, list),
   );
 });
 
@@ -85,14 +107,14 @@ buttons.callbackQuery(searchData.filter, async (ctx) => {
 
 buttons.callbackQuery(cardData.filter, async (ctx) => {
   await ctx.answerCallbackQuery();
-  const { modificationId, productId } = cardData.unpack(ctx.callbackQuery.data);
-  await showCard(ctx, modificationId, productId);
+  const { modificationId, ...origin } = cardData.unpack(ctx.callbackQuery.data);
+  await showCard(ctx, modificationId, origin);
 });
 
 buttons.callbackQuery(quantityData.filter, async (ctx) => {
   await ctx.answerCallbackQuery();
-  const { modificationId, productId, quantity } = quantityData.unpack(ctx.callbackQuery.data);
-  await showConfirm(ctx, modificationId, productId, quantity);
+  const { modificationId, quantity, ...origin } = quantityData.unpack(ctx.callbackQuery.data);
+  await showConfirm(ctx, modificationId, origin, quantity);
 });
 
 buttons.callbackQuery(typedQuantityData.filter, async (ctx) => {
@@ -103,48 +125,34 @@ buttons.callbackQuery(typedQuantityData.filter, async (ctx) => {
 
 buttons.callbackQuery(addData.filter, async (ctx) => {
   const { modificationId, productId, quantity } = addData.unpack(ctx.callbackQuery.data);
+  const origin = { productId, page: 1 };
   const result = await ctx.ordering.addPosition(ctx.clientId, modificationId, quantity);
   if (!result.ok) {
     await ctx.answerCallbackQuery({ text: result.message, show_alert: true });
+    if (result.code === "market_closed") return showClosed(ctx);
     const view = result.card ?? (await ctx.ordering.getModification(ctx.clientId, modificationId));
     const text = `❗ ${result.message}${view ? `\n\n${cardText(view)}` : ""}`;
-    await show(
-      ctx,
-      text,
-      view ? cardKeyboard(view, productId) : brandsKeyboard({ items: [], page: 1, pages: 1 }),
-    );
+    await show(ctx, text, view ? cardKeyboard(view, origin) : catalogueKeyboard());
     return;
   }
   await ctx.answerCallbackQuery({ text: texts.added });
   const index = result.order.positions.findIndex((p) => p.id === result.position.id);
-  await show(
-    ctx,
-    `✅ ${texts.added}\n${positionLine(result.position, index)}`,
-    new InlineKeyboard()
-      .text("« К товару", modificationsData.pack({ productId, brandId: 0, page: 1 }))
-      .text("Каталог", brandsData.pack({ page: 1 }))
-      .row()
-      .text(texts.menu.order, orderData.pack({})),
-  );
+  await show(ctx, `✅ ${texts.added}\n${positionLine(result.position, index)}`, addedKeyboard(origin));
 });
 
-async function showCard(ctx: BotContext, modificationId: number, productId: number): Promise<void> {
+async function showCard(ctx: BotContext, modificationId: number, origin: CardOrigin): Promise<void> {
   const view = await ctx.ordering.getModification(ctx.clientId, modificationId);
   if (!view) {
     await showBrands(ctx, 1);
     return;
   }
-  await show(ctx, cardText(view), cardKeyboard(view, productId));
+  await show(ctx, cardText(view), cardKeyboard(view, origin));
 }
 
-async function showConfirm(ctx: BotContext, modificationId: number, productId: number, quantity: number) {
-  const view = await ctx.ordering.getModification(ctx.clientId, modificationId);
+async function showConfirm(ctx: BotContext, modificationId: number, origin: CardOrigin, quantity: number) {
+  const view = await ctx.ordering.getModification(ctx.clientId, modificationId, quantity);
   if (!view) return showBrands(ctx, 1);
-  await show(
-    ctx,
-    `${cardText(view)}\n\nКоличество: ${quantity} шт. Подтвердите заказ.`,
-    confirmKeyboard(modificationId, productId, quantity),
-  );
+  await show(ctx, confirmText(view, quantity), confirmKeyboard(modificationId, origin, quantity));
 }
 
 async function showSearch(ctx: BotContext, text: string, page: number): Promise<void> {
@@ -160,15 +168,18 @@ export const typedQuantity = new Composer<BotContext>();
 typedQuantity.on("message:text", async (ctx, next) => {
   const step = ctx.session.step;
   if (step.kind !== "quantity") return next();
+  if (!ctx.market.open) return showClosed(ctx);
   const quantity = parseQuantity(ctx.message.text);
   if (quantity === null) return void (await ctx.reply(texts.badQuantity));
   ctx.session.step = { kind: "idle" };
-  await showConfirm(ctx, step.modificationId, step.productId, quantity);
+  const { modificationId, ...origin } = step;
+  await showConfirm(ctx, modificationId, origin, quantity);
 });
 
 /** Any other typed text searches the modifications. */
 export const search = new Composer<BotContext>();
 search.on("message:text", async (ctx) => {
+  if (!ctx.market.open) return showClosed(ctx);
   const text = ctx.message.text.trim().slice(0, 100);
   ctx.session.search = text;
   await showSearch(ctx, text, 1);

@@ -1,6 +1,8 @@
 import { Composer } from "grammy";
+import type { Refusal, RefusalCode } from "../../modules/ordering/index.ts";
 import { changeData, orderData, removeData } from "../callback-data/order.ts";
 import type { BotContext } from "../context.ts";
+import { mainMenuKeyboard } from "../keyboards/main-menu.ts";
 import { orderKeyboard } from "../keyboards/order.ts";
 import { texts } from "../texts.ts";
 import { orderText } from "../views/catalogue.ts";
@@ -46,6 +48,22 @@ myOrder.callbackQuery(removeData.filter, async (ctx) => {
   await show(ctx, `${texts.removed}\n\n${orderText(result.order)}`, orderKeyboard(result.order));
 });
 
+const CORRECTABLE: ReadonlySet<RefusalCode> = new Set([
+  "bad_quantity",
+  "out_of_stock",
+  "hand_limit",
+  "exclusive_limit",
+  "total_limit",
+]);
+
+/**
+ * Refusals another typed number can overcome (below the first tier, over a limit that still leaves some):
+ * the chat keeps waiting for it. Any other refusal (market closed, the position sent to collect or gone, the
+ * modification no longer sold, nothing left) ends the change.
+ */
+const canRetry = (refusal: Refusal) =>
+  CORRECTABLE.has(refusal.code) && (refusal.canStill === undefined || refusal.canStill > 0);
+
 /** The typed new quantity of a position being changed. */
 export const typedChange = new Composer<BotContext>();
 typedChange.on("message:text", async (ctx, next) => {
@@ -54,8 +72,10 @@ typedChange.on("message:text", async (ctx, next) => {
   const quantity = parseQuantity(ctx.message.text);
   if (quantity === null) return void (await ctx.reply(texts.badQuantity));
   const result = await ctx.ordering.changePosition(ctx.clientId, step.positionId, quantity);
-  if (!result.ok) return void (await ctx.reply(`❗ ${result.message}`));
+  if (!result.ok && canRetry(result))
+    return void (await ctx.reply(`❗ ${result.message}\n${texts.retryChange}`));
   ctx.session.step = { kind: "idle" };
+  if (!result.ok) return void (await ctx.reply(`❗ ${result.message}`, { reply_markup: mainMenuKeyboard() }));
   await ctx.reply(`${texts.changed}\n\n${orderText(result.order)}`, {
     reply_markup: orderKeyboard(result.order),
   });

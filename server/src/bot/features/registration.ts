@@ -22,24 +22,30 @@ function organizationFromPayload(payload: string): number | null {
 
 export const registration = new Composer<BotContext>();
 
-registration.command("start", async (ctx) => {
+/** /start of someone not a client yet; a client's goes on to the client area, which may refuse them. */
+registration.command("start", async (ctx, next) => {
+  if (ctx.standing.kind === "client") return next();
   const organizationId = organizationFromPayload(ctx.match);
   const start = await latestBotText(ctx.db, "start");
-  switch (ctx.standing.kind) {
-    case "client":
-      if (organizationId !== null)
-        await linkClientToOrganization(ctx.db, ctx.standing.clientId, organizationId);
-      ctx.session.step = { kind: "idle" };
-      await ctx.reply(start, { reply_markup: mainMenuKeyboard() });
-      return;
-    case "waiting":
-      await ctx.reply(start);
-      await ctx.reply(texts.waiting, { reply_markup: { remove_keyboard: true } });
-      return;
-    case "unknown":
-      await ctx.reply(start);
-      await askOrganization(ctx, { organizationId });
+  if (ctx.standing.kind === "waiting") {
+    // The link still counts while the request waits: the client is inactive, not gone.
+    if (organizationId !== null)
+      await linkClientToOrganization(ctx.db, ctx.standing.clientId, organizationId);
+    await ctx.reply(start);
+    await ctx.reply(texts.waiting, { reply_markup: { remove_keyboard: true } });
+    return;
   }
+  await ctx.reply(start);
+  await askOrganization(ctx, { organizationId });
+});
+
+/** /start of a client in good standing (behind the client area): the link, the «start» text and the menu. */
+export const clientStart = new Composer<BotContext>();
+clientStart.command("start", async (ctx) => {
+  const organizationId = organizationFromPayload(ctx.match);
+  if (organizationId !== null) await linkClientToOrganization(ctx.db, ctx.clientId, organizationId);
+  ctx.session.step = { kind: "idle" };
+  await ctx.reply(await latestBotText(ctx.db, "start"), { reply_markup: mainMenuKeyboard() });
 });
 
 /** Everything below answers only users who are not confirmed clients yet. */

@@ -10,13 +10,17 @@ import type {
 import {
   addData,
   brandsData,
+  type CardOrigin,
   cardData,
   modificationsData,
   productsData,
   quantityData,
+  SEARCH_RESULTS,
   searchData,
   typedQuantityData,
 } from "../callback-data/catalogue.ts";
+import { orderData } from "../callback-data/order.ts";
+import { texts } from "../texts.ts";
 
 export const STOCK_MARK: Record<StockState, string> = { in_stock: "🟢", few: "🟡", none: "🔴" };
 
@@ -40,61 +44,77 @@ export function brandsKeyboard(page: Page<BrandItem>) {
 export function productsKeyboard(brandId: number, page: Page<ProductItem>) {
   const keyboard = new InlineKeyboard();
   for (const product of page.items) {
-    keyboard.text(product.name, modificationsData.pack({ productId: product.id, brandId, page: 1 })).row();
+    keyboard.text(product.name, modificationsData.pack({ productId: product.id, page: 1 })).row();
   }
   pager(keyboard, page, (p) => productsData.pack({ brandId, page: p }));
   return keyboard.row().text("« Назад", brandsData.pack({ page: 1 }));
 }
 
-function modificationButtons(keyboard: InlineKeyboard, items: ModificationItem[], withProduct: boolean) {
-  for (const m of items) {
-    const name = withProduct ? `${m.productName} ${m.name}` : m.name;
+/** Buttons opening each modification's card, which remembers this list's page as its origin. */
+function modificationButtons(keyboard: InlineKeyboard, page: Page<ModificationItem>, productId: number) {
+  for (const m of page.items) {
+    const name = productId === SEARCH_RESULTS ? `${m.productName} ${m.name}` : m.name;
     keyboard
-      .text(`${STOCK_MARK[m.stock]} ${name}`, cardData.pack({ modificationId: m.id, productId: m.productId }))
+      .text(
+        `${STOCK_MARK[m.stock]} ${name}`,
+        cardData.pack({ modificationId: m.id, productId, page: page.page }),
+      )
       .row();
   }
   return keyboard;
 }
 
-export function modificationsKeyboard(productId: number, brandId: number, page: Page<ModificationItem>) {
-  const keyboard = modificationButtons(new InlineKeyboard(), page.items, false);
-  pager(keyboard, page, (p) => modificationsData.pack({ productId, brandId, page: p }));
-  const back = brandId > 0 ? productsData.pack({ brandId, page: 1 }) : brandsData.pack({ page: 1 });
+/** A product's modifications; «Назад» leads to their brand's products (the brands when none is listed). */
+export function modificationsKeyboard(productId: number, page: Page<ModificationItem>) {
+  const keyboard = modificationButtons(new InlineKeyboard(), page, productId);
+  pager(keyboard, page, (p) => modificationsData.pack({ productId, page: p }));
+  const brandId = page.items[0]?.brandId;
+  const back = brandId === undefined ? brandsData.pack({ page: 1 }) : productsData.pack({ brandId, page: 1 });
   return keyboard.row().text("« Назад", back);
 }
 
 export function searchKeyboard(page: Page<ModificationItem>) {
-  const keyboard = modificationButtons(new InlineKeyboard(), page.items, true);
+  const keyboard = modificationButtons(new InlineKeyboard(), page, SEARCH_RESULTS);
   pager(keyboard, page, (p) => searchData.pack({ page: p }));
   return keyboard.row().text("Каталог", brandsData.pack({ page: 1 }));
 }
 
-const COMMON_QUANTITIES = [1, 5, 10, 20, 50, 100];
-
-/**
- * Quantities to tap: the common ones and every tier's threshold, up to what the client may still order (the
- * service's figure, so a button never offers what it would refuse; it still checks again on adding).
- */
-export function cardKeyboard(view: ModificationView, productId: number) {
-  const keyboard = new InlineKeyboard();
-  const amounts = [
-    ...new Set([...COMMON_QUANTITIES, ...view.tiers.filter((t) => t.orderable).map((t) => t.fromQuantity)]),
-  ]
-    .filter((q) => q <= view.canOrder)
-    .sort((a, b) => a - b)
-    .slice(0, 8);
-  amounts.forEach((quantity, i) => {
-    if (i > 0 && i % 4 === 0) keyboard.row();
-    keyboard.text(`${quantity} шт`, quantityData.pack({ modificationId: view.id, productId, quantity }));
-  });
-  if (view.canOrder > 0)
-    keyboard.row().text("Другое количество", typedQuantityData.pack({ modificationId: view.id, productId }));
-  return keyboard.row().text("« Назад", modificationsData.pack({ productId, brandId: 0, page: 1 }));
+/** The list a card was opened from. */
+export function originData(origin: CardOrigin): string {
+  return origin.productId === SEARCH_RESULTS
+    ? searchData.pack({ page: origin.page })
+    : modificationsData.pack({ productId: origin.productId, page: origin.page });
 }
 
-export function confirmKeyboard(modificationId: number, productId: number, quantity: number) {
+/** The amounts the service would add now (view.quantities), at most two rows of them. */
+export function cardKeyboard(view: ModificationView, origin: CardOrigin) {
+  const keyboard = new InlineKeyboard();
+  view.quantities.slice(0, 8).forEach((quantity, i) => {
+    if (i > 0 && i % 4 === 0) keyboard.row();
+    keyboard.text(`${quantity} шт`, quantityData.pack({ modificationId: view.id, ...origin, quantity }));
+  });
+  if (view.canOrder > 0)
+    keyboard.row().text("Другое количество", typedQuantityData.pack({ modificationId: view.id, ...origin }));
+  return keyboard.row().text("« Назад", originData(origin));
+}
+
+export function confirmKeyboard(modificationId: number, origin: CardOrigin, quantity: number) {
   return new InlineKeyboard()
-    .text("✅ Подтвердить", addData.pack({ modificationId, productId, quantity }))
+    .text("✅ Подтвердить", addData.pack({ modificationId, productId: origin.productId, quantity }))
     .row()
-    .text("« Назад", cardData.pack({ modificationId, productId }));
+    .text("« Назад", cardData.pack({ modificationId, ...origin }));
+}
+
+/** Only the way back to the catalogue (the modification is gone). */
+export function catalogueKeyboard() {
+  return new InlineKeyboard().text("Каталог", brandsData.pack({ page: 1 }));
+}
+
+/** After adding: back to the list the card came from, the catalogue, or the order. */
+export function addedKeyboard(origin: CardOrigin) {
+  return new InlineKeyboard()
+    .text(origin.productId === SEARCH_RESULTS ? "« К поиску" : "« К товару", originData(origin))
+    .text("Каталог", brandsData.pack({ page: 1 }))
+    .row()
+    .text(texts.menu.order, orderData.pack({}));
 }

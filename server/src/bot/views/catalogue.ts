@@ -54,18 +54,40 @@ export function cardText(view: ModificationView): string {
   return lines.join("\n");
 }
 
+const amount = (money: number, sign: string) => `${formatMoney(money)} ${sign}`;
+
+/** «10 шт × 540 ₽ = 5 400 ₽», or «10 шт» without a price (the client may not see prices). */
+function units(quantity: number, priced: { price: number; sum: number; currencySign: string } | null) {
+  if (!priced) return `${quantity} шт`;
+  const sign = priced.currencySign;
+  return `${quantity} шт × ${amount(priced.price, sign)} = ${amount(priced.sum, sign)}`;
+}
+
+/** «1. Кабель 1 м — 10 шт × 540 ₽ = 5 400 ₽ · Добавлен». */
 export function positionLine(position: PositionView, index: number): string {
-  return `${index + 1}. ${position.name} — ${position.quantity} шт × ${formatMoney(position.price)} ${position.currencySign} = ${formatMoney(position.sum)} ${position.currencySign} · ${position.statusLabel}`;
+  const { price, sum, currencySign } = position;
+  const priced = price === null || sum === null ? null : { price, sum, currencySign };
+  return `${index + 1}. ${position.name} — ${units(position.quantity, priced)} · ${position.statusLabel}`;
 }
 
 export function orderText(order: TodayOrder): string {
   const [year, month, day] = order.day.split("-");
   if (order.positions.length === 0) return `Заказ на ${day}.${month}.${year} пуст.`;
-  const totals = order.totals.map((t) => `${formatMoney(t.amount)} ${t.currencySign}`).join(", ");
-  return [
-    `Ваш заказ на ${day}.${month}.${year}:`,
-    ...order.positions.map(positionLine),
-    "",
-    `Итого: ${totals}`,
-  ].join("\n");
+  const lines = [`Ваш заказ на ${day}.${month}.${year}:`, ...order.positions.map(positionLine)];
+  if (order.totals) {
+    lines.push("", `Итого: ${order.totals.map((t) => amount(t.amount, t.currencySign)).join(", ")}`);
+  }
+  return lines.join("\n");
+}
+
+/**
+ * The card with the chosen quantity and what the position will cost (when the client may see prices); adding
+ * to a position the order holds prices the whole of it.
+ */
+export function confirmText(view: ModificationView, quantity: number): string {
+  const { quote } = view;
+  let chosen = `Количество: ${quantity} шт.`;
+  if (quote?.quantity === quantity) chosen = `Количество: ${units(quantity, quote)}.`;
+  else if (quote) chosen = `${chosen} В заказе станет ${units(quote.quantity, quote)}.`;
+  return `${cardText(view)}\n\n${chosen} Подтвердите заказ.`;
 }

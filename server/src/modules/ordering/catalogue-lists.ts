@@ -83,6 +83,7 @@ async function modificationPage(db: Db, client: ClientContext, filter: SQL | und
       id: modifications.id,
       name: modifications.name,
       productId: products.id,
+      brandId: products.brandId,
       productName: products.name,
       brandName: brands.name,
       quantity: modifications.quantity,

@@ -1,4 +1,5 @@
 import { CLIENT_TYPE_LARGE } from "@wholesale/contract";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedBrand, seedModification, seedProduct } from "../../db/factories/catalogue.ts";
 import { seedClient, seedGroup, seedTransportation } from "../../db/factories/clients.ts";
@@ -7,6 +8,7 @@ import {
   modificationClients,
   modificationGroups,
   modificationTransportations,
+  orderPositions,
 } from "../../db/schema/index.ts";
 import { PAGE_SIZE } from "./catalogue-lists.ts";
 import { type OrderingFixture, orderingFixture } from "./test-fixture.ts";
@@ -187,15 +189,80 @@ describe("the client's view of a modification", () => {
   });
 });
 
+describe("the card's quantities and quote", () => {
+  it("offers only amounts adding would accept: from the first sold tier, within every limit", async () => {
+    const { mod } = await shelf();
+    const fromTen = await mod({
+      quantity: 30,
+      tiers: [
+        { currencyId: f.rub, quantityFrom: 1, smallWholesale: 1, largeWholesale: 590 },
+        { currencyId: f.rub, quantityFrom: 10, smallWholesale: 540, largeWholesale: 530 },
+      ],
+    });
+    const client = await seedClient(f.db, { allowedPrice: true });
+    expect((await f.service.getModification(client.id, fromTen.id))?.quantities).toEqual([10, 20]);
+    for (const quantity of [1, 5, 50])
+      expect((await f.service.addPosition(client.id, fromTen.id, quantity)).ok).toBe(false);
+    // Holding 10, any amount up to the 20 left completes a sold quantity.
+    expect((await f.service.addPosition(client.id, fromTen.id, 10)).ok).toBe(true);
+    expect((await f.service.getModification(client.id, fromTen.id))?.quantities).toEqual([1, 5, 10, 20]);
+
+    // A day's sum cap with a steep tier: 10 units (1 000 ₽) fit where 5 (3 000 ₽) do not.
+    const steep = await mod({
+      tiers: [
+        { currencyId: f.rub, quantityFrom: 1, smallWholesale: 600, largeWholesale: 590 },
+        { currencyId: f.rub, quantityFrom: 10, smallWholesale: 100, largeWholesale: 90 },
+      ],
+    });
+    const capped = await seedClient(f.db);
+    await f.setRules(capped.id, { totalLimit: 1000 });
+    const view = await f.service.getModification(capped.id, steep.id);
+    expect(view).toMatchObject({ canOrder: 10, quantities: [1, 10] });
+    expect(await f.service.addPosition(capped.id, steep.id, 5)).toMatchObject({ code: "total_limit" });
+  });
+
+  it("prices the chosen quantity as the position it makes, only for a client who sees prices", async () => {
+    const { mod } = await shelf();
+    const m = await mod();
+    const client = await seedClient(f.db, { allowedPrice: true });
+    expect((await f.service.getModification(client.id, m.id))?.quote).toBeNull();
+    expect((await f.service.getModification(client.id, m.id, 10))?.quote).toEqual({
+      quantity: 10,
+      price: 540,
+      sum: 5400,
+      currencySign: "₽",
+    });
+    await f.service.addPosition(client.id, m.id, 6);
+    expect((await f.service.getModification(client.id, m.id, 6))?.quote).toEqual({
+      quantity: 12,
+      price: 540,
+      sum: 6480,
+      currencySign: "₽",
+    });
+  });
+});
+
 describe("price lists", () => {
   it("hides prices without allowed_price, but still sells at the list price", async () => {
     const { mod } = await shelf();
     const m = await mod();
     const client = await seedClient(f.db, { allowedPrice: false });
-    const view = await f.service.getModification(client.id, m.id);
+    const view = await f.service.getModification(client.id, m.id, 10);
     expect(view?.tiers.map((t) => t.price)).toEqual([null, null]);
+    expect(view?.quote).toBeNull();
+    // No answer to the client carries a price, a sum or a total: no view of it can show one.
     const r = await f.service.addPosition(client.id, m.id, 1);
-    expect(r.ok && r.position.price).toBe(600);
+    if (!r.ok) throw new Error(r.message);
+    expect(r.position).toMatchObject({ quantity: 1, price: null, sum: null });
+    expect(r.order.totals).toBeNull();
+    const changed = await f.service.changePosition(client.id, r.position.id, 10);
+    expect(changed.ok && [changed.position.price, changed.order.totals]).toEqual([null, null]);
+    const order = await f.service.todayOrder(client.id);
+    expect(order.positions.map((p) => [p.price, p.sum])).toEqual([[null, null]]);
+    expect(order.totals).toBeNull();
+    // Staff see what it was recorded at.
+    const [row] = await f.db.select().from(orderPositions).where(eq(orderPositions.id, r.position.id));
+    expect(row?.price).toBe(540);
   });
 
   it("applies the group's surcharge only with allowed_price_w_markup, shown and charged alike", async () => {

@@ -1,5 +1,5 @@
 import type { ModificationData } from "./modification-data.ts";
-import { largestWithin, minimumQuantity, priceForQuantity } from "./price-list.ts";
+import { largestWithin, minimumQuantity, priceForQuantity, type SellableTier } from "./price-list.ts";
 import type { RefusalCode } from "./types.ts";
 
 /** A position of the client's order today, with what the limits need of its modification. */
@@ -95,4 +95,29 @@ export function checkPosition(
   const tightest = broken.sort((a, b) => a.cap - b.cap)[0];
   if (tightest) return { ok: false, code: tightest.code, limit: tightest.limit, maxTotal };
   return { ok: true };
+}
+
+/** Whether a position may hold `total` units now, and at which tier; or which rule forbids it. */
+export type Judgement =
+  | { ok: true; tier: SellableTier }
+  | { ok: false; code: "not_sold" }
+  | { ok: false; code: "below_minimum"; minimum: number }
+  | { ok: false; code: "limit"; check: Extract<Check, { ok: false }> };
+
+/**
+ * Every rule of a position at once: the modification sold to the client, `total` reaching a sold tier, and
+ * the limits of checkPosition. Adding and changing refuse by it; the card offers only amounts it accepts.
+ */
+export function judgePosition(
+  modification: ModificationData,
+  day: readonly DayPosition[],
+  current: DayPosition | null,
+  total: number,
+  totalLimit: number | null,
+): Judgement {
+  if (modification.pricing.orderable.length === 0) return { ok: false, code: "not_sold" };
+  const tier = priceForQuantity(modification.pricing, total);
+  if (!tier) return { ok: false, code: "below_minimum", minimum: minimumQuantity(modification.pricing) ?? 1 };
+  const check = checkPosition(modification, day, current, total, totalLimit);
+  return check.ok ? { ok: true, tier } : { ok: false, code: "limit", check };
 }

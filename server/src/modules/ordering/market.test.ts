@@ -1,6 +1,6 @@
 import { CLIENT_TYPE_LARGE, CLIENT_TYPE_SMALL } from "@wholesale/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedModification } from "../../db/factories/catalogue.ts";
+import { seedBrand, seedModification, seedProduct } from "../../db/factories/catalogue.ts";
 import { seedClient, seedGroup, seedTransportation } from "../../db/factories/clients.ts";
 import {
   marketScheduleClients,
@@ -72,6 +72,33 @@ describe("a service for one update (readOnce)", () => {
       expect((await update.addPosition(client.id, mod.id, 1)).ok).toBe(true);
       const next = createOrderingService({ db: f.db, clock: f.clock, readOnce: true });
       expect(await next.addPosition(client.id, mod.id, 1)).toMatchObject({ code: "market_closed" });
+    } finally {
+      await f.setMarketOpen(false);
+    }
+  });
+});
+
+describe("browsing", () => {
+  it("lists nothing and shows no card while the market is closed for the client", async () => {
+    const brand = await seedBrand(f.db);
+    const product = await seedProduct(f.db, { brandId: brand.id, name: "Закрытый товар" });
+    const mod = await seedModification(f.db, {
+      productId: product.id,
+      tiers: [{ currencyId: f.rub, quantityFrom: 1, smallWholesale: 100, largeWholesale: 90 }],
+    });
+    // Large wholesale: no schedule of the tests above opens for it.
+    const client = await seedClient(f.db, { clientType: CLIENT_TYPE_LARGE });
+    const browse = async () => ({
+      brands: (await f.service.listBrands(client.id, 1)).items.length > 0,
+      products: (await f.service.listProducts(client.id, brand.id, 1)).items.length,
+      modifications: (await f.service.listModifications(client.id, product.id, 1)).items.length,
+      found: (await f.service.searchModifications(client.id, "Закрытый", 1)).items.length,
+      card: (await f.service.getModification(client.id, mod.id)) !== null,
+    });
+    expect(await browse()).toEqual({ brands: false, products: 0, modifications: 0, found: 0, card: false });
+    await f.setMarketOpen(true);
+    try {
+      expect(await browse()).toEqual({ brands: true, products: 1, modifications: 1, found: 1, card: true });
     } finally {
       await f.setMarketOpen(false);
     }

@@ -34,15 +34,21 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
     return kept.read;
   }
 
-  /** The client alone: what browsing needs, without the market's schedules unless they were read already. */
+  /** The client alone: what «Мой заказ» needs, without the market's schedules unless they were read already. */
   function client(clientId: number): Promise<ClientLookup> {
     if (deps.readOnce && kept?.clientId === clientId) return kept.read.then((r) => r.lookup);
     return loadClient(db, clientId);
   }
 
+  /** The client who may browse now: in good standing, with the market open for them. */
+  async function browser(clientId: number): Promise<ClientContext | null> {
+    const { lookup, market } = await read(clientId);
+    return lookup.ok && market.open ? lookup.client : null;
+  }
+
   async function browse<T>(clientId: number, list: (client: ClientContext) => Promise<Page<T>>) {
-    const found = await client(clientId);
-    return found.ok ? list(found.client) : empty<T>();
+    const found = await browser(clientId);
+    return found ? list(found) : empty<T>();
   }
 
   /** The client allowed to order now, or the refusal: not a client in good standing, or the market closed. */
@@ -69,7 +75,7 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
   }
 
   function afterPosition(s: Situation, changed: Changed) {
-    const order = toTodayOrder(s.day, changed.order);
+    const order = toTodayOrder(s.day, changed.order, s.client.showPrices);
     const position = order.positions.find((p) => p.id === changed.positionId);
     if (!position) throw new Error("the changed position is missing from today's order");
     return { ok: true as const, position, order };
@@ -89,10 +95,10 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
       browse(clientId, (c) => lists.listModifications(db, c, productId, page)),
     searchModifications: (clientId, text, page) =>
       browse(clientId, (c) => lists.searchModifications(db, c, text, page)),
-    async getModification(clientId, modificationId) {
-      const found = await client(clientId);
-      if (!found.ok) return null;
-      return modificationView(db, found.client, modificationId, businessDay(clock.now()));
+    async getModification(clientId, modificationId, quantity) {
+      const found = await browser(clientId);
+      if (!found) return null;
+      return modificationView(db, found, modificationId, businessDay(clock.now()), quantity);
     },
 
     async addPosition(clientId, modificationId, quantity) {
@@ -113,8 +119,11 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
       const s = await situation(clientId);
       if ("ok" in s) return s;
       const done = await change((tx) => positions.removePosition(tx, s, positionId));
-      return done.ok ? { ok: true, order: toTodayOrder(s.day, done.value) } : done;
+      return done.ok ? { ok: true, order: toTodayOrder(s.day, done.value, s.client.showPrices) } : done;
     },
-    todayOrder: (clientId) => todayOrder(db, clientId, businessDay(clock.now())),
+    async todayOrder(clientId) {
+      const found = await client(clientId);
+      return todayOrder(db, clientId, businessDay(clock.now()), found.ok && found.client.showPrices);
+    },
   };
 }

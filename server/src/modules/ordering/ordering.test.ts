@@ -26,6 +26,10 @@ const tiered = (values: Parameters<typeof seedModification>[1] = {}) =>
     ],
   });
 
+/** A client who may see prices (allowed_price), so results carry the prices these tests check. */
+const buyer = (values: Parameters<typeof seedClient>[1] = {}) =>
+  seedClient(f.db, { allowedPrice: true, ...values });
+
 const added = <T extends { ok: boolean }>(r: T) => {
   if (!r.ok) throw new Error(`refused: ${JSON.stringify(r)}`);
   return r as Extract<T, { ok: true }>;
@@ -33,7 +37,7 @@ const added = <T extends { ok: boolean }>(r: T) => {
 
 describe("adding a position", () => {
   it("prices it at the tier the quantity reaches, takes the stock and opens the day's order", async () => {
-    const client = await seedClient(f.db);
+    const client = await buyer();
     const mod = await tiered();
     const r = added(await f.service.addPosition(client.id, mod.id, 12));
     expect(r.position).toMatchObject({
@@ -57,7 +61,7 @@ describe("adding a position", () => {
   });
 
   it("adds to the «Добавлен» position of the same modification and re-prices the total", async () => {
-    const client = await seedClient(f.db);
+    const client = await buyer();
     const mod = await tiered();
     const first = added(await f.service.addPosition(client.id, mod.id, 6));
     expect(first.position.price).toBe(600);
@@ -123,7 +127,7 @@ describe("adding a position", () => {
   });
 
   it("refuses a quantity below the first sold tier", async () => {
-    const client = await seedClient(f.db);
+    const client = await buyer();
     const mod = await seedModification(f.db, {
       tiers: [
         { currencyId: f.rub, quantityFrom: 1, smallWholesale: 1, largeWholesale: 590 },
@@ -195,7 +199,7 @@ describe("one_hand_quantity", () => {
 
 describe("total_limit", () => {
   it("caps the day's sum in the position's currency and says how many still fit", async () => {
-    const client = await seedClient(f.db);
+    const client = await buyer();
     await f.setRules(client.id, { totalLimit: 5000 });
     const mod = await tiered();
     added(await f.service.addPosition(client.id, mod.id, 5)); // 3000 ₽
@@ -207,11 +211,11 @@ describe("total_limit", () => {
       canStill: 3,
     });
     added(await f.service.addPosition(client.id, mod.id, 3));
-    expect((await f.service.todayOrder(client.id)).totals[0]?.amount).toBe(4800);
+    expect((await f.service.todayOrder(client.id)).totals?.[0]?.amount).toBe(4800);
   });
 
   it("counts a tier's lower price: 10 units at 540 ₽ fit where 9 at 600 ₽ do not", async () => {
-    const client = await seedClient(f.db);
+    const client = await buyer();
     await f.setRules(client.id, { totalLimit: 5400 });
     const mod = await tiered();
     expect(added(await f.service.addPosition(client.id, mod.id, 10)).position.sum).toBe(5400);
@@ -271,7 +275,7 @@ describe("exclusive modifications", () => {
 
 describe("changing and removing", () => {
   it("re-prices a changed quantity and moves stock by the difference", async () => {
-    const client = await seedClient(f.db, { clientType: CLIENT_TYPE_LARGE });
+    const client = await buyer({ clientType: CLIENT_TYPE_LARGE });
     const mod = await tiered();
     const r = added(await f.service.addPosition(client.id, mod.id, 5));
     expect(r.position.price).toBe(590);
@@ -290,7 +294,7 @@ describe("changing and removing", () => {
   });
 
   it("removes a position, returns its stock and drops the emptied order", async () => {
-    const client = await seedClient(f.db);
+    const client = await buyer();
     const mod = await tiered();
     const r = added(await f.service.addPosition(client.id, mod.id, 7));
     const gone = added(await f.service.removePosition(client.id, r.position.id));

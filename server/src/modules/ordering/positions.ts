@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { orderPositions, orders } from "../../db/schema/index.ts";
 import type { ClientContext } from "./client-context.ts";
-import { type Check, checkPosition } from "./limits.ts";
+import { type Check, checkPosition, judgePosition } from "./limits.ts";
 import { limitRefusal, TEXT } from "./messages.ts";
 import { loadModification, type ModificationData } from "./modification-data.ts";
 import { viewOf } from "./modification-view.ts";
@@ -59,13 +59,12 @@ function priceChecked(
   total: number,
   mode: "add" | "change",
 ) {
-  if (modification.pricing.orderable.length === 0) refuse("not_sold", TEXT.notSold);
-  const tier = priceForQuantity(modification.pricing, total);
-  if (!tier)
-    refuse("bad_quantity", `Этот товар продаётся от ${minimumQuantity(modification.pricing) ?? 1} шт.`);
-  const check = checkPosition(modification, day, current, total, s.client.totalLimit);
-  if (!check.ok) refuseLimit(check, modification, current?.quantity ?? 0, mode);
-  return tier;
+  const judged = judgePosition(modification, day, current, total, s.client.totalLimit);
+  if (judged.ok) return judged.tier;
+  if (judged.code === "not_sold") return refuse("not_sold", TEXT.notSold);
+  if (judged.code === "below_minimum")
+    return refuse("bad_quantity", `Этот товар продаётся от ${judged.minimum} шт.`);
+  return refuseLimit(judged.check, modification, current?.quantity ?? 0, mode);
 }
 
 /** Runs a check; a refusal it throws carries the modification's card, from what was read already. */

@@ -28,8 +28,11 @@ const priceOf = (tier: StoredTier, list: PriceList) =>
 const flagOf = (tier: StoredTier, list: PriceList) =>
   list === "small" ? tier.availableSmallWholesale : tier.availableLargeWholesale;
 
+/** Money to the kopeck. */
+export const roundMoney = (n: number) => Math.round(n * 100) / 100;
+
 /** Money as the client pays it: the list price times the client's multiplier, to the kopeck. */
-export const charge = (price: number, multiplier: number) => Math.round(price * multiplier * 100) / 100;
+export const charge = (price: number, multiplier: number) => roundMoney(price * multiplier);
 
 /** A tier is sold at a list when its price there is not 1 (the back-office's "not sold") and its flag is on. */
 export function sellableTiers(

@@ -10,6 +10,7 @@ import {
 } from "../../db/schema/index.ts";
 import type { DayPosition } from "./limits.ts";
 import { STATUS_LABELS } from "./messages.ts";
+import { roundMoney } from "./price-list.ts";
 import type { CurrencyTotal, TodayOrder } from "./types.ts";
 
 /** A position of the day's order with what both the limits and «Мой заказ» need. */
@@ -86,23 +87,28 @@ export async function loadDayOrder(db: Db | Tx, clientId: number, day: string): 
   return { orderId, positions };
 }
 
-const roundMoney = (n: number) => Math.round(n * 100) / 100;
-
-/** «Мой заказ»: positions with statuses, prices and sums, and totals per currency. */
-export function toTodayOrder(day: string, order: DayOrder): TodayOrder {
+/**
+ * «Мой заказ»: positions with statuses, prices and sums, and totals per currency. A client who may not see
+ * prices gets neither prices, sums nor totals: the answer itself holds none, so no view can show them.
+ */
+export function toTodayOrder(day: string, order: DayOrder, showPrices: boolean): TodayOrder {
   const positions = order.positions.map((r) => ({
     id: r.id,
     modificationId: r.modificationId,
     name: r.name,
     quantity: r.quantity,
-    price: r.price,
+    price: showPrices ? r.price : null,
     currencyId: r.currencyId,
     currencySign: r.currencySign,
     status: r.status,
     statusLabel: STATUS_LABELS[r.status],
-    sum: roundMoney(r.price * r.quantity),
+    sum: showPrices ? roundMoney(r.price * r.quantity) : null,
     changeable: r.status === "added",
   }));
+  return { orderId: order.orderId, day, positions, totals: showPrices ? totalsOf(order.positions) : null };
+}
+
+function totalsOf(positions: readonly DayRow[]): CurrencyTotal[] {
   const totals = new Map<number, CurrencyTotal>();
   for (const p of positions) {
     const t = totals.get(p.currencyId) ?? {
@@ -110,12 +116,17 @@ export function toTodayOrder(day: string, order: DayOrder): TodayOrder {
       currencySign: p.currencySign,
       amount: 0,
     };
-    t.amount = roundMoney(t.amount + p.sum);
+    t.amount = roundMoney(t.amount + roundMoney(p.price * p.quantity));
     totals.set(p.currencyId, t);
   }
-  return { orderId: order.orderId, day, positions, totals: [...totals.values()] };
+  return [...totals.values()];
 }
 
-export async function todayOrder(db: Db | Tx, clientId: number, day: string): Promise<TodayOrder> {
-  return toTodayOrder(day, await loadDayOrder(db, clientId, day));
+export async function todayOrder(
+  db: Db | Tx,
+  clientId: number,
+  day: string,
+  showPrices: boolean,
+): Promise<TodayOrder> {
+  return toTodayOrder(day, await loadDayOrder(db, clientId, day), showPrices);
 }

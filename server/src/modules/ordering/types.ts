@@ -25,6 +25,7 @@ export type ModificationItem = {
   id: number;
   name: string;
   productId: number;
+  brandId: number;
   productName: string;
   brandName: string;
   stock: StockState;
@@ -56,20 +57,31 @@ export type ModificationView = {
   canOrder: number;
   /** Why canOrder is 0, in Russian, or null. */
   reason: string | null;
+  /**
+   * Amounts worth a button, ascending: 1, 5, 10, 20, 50, 100 and each sold tier's threshold, only those the
+   * service would add now (every rule checked, the first sold tier included).
+   */
+  quantities: number[];
+  /** The position adding the asked quantity would make, priced; null when not asked, not sold or prices hidden. */
+  quote: Quote | null;
 };
+
+/** What a position would be: its whole quantity (with what the order holds already) at the tier it reaches. */
+export type Quote = { quantity: number; price: number; sum: number; currencySign: string };
 
 export type PositionView = {
   id: number;
   modificationId: number;
   name: string;
   quantity: number;
-  price: number;
+  /** Null (and `sum` too) when the client may not see prices (allowed_price off): staff still see them. */
+  price: number | null;
   currencyId: number;
   currencySign: string;
   status: PositionStatus;
   /** Russian status label: «Добавлен», «Отправлен на сборку», «Собран». */
   statusLabel: string;
-  sum: number;
+  sum: number | null;
   /** Only «Добавлен» positions can be changed or removed. */
   changeable: boolean;
 };
@@ -81,7 +93,8 @@ export type TodayOrder = {
   /** The Moscow business day (YYYY-MM-DD). */
   day: string;
   positions: PositionView[];
-  totals: CurrencyTotal[];
+  /** Per currency; null when the client may not see prices. */
+  totals: CurrencyTotal[] | null;
 };
 
 export type RefusalCode =
@@ -118,11 +131,17 @@ export type ClientStanding =
 
 export type OrderingService = {
   standing(clientId: number): Promise<ClientStanding>;
+  /** The lists are empty for a client who may not order, and while the market is closed for them. */
   listBrands(clientId: number, page: number): Promise<Page<BrandItem>>;
   listProducts(clientId: number, brandId: number, page: number): Promise<Page<ProductItem>>;
   listModifications(clientId: number, productId: number, page: number): Promise<Page<ModificationItem>>;
   searchModifications(clientId: number, text: string, page: number): Promise<Page<ModificationItem>>;
-  getModification(clientId: number, modificationId: number): Promise<ModificationView | null>;
+  /** The card; with `quantity`, its `quote` prices adding that many. Null when hidden or the market is closed. */
+  getModification(
+    clientId: number,
+    modificationId: number,
+    quantity?: number,
+  ): Promise<ModificationView | null>;
   addPosition(clientId: number, modificationId: number, quantity: number): Promise<PositionResult>;
   changePosition(clientId: number, positionId: number, quantity: number): Promise<PositionResult>;
   removePosition(clientId: number, positionId: number): Promise<RemoveResult>;
