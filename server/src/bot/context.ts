@@ -18,6 +18,11 @@ export type BotDeps = {
   dryRun: boolean;
   /** How long one update may take before the user is told to try again. */
   updateTimeoutMs: number;
+  /**
+   * Updates made up by staff in the back-office's preview: never the client's own doing, so they leave the
+   * client's delivery state (the unreachable mark) alone. Absent for real Telegram updates.
+   */
+  preview?: boolean;
 };
 
 export type BotLog = {
@@ -27,6 +32,8 @@ export type BotLog = {
 
 export type BotContext = Context & {
   deps: BotDeps;
+  /** Set by the guard when the update ran past its time: it was apologised for, its state is not kept. */
+  timedOut: boolean;
   /** The database of this update: the shared one, or the dry run's transaction. */
   db: Db | Tx;
   session: BotSession;

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import type { Database } from "../db/client.ts";
@@ -5,7 +6,7 @@ import { fixedClock } from "../lib/clock.ts";
 import { TEST_SECRET } from "../test/app.ts";
 import { openTestDatabase } from "../test/database.ts";
 import { type FakeBotApi, startFakeBotApi } from "../test/fake-bot-api.ts";
-import { createLiveBot, startPolling, webhookSecret } from "./run.ts";
+import { type BotRunner, createLiveBot, POLLING_LOCK, startPolling, webhookSecret } from "./run.ts";
 
 let database: Database;
 let fake: FakeBotApi;
@@ -56,26 +57,78 @@ describe("running the bot", () => {
     expect(fake.callsTo("sendMessage").filter((c) => c.payload.chat_id === 42)).toHaveLength(2);
     await app.close();
   });
+});
 
-  it.runIf(process.env.TEST_DB === "postgres")(
-    "exactly one instance polls; another takes over when it stops",
-    async () => {
-      const url = process.env.TEST_DATABASE_URL as string;
-      const make = () =>
-        createLiveBot({ token: fake.token, apiRoot: fake.apiRoot }, { db: database.db, clock, log });
-      const polls = () => fake.callsTo("getUpdates").length;
-      const first = startPolling(make(), { databaseUrl: url, log, retryMs: 200 });
-      await expect.poll(polls, { timeout: 5000 }).toBeGreaterThan(0);
-      const second = startPolling(make(), { databaseUrl: url, log, retryMs: 200 });
-      await new Promise((r) => setTimeout(r, 800));
-      // One poller holds a 30 s long poll: no second getUpdates is running beside it.
-      const before = polls();
-      await new Promise((r) => setTimeout(r, 600));
-      expect(polls()).toBe(before);
-      await first.stop();
-      await expect.poll(polls, { timeout: 5000 }).toBeGreaterThan(before);
-      await second.stop();
-    },
-    20_000,
-  );
+describe.runIf(process.env.TEST_DB === "postgres")("polling by one instance at a time", () => {
+  const RETRY_MS = 200;
+  /**
+   * Each instance talks to its own fake Bot API, so every call is known to come from one instance. The lock
+   * is taken in this file's own database (advisory locks are per database): other test runs do not touch it.
+   */
+  async function instances() {
+    const result = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
+      rows: { name: string }[];
+    };
+    const url = new URL(process.env.TEST_DATABASE_URL ?? "");
+    url.pathname = `/${result.rows[0]?.name ?? ""}`;
+    const apis: FakeBotApi[] = [];
+    const runners: BotRunner[] = [];
+    const start = async () => {
+      const api = await startFakeBotApi();
+      apis.push(api);
+      const bot = createLiveBot({ token: api.token, apiRoot: api.apiRoot }, { db: database.db, clock, log });
+      runners.push(startPolling(bot, { databaseUrl: url.toString(), log, retryMs: RETRY_MS }));
+      return api;
+    };
+    const close = async () => {
+      for (const runner of runners) await runner.stop();
+      for (const api of apis) await api.close();
+    };
+    return { start, runners, close };
+  }
+  const polls = (api: FakeBotApi) => api.callsTo("getUpdates").length;
+  const waitRetries = (n: number) => new Promise((r) => setTimeout(r, n * RETRY_MS));
+
+  it("a second instance makes no call while the first holds the lock; it takes over when the first stops", async () => {
+    const run = await instances();
+    try {
+      const first = await run.start();
+      await expect.poll(() => polls(first), { timeout: 5000 }).toBeGreaterThan(0);
+      const second = await run.start();
+      await waitRetries(5);
+      expect(second.calls).toEqual([]);
+
+      await run.runners[0]?.stop();
+      await expect.poll(() => polls(second), { timeout: 5000 }).toBeGreaterThan(0);
+    } finally {
+      await run.close();
+    }
+  }, 20_000);
+
+  it("another instance takes over when the holder's database connection dies, and the holder stops polling", async () => {
+    const run = await instances();
+    try {
+      const first = await run.start();
+      await expect.poll(() => polls(first), { timeout: 5000 }).toBeGreaterThan(0);
+      const second = await run.start();
+      await waitRetries(2);
+      // What the death of the holder's process does to its lock: the session ends and PostgreSQL releases it.
+      const killed = (await database.db.execute(sql`select pg_terminate_backend(pid) as ok from pg_locks
+        where locktype = 'advisory' and granted and objid = ${POLLING_LOCK}
+        and database = (select oid from pg_database where datname = current_database())`)) as unknown as {
+        rows: { ok: boolean }[];
+      };
+      expect(killed.rows).toEqual([{ ok: true }]);
+
+      await expect.poll(() => polls(second), { timeout: 5000 }).toBeGreaterThan(0);
+      // A poller still running would take this update at once, answer it and poll again.
+      const before = polls(first);
+      first.pushUpdate(start);
+      await waitRetries(5);
+      expect(polls(first)).toBe(before);
+      expect(first.callsTo("sendMessage")).toEqual([]);
+    } finally {
+      await run.close();
+    }
+  }, 20_000);
 });

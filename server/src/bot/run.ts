@@ -8,7 +8,7 @@ import { createBot } from "./index.ts";
 import { botCommands } from "./texts.ts";
 
 /** Any fixed number shared by every instance: the one holding this lock polls Telegram. */
-const POLLING_LOCK = 727_275;
+export const POLLING_LOCK = 727_275;
 
 export type BotRunner = { stop: () => Promise<void> };
 

@@ -11,9 +11,9 @@ import { type BotSession, initialSession } from "../session-state.ts";
  * after a timeout, a poller that died before confirming) is skipped. An update that fails after being taken
  * is not retried, so nothing it did happens twice. The preview's made-up updates are not recorded.
  *
- * Conversation state per chat is written after the update only when it changed. It always lives in the
- * shared database (never inside the dry run's transaction), so a preview conversation moves on through its
- * steps even though what it does is rolled back.
+ * Conversation state per chat is written after the update only when it changed, and not when the update ran
+ * past its time (the guard's `timedOut`). It always lives in the shared database (never inside the dry run's
+ * transaction), so a preview conversation moves on through its steps even though what it does is rolled back.
  */
 export async function arrival(ctx: BotContext, next: NextFunction): Promise<void> {
   const { db, sessionPrefix, dedupUpdates } = ctx.deps;
@@ -42,7 +42,9 @@ export async function arrival(ctx: BotContext, next: NextFunction): Promise<void
   const before = JSON.stringify(ctx.session);
   await next();
   const after = JSON.stringify(ctx.session);
-  if (after === before) return;
+  // A timed-out update was apologised for and its chat's next update may have read the session since:
+  // writing this one's late would overwrite the newer state.
+  if (after === before || ctx.timedOut) return;
   const now = ctx.deps.clock.now();
   await db
     .insert(botSessions)

@@ -1,12 +1,55 @@
 import type { NextFunction } from "grammy";
+import type { ChatMember } from "grammy/types";
 import { botUserStanding } from "../../modules/clients/bot-registration.ts";
 import { reachableAgain } from "../../modules/messaging/reachability.ts";
 import type { BotContext } from "../context.ts";
+import { markOutcomes } from "../delivery/outbox-store.ts";
 
-/** Who is writing: unknown, waiting for confirmation, or a client; a client who writes is reachable again. */
+/**
+ * Who is writing: unknown, waiting for confirmation, or a client. A client who writes has unblocked the bot, so
+ * the same statement clears their unreachable mark; the preview's made-up updates are staff's, not the client's,
+ * and leave it alone. Blocking or unblocking the bot (`my_chat_member`) only moves the mark and is not answered:
+ * a user who has just blocked the bot cannot be written to.
+ */
 export async function standing(ctx: BotContext, next: NextFunction): Promise<void> {
   const from = ctx.from;
   if (!from || from.is_bot) return;
-  ctx.standing = await botUserStanding(ctx.db, from.id, reachableAgain(ctx.db, from.id));
+  if (ctx.myChatMember) return noteMembership(ctx, from.id, ctx.myChatMember.new_chat_member.status);
+  const reachable = ctx.deps.preview ? undefined : reachableAgain(ctx.db, from.id);
+  ctx.standing = await botUserStanding(ctx.db, from.id, reachable);
   await next();
+}
+
+async function noteMembership(
+  ctx: BotContext,
+  telegramId: number,
+  status: ChatMember["status"],
+): Promise<void> {
+  if (status === "kicked") await markBlocked(ctx, telegramId);
+  else if (status === "member") {
+    const cleared = reachableAgain(ctx.db, telegramId);
+    await ctx.db.with(cleared).select().from(cleared);
+  }
+}
+
+/**
+ * The user blocked the bot: recorded exactly as the delivery worker records a 403 (the client marked
+ * unreachable, their waiting messages not sent), through the worker's own function. The row passed stands for
+ * no outbox row (ids start at 1): only the block is news. On the shared database, since a block is a fact
+ * whatever a dry run would roll back.
+ */
+async function markBlocked(ctx: BotContext, telegramId: number): Promise<void> {
+  const standing = await botUserStanding(ctx.db, telegramId);
+  const row = {
+    id: 0,
+    clientId: standing.kind === "unknown" ? null : standing.clientId,
+    chatId: ctx.chat?.id ?? telegramId,
+    text: "",
+    replyMarkup: null,
+    clientMessageId: null,
+    attempts: 0,
+    unreachable: false,
+  };
+  const outcome = { kind: "unreachable" as const, error: "403: клиент заблокировал бота" };
+  await markOutcomes(ctx.deps.db, [{ row, outcome }], new Map());
 }

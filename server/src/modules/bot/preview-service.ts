@@ -70,6 +70,7 @@ export function createBotPreviewService({ db, clock, log }: { db: Db; clock: Clo
           sessionPrefix: `preview:${accountId}:`,
           dryRun,
           updateTimeoutMs: 10_000,
+          preview: true,
         },
         { botInfo: PREVIEW_BOT },
       );

@@ -86,6 +86,19 @@ describe("bot preview", () => {
     expect(await t.db.select().from(orderPositions)).toHaveLength(1);
   });
 
+  it("leaves a real client's unreachable mark alone: staff, not the client, are writing", async () => {
+    const blockedAt = new Date("2026-11-19T10:00:00Z");
+    const client = await seedClient(t.db, { telegramUnreachableAt: blockedAt });
+    const res = await preview({
+      client: client.id,
+      dry_run: false,
+      action: { type: "text", text: "/start" },
+    });
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.db.select().from(clients).where(eq(clients.id, client.id));
+    expect(row?.telegramUnreachableAt).toEqual(blockedAt);
+  });
+
   it("refuses a client without Telegram, bad input and roles without market.manage", async () => {
     const offline = await seedClient(t.db, { telegramId: null });
     const res = await preview({

@@ -1,10 +1,11 @@
 import type { TOrder, TOrderPositionUpdate, ZOrderQuerySchema, z } from "@wholesale/contract";
-import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { clients, modifications, orderPositions, orders } from "../../db/schema/index.ts";
+import { clients, exclusives, modifications, orderPositions, orders } from "../../db/schema/index.ts";
 import { conflict, notFound } from "../../http/errors.ts";
 import { businessDay } from "../../lib/business-time.ts";
 import type { Clock } from "../../lib/clock.ts";
+import { moveExclusivePool, returnToExclusivePool } from "../ordering/stock.ts";
 import { findOrder, selectOrderHeads, withPositions } from "./orders.ts";
 
 type OrderQuery = z.output<typeof ZOrderQuerySchema>;
@@ -37,6 +38,26 @@ export async function moveStock(tx: Tx, modificationId: number, delta: number): 
       .where(eq(modifications.id, modificationId));
     throw conflict(`Недостаточно товара на складе: в наличии ${row?.quantity ?? 0} шт.`);
   }
+}
+
+/**
+ * Moves an exclusive modification's pool (what the bot may still sell of it) with its stock, as the bot's own
+ * changes do, so staff edits cannot make the pool drift: units taken come from the pool of its first entry
+ * (refused beyond it), units given back return to it. A modification that is not exclusive has no pool.
+ */
+async function moveExclusive(tx: Tx, modificationId: number, delta: number): Promise<void> {
+  if (delta === 0) return;
+  if (delta > 0) return returnToExclusivePool(tx, modificationId, delta);
+  const [entry] = await tx
+    .select({ id: exclusives.id })
+    .from(exclusives)
+    .innerJoin(modifications, eq(modifications.id, exclusives.modificationId))
+    .where(and(eq(exclusives.modificationId, modificationId), eq(modifications.exclusive, true)))
+    .orderBy(asc(exclusives.id))
+    .limit(1);
+  if (!entry) return;
+  const moved = await moveExclusivePool(tx, entry.id, delta);
+  if (!moved.ok) throw conflict(`Недостаточно эксклюзивного товара: осталось ${moved.quantity} шт.`);
 }
 
 async function lockPosition(tx: Tx, id: number) {
@@ -73,8 +94,8 @@ export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
     },
 
     /**
-     * New price and quantity of a position that is not collected yet. The stock moves by the quantity
-     * difference (an order holds the stock it reserved); the order's total follows from the positions.
+     * New price and quantity of a position that is not collected yet. The stock (and an exclusive pool) moves
+     * by the quantity difference (an order holds what it reserved); the order's total follows from the positions.
      */
     async updatePosition(id: number, input: TOrderPositionUpdate): Promise<TOrder> {
       return db.transaction(async (tx) => {
@@ -82,7 +103,9 @@ export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
         if (position.status === "collected") {
           throw conflict("Позиция уже собрана: изменить её нельзя");
         }
-        await moveStock(tx, position.modificationId, position.quantity - input.quantity);
+        const delta = position.quantity - input.quantity;
+        await moveStock(tx, position.modificationId, delta);
+        await moveExclusive(tx, position.modificationId, delta);
         await tx
           .update(orderPositions)
           .set({ price: input.price, quantity: input.quantity })
@@ -95,8 +118,8 @@ export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
     },
 
     /**
-     * Removes a position that is not collected yet and returns its quantity to stock. An order left without
-     * positions is removed too: it has nothing to show, collect or total.
+     * Removes a position that is not collected yet and returns its quantity to stock (and to an exclusive
+     * pool). An order left without positions is removed too: it has nothing to show, collect or total.
      */
     async deletePosition(id: number): Promise<void> {
       await db.transaction(async (tx) => {
@@ -105,6 +128,7 @@ export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
           throw conflict("Позиция уже собрана: удалить её нельзя");
         }
         await moveStock(tx, position.modificationId, position.quantity);
+        await moveExclusive(tx, position.modificationId, position.quantity);
         await tx.delete(orderPositions).where(eq(orderPositions.id, id));
         const [left] = await tx
           .select({ n: count() })

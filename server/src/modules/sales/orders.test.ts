@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCurrency, seedModification } from "../../db/factories/catalogue.ts";
 import { seedClient, seedTransportation } from "../../db/factories/clients.ts";
 import { seedOrder } from "../../db/factories/sales.ts";
-import { modifications, orderPositions, orders } from "../../db/schema/index.ts";
+import { exclusives, modifications, orderPositions, orders } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 
 const TODAY = "2026-11-20";
@@ -283,6 +283,42 @@ describe("PUT and DELETE /api/sales/order-positions/{id}/", () => {
     expect(await stockOf(mod.id)).toBe(10);
     const [row] = await t.db.select().from(orderPositions).where(eq(orderPositions.id, added.id));
     expect(row).toMatchObject({ price: 100, quantity: 2 });
+  });
+
+  it("moves an exclusive modification's pool with its stock, refusing more than the pool holds", async () => {
+    const mod = await seedModification(t.db, { quantity: 20, exclusive: true });
+    const [entry] = await t.db.insert(exclusives).values({ modificationId: mod.id, quantity: 3 }).returning();
+    const poolOf = async () =>
+      (
+        await t.db
+          .select()
+          .from(exclusives)
+          .where(eq(exclusives.id, entry?.id ?? 0))
+      )[0]?.quantity;
+    const client = await seedClient(t.db);
+    const order = await seedOrder(t.db, {
+      clientId: client.id,
+      clientType: CLIENT_TYPE_SMALL,
+      openedOn: TODAY,
+      positions: [
+        { modificationId: mod.id, currencyId: rub, quantity: 2 },
+        { modificationId: mod.id, currencyId: rub, quantity: 1 },
+      ],
+    });
+    const [first, second] = order.positions;
+    if (!first || !second) throw new Error("positions were not seeded");
+
+    expect((await put(first.id, { price: 100, quantity: 4 })).statusCode).toBe(200);
+    expect([await stockOf(mod.id), await poolOf()]).toEqual([18, 1]);
+    const over = await put(first.id, { price: 100, quantity: 6 });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().detail).toBe("Недостаточно эксклюзивного товара: осталось 1 шт.");
+    expect([await stockOf(mod.id), await poolOf()]).toEqual([18, 1]);
+
+    expect((await put(first.id, { price: 100, quantity: 1 })).statusCode).toBe(200);
+    expect([await stockOf(mod.id), await poolOf()]).toEqual([21, 4]);
+    expect((await del(second.id)).statusCode).toBe(204);
+    expect([await stockOf(mod.id), await poolOf()]).toEqual([22, 5]);
   });
 
   it("is for the office and sellers: the storehouse may not change orders", async () => {
