@@ -20,13 +20,19 @@ type Line = { name: string; quantity: number; price: number; sign: string };
 
 const money = (n: number) => n.toLocaleString("ru-RU", { maximumFractionDigits: 2 });
 
-/** The bot message: the day's positions and a total per currency. */
-export function ordersSummaryText(day: string, lines: Line[]): string {
+/**
+ * The bot message: the day's positions and a total per currency. A client without `allowed_price` sees no
+ * price anywhere in the bot (README, "Surcharge"), so their summary lists quantities only.
+ */
+export function ordersSummaryText(day: string, lines: Line[], showPrices: boolean): string {
   const [y, m, d] = day.split("-");
+  const header = `Ваш заказ на ${d}.${m}.${y}:`;
+  if (!showPrices)
+    return [header, ...lines.map((l, i) => `${i + 1}. ${l.name} — ${l.quantity} шт.`)].join("\n");
   const totals = new Map<string, number>();
   for (const l of lines) totals.set(l.sign, (totals.get(l.sign) ?? 0) + l.price * l.quantity);
   return [
-    `Ваш заказ на ${d}.${m}.${y}:`,
+    header,
     ...lines.map((l, i) => `${i + 1}. ${l.name} — ${l.quantity} шт. × ${money(l.price)} ${l.sign}`),
     `Итого: ${[...totals].map(([sign, sum]) => `${money(sum)} ${sign}`).join(", ")}`,
   ].join("\n");
@@ -71,7 +77,7 @@ export function createSendOrdersService({ db, clock }: { db: Db; clock: Clock })
       const where = await target(input);
       const day = businessDay(clock.now());
       const targeted = await db
-        .select({ id: clients.id, telegramId: clients.telegramId })
+        .select({ id: clients.id, telegramId: clients.telegramId, allowedPrice: clients.allowedPrice })
         .from(clients)
         .where(where);
       const withChat = targeted.filter((c) => c.telegramId !== null);
@@ -118,7 +124,7 @@ export function createSendOrdersService({ db, clock }: { db: Db; clock: Clock })
           clientId: client.id,
           chatId: client.telegramId,
           kind: ORDERS_SUMMARY_KIND,
-          text: ordersSummaryText(day, lines),
+          text: ordersSummaryText(day, lines, client.allowedPrice),
         });
       }
       await enqueueOutbox(db, rows);

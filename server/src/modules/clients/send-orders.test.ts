@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCurrency, seedModification } from "../../db/factories/catalogue.ts";
 import { seedClient, seedGroup, seedTransportation } from "../../db/factories/clients.ts";
 import { seedOrder } from "../../db/factories/sales.ts";
-import { outboxMessages } from "../../db/schema/index.ts";
+import { clients, outboxMessages } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { ORDERS_SUMMARY_KIND } from "./send-orders-service.ts";
 
@@ -26,6 +26,7 @@ beforeAll(async () => {
     groupId: group.id,
     transportationId: direction.id,
     telegramId: 111,
+    allowedPrice: true,
   });
   const idle = await seedClient(t.db, { groupId: group.id, telegramId: 222 });
   const offline = await seedClient(t.db, { groupId: group.id, telegramId: null, offline: true });
@@ -81,6 +82,20 @@ describe("POST /api/sales/send-orders/", () => {
       ].join("\n"),
     );
     await t.db.delete(outboxMessages);
+  });
+
+  it("lists quantities only to a client who may not see prices", async () => {
+    await t.db.update(clients).set({ allowedPrice: false }).where(eq(clients.id, ids.buyer));
+    try {
+      expect((await send({ telegram_id: 111 })).json()).toEqual({ queued: 1, skipped: 0 });
+      const [row] = await t.db.select().from(outboxMessages);
+      expect(row?.text).toBe(
+        ["Ваш заказ на 21.11.2026:", "1. Чехол синий — 2 шт.", "2. Кабель — 10 шт."].join("\n"),
+      );
+    } finally {
+      await t.db.update(clients).set({ allowedPrice: true }).where(eq(clients.id, ids.buyer));
+      await t.db.delete(outboxMessages);
+    }
   });
 
   it("targets one client by telegram_id, or a direction", async () => {
