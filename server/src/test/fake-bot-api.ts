@@ -137,8 +137,13 @@ export async function startFakeBotApi(options: { token?: string } = {}): Promise
       if (res.destroyed) return;
       res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
     };
-    if (!match || match[1] !== token) {
+    // As Telegram: a path that is no method is 404, a wrong token 401.
+    if (!match) {
       send(404, { ok: false, error_code: 404, description: "Not Found" });
+      return;
+    }
+    if (match[1] !== token) {
+      send(401, { ok: false, error_code: 401, description: "Unauthorized" });
       return;
     }
     const method = match[2] ?? "";

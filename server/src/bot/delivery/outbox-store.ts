@@ -18,16 +18,33 @@ export type ClaimedRow = {
 
 const other = alias(outboxMessages, "other");
 
+/** Serialises claims across instances (a number no other advisory lock of the product uses). */
+const CLAIM_LOCK = 727_276;
+
 /**
  * Claims up to `limit` due rows for this worker: `FOR UPDATE SKIP LOCKED` so concurrent workers take
  * different rows, and the lease (next_attempt_at moved forward) so a row stays taken after the
  * statement commits, until it is marked or its worker is gone for longer than the lease.
  *
  * A chat with a row in flight elsewhere (leased, or waiting to be retried) or sent within the last second
- * is skipped: this keeps a chat's messages in order and at most one a second across instances.
+ * is skipped: this keeps a chat's messages in order and at most one a second across instances. Claims
+ * take turns under a transaction-level advisory lock, so each sees the leases of the claims before it:
+ * two claims at once could otherwise each take a row of one chat, neither seeing the other's lease.
+ * A claim is one short statement a second per instance, so the turns cost nothing measurable.
  */
-export async function claimDue(db: Db, limit: number, leaseMs: number): Promise<ClaimedRow[]> {
-  const due = db
+export async function claimDue(db: Db | Tx, limit: number, leaseMs: number): Promise<ClaimedRow[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
+    const rows = await leaseDue(tx, limit, leaseMs);
+    const blockedIds = await blockedClients(tx, rows);
+    return rows
+      .sort((a, b) => a.id - b.id)
+      .map((r) => ({ ...r, unreachable: r.clientId !== null && blockedIds.has(r.clientId) }));
+  });
+}
+
+function leaseDue(tx: Tx, limit: number, leaseMs: number) {
+  const due = tx
     .select({ id: outboxMessages.id })
     .from(outboxMessages)
     .where(
@@ -35,7 +52,7 @@ export async function claimDue(db: Db, limit: number, leaseMs: number): Promise<
         eq(outboxMessages.status, "pending"),
         lte(outboxMessages.nextAttemptAt, sql`now()`),
         notExists(
-          db
+          tx
             .select({ one: sql`1` })
             .from(other)
             .where(
@@ -58,7 +75,7 @@ export async function claimDue(db: Db, limit: number, leaseMs: number): Promise<
     .orderBy(asc(outboxMessages.nextAttemptAt), asc(outboxMessages.id))
     .limit(limit)
     .for("update", { skipLocked: true });
-  const rows = await db
+  return tx
     .update(outboxMessages)
     .set({
       nextAttemptAt: sql`now() + ${leaseMs} * interval '1 millisecond'`,
@@ -74,18 +91,24 @@ export async function claimDue(db: Db, limit: number, leaseMs: number): Promise<
       clientMessageId: outboxMessages.clientMessageId,
       attempts: outboxMessages.attempts,
     });
-  const clientIds = [...new Set(rows.flatMap((r) => (r.clientId === null ? [] : [r.clientId])))];
-  const blocked = clientIds.length
-    ? await db
-        .select({ id: clients.id })
-        .from(clients)
-        .where(and(inArray(clients.id, clientIds), isNotNull(clients.telegramUnreachableAt)))
-    : [];
-  const blockedIds = new Set(blocked.map((c) => c.id));
-  return rows
-    .sort((a, b) => a.id - b.id)
-    .map((r) => ({ ...r, unreachable: r.clientId !== null && blockedIds.has(r.clientId) }));
 }
+
+async function blockedClients(tx: Tx, rows: { clientId: number | null }[]): Promise<Set<number>> {
+  const clientIds = [...new Set(rows.flatMap((r) => (r.clientId === null ? [] : [r.clientId])))];
+  if (clientIds.length === 0) return new Set();
+  const blocked = await tx
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(inArray(clients.id, clientIds), isNotNull(clients.telegramUnreachableAt)));
+  return new Set(blocked.map((c) => c.id));
+}
+
+/**
+ * `outbox_pacing` holds two rows shared by every instance: the next free send slot, and the end of the
+ * latest 429 pause (which sends check, on a reading at most 50 ms old, before they call the Bot API).
+ */
+const NEXT_SLOT_ROW = 1;
+const PAUSE_ROW = 2;
 
 /**
  * Reserves `count` send slots `intervalMs` apart on the pace shared by all instances. Returns how many
@@ -95,7 +118,7 @@ export async function reserveSlots(db: Db, count: number, intervalMs: number): P
   const span = sql`${count * intervalMs} * interval '1 millisecond'`;
   const [row] = await db
     .insert(outboxPacing)
-    .values({ id: 1, nextSlot: sql`clock_timestamp() + ${span}` })
+    .values({ id: NEXT_SLOT_ROW, nextSlot: sql`clock_timestamp() + ${span}` })
     .onConflictDoUpdate({
       target: outboxPacing.id,
       set: { nextSlot: sql`greatest(outbox_pacing.next_slot, clock_timestamp()) + ${span}` },
@@ -104,17 +127,31 @@ export async function reserveSlots(db: Db, count: number, intervalMs: number): P
   return Math.max(0, Number(row?.endsIn ?? 0) - count * intervalMs);
 }
 
-/** After a 429 every instance waits: nothing is sent before the pause ends. */
+/**
+ * After a 429 every instance waits: slots are reserved only after the pause, and a send already
+ * scheduled finds the pause when it checks `pauseLeft` and is given back.
+ */
 export async function pausePace(db: Db, ms: number): Promise<void> {
+  const end = sql`clock_timestamp() + ${ms} * interval '1 millisecond'`;
   await db
     .insert(outboxPacing)
-    .values({ id: 1, nextSlot: sql`clock_timestamp() + ${ms} * interval '1 millisecond'` })
+    .values([
+      { id: NEXT_SLOT_ROW, nextSlot: end },
+      { id: PAUSE_ROW, nextSlot: end },
+    ])
     .onConflictDoUpdate({
       target: outboxPacing.id,
-      set: {
-        nextSlot: sql`greatest(outbox_pacing.next_slot, clock_timestamp() + ${ms} * interval '1 millisecond')`,
-      },
+      set: { nextSlot: sql`greatest(outbox_pacing.next_slot, excluded.next_slot)` },
     });
+}
+
+/** Milliseconds left of the latest 429 pause recorded by any instance (0 when none is under way). */
+export async function pauseLeft(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ left: sql<string>`extract(epoch from (${outboxPacing.nextSlot} - clock_timestamp())) * 1000` })
+    .from(outboxPacing)
+    .where(eq(outboxPacing.id, PAUSE_ROW));
+  return Math.max(0, Number(row?.left ?? 0));
 }
 
 export type PhotoSource = { photo: Buffer | null; photoName: string | null; fileId: string | null };

@@ -19,11 +19,32 @@ describe("what a Bot API error means for the row", () => {
       counted: false,
     });
   });
-  it("marks the client unreachable on 403 and fails other 4xx for good", () => {
+  it("marks the client unreachable on 403 and fails a 400 for good", () => {
     expect(outcomeOfError(apiError(403, "Forbidden: bot was blocked by the user"), 1, policy).kind).toBe(
       "unreachable",
     );
     expect(outcomeOfError(apiError(400, "Bad Request: chat not found"), 1, policy).kind).toBe("failed");
+  });
+  it("keeps the row waiting on 401 and 404 (a wrong token or API root), without counting the attempt", () => {
+    for (const [code, description] of [
+      [401, "Unauthorized"],
+      [404, "Not Found"],
+    ] as const) {
+      expect(outcomeOfError(apiError(code, description), 5, policy)).toEqual({
+        kind: "retry",
+        delayMs: 0,
+        counted: false,
+        error: `${code}: ${description}`,
+        halt: "misconfigured",
+      });
+    }
+  });
+  it("backs off on any other 4xx rather than failing the row at once", () => {
+    expect(outcomeOfError(apiError(409, "Conflict"), 1, policy)).toMatchObject({
+      kind: "retry",
+      delayMs: 1000,
+      counted: true,
+    });
   });
   it("backs off exponentially on 5xx and network errors, up to a cap, then gives up", () => {
     const delays = [1, 2, 3].map((n) => {

@@ -2,9 +2,14 @@ import { GrammyError } from "grammy";
 
 /** What one send attempt came to, and so what happens to its outbox row. */
 export type Outcome =
-  | { kind: "sent"; fileId?: string }
-  /** Try again after `delayMs`; `counted` false when the attempt was not the row's fault (429, pause, stop). */
-  | { kind: "retry"; delayMs: number; counted: boolean; error: string }
+  | { kind: "sent" }
+  /**
+   * Try again after `delayMs`; `counted` false when the attempt was not the row's fault (429, pause, stop).
+   * `halt` stops more than this row: `rate-limit` (429) pauses every instance for `delayMs`;
+   * `misconfigured` (401, 404: a wrong token or API root) pauses this instance, and the row is due again
+   * at once for an instance that is configured right.
+   */
+  | { kind: "retry"; delayMs: number; counted: boolean; error: string; halt?: "rate-limit" | "misconfigured" }
   | { kind: "failed"; error: string }
   /** The client blocked the bot (403): the row and the client's other rows are not sent. */
   | { kind: "unreachable"; error: string };
@@ -15,23 +20,33 @@ export const DEFAULT_RETRY: RetryPolicy = { baseDelayMs: 2_000, maxDelayMs: 10 *
 
 /**
  * The Bot API's answer to what to do next. `attempts` counts this attempt. 429: wait retry_after (not an
- * attempt of ours that failed); 403: the user blocked the bot; other 4xx (400 "chat not found", a bad
- * request): sending again cannot help; 5xx and network errors: exponential backoff, then give up.
+ * attempt of ours that failed); 403: the user blocked the bot; 400 (a bad request such as "chat not
+ * found"): sending again cannot help; 401 and 404 (Telegram's answers to a wrong token, and to a wrong
+ * API root or method): the row is not at fault, so it waits for the configuration to be fixed; 5xx,
+ * network errors and any other answer: exponential backoff, then give up.
  */
 export function outcomeOfError(error: unknown, attempts: number, policy: RetryPolicy): Outcome {
   if (error instanceof GrammyError) {
     const text = `${error.error_code}: ${error.description}`;
-    if (error.error_code === 429) {
-      return {
-        kind: "retry",
-        delayMs: (error.parameters.retry_after ?? 1) * 1000,
-        counted: false,
-        error: text,
-      };
+    switch (error.error_code) {
+      case 429:
+        return {
+          kind: "retry",
+          delayMs: (error.parameters.retry_after ?? 1) * 1000,
+          counted: false,
+          error: text,
+          halt: "rate-limit",
+        };
+      case 401:
+      case 404:
+        return { kind: "retry", delayMs: 0, counted: false, error: text, halt: "misconfigured" };
+      case 403:
+        return { kind: "unreachable", error: text };
+      case 400:
+        return { kind: "failed", error: text };
+      default:
+        return backoff(text, attempts, policy);
     }
-    if (error.error_code === 403) return { kind: "unreachable", error: text };
-    if (error.error_code >= 400 && error.error_code < 500) return { kind: "failed", error: text };
-    return backoff(text, attempts, policy);
   }
   return backoff(error instanceof Error ? error.message : String(error), attempts, policy);
 }

@@ -7,6 +7,7 @@ import {
   loadPhotos,
   markOutcomes,
   type PhotoSource,
+  pauseLeft,
   pausePace,
   reserveSlots,
 } from "./outbox-store.ts";
@@ -23,6 +24,8 @@ export type DeliveryOptions = {
   /** How long a claimed row stays taken beyond its batch; long enough for a send to time out. */
   leaseMs?: number;
   retry?: RetryPolicy;
+  /** How long this instance sends nothing after the Bot API refused its token or root (401, 404). */
+  misconfiguredPauseMs?: number;
   /** Done rows older than this are deleted. */
   retentionMs: number;
   cleanupEveryMs?: number;
@@ -36,12 +39,20 @@ export type DeliveryWorker = { start: () => void; stop: () => Promise<void> };
 const JITTER_MARGIN = 1.05;
 const LOOKAHEAD_MS = 500;
 /**
- * How late after its slot a send may still go. Slots are 5 % wider than the rate, so sends kept within
- * 50 ms of their slots never exceed the rate in any second, across instances too.
+ * How late after its slot a send may still go. Slots are 5 % (50 ms a second) wider than the rate: half
+ * of that is this allowance, the other half absorbs how differently instances place the shared slots on
+ * their own clocks (the round trip of the reservation), so sends of all instances together never exceed
+ * the rate in any second.
  */
-const LATE_MS = 50;
+const LATE_MS = 25;
+/** Another instance's 429 stops this one's sends within this long of being recorded. */
+const PAUSE_FRESH_MS = 50;
 
+/** A row on its way out, with its broadcast's photo (shared by the broadcast's rows, so one upload serves all). */
+type Outgoing = { row: ClaimedRow; photo: PhotoSource | undefined };
 type Send = { row: ClaimedRow; outcome: Promise<Outcome> };
+
+const needsUpload = (photo: PhotoSource | undefined) => Boolean(photo?.photo && !photo.fileId);
 
 /**
  * Sends the outbox through the Bot API: claims due rows in batches of about a second's worth, paces them
@@ -56,13 +67,13 @@ type Send = { row: ClaimedRow; outcome: Promise<Outcome> };
  */
 export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
   const { db, api } = options;
-  // A 5 % margin on every limit absorbs the jitter between a call starting here and arriving at Telegram.
   const intervalMs = (1000 / options.ratePerSecond) * JITTER_MARGIN;
   const perChatMs = (options.perChatIntervalMs ?? 1000) * JITTER_MARGIN;
   const windowMs = 1000 * JITTER_MARGIN;
   const perWindow = Math.max(1, Math.floor(options.ratePerSecond));
   const batchSize = Math.max(1, Math.min(500, Math.round(options.ratePerSecond)));
   const retry = options.retry ?? DEFAULT_RETRY;
+  const misconfiguredPauseMs = options.misconfiguredPauseMs ?? 60_000;
   const idleMs = options.idleMs ?? 500;
   const cleanupEveryMs = options.cleanupEveryMs ?? 10 * 60_000;
   const onError = options.onError ?? (() => {});
@@ -70,10 +81,13 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
   let running: Promise<void> | undefined;
   let stopping = false;
   let wake: (() => void) | undefined;
+  /** The end of a 429 pause, this instance's or one another instance recorded. */
   let pausedUntil = 0;
+  /** Until when this instance sends nothing because the Bot API refused its token or root. */
+  let haltedUntil = 0;
   let lastCleanup = 0;
   const batches = new Set<Promise<void>>();
-  const photos = new Map<number, { source: PhotoSource; upload?: Promise<void> }>();
+  const photos = new Map<number, PhotoSource>();
 
   /** Waits `ms`, or less when the worker is stopping. Resolves true when it waited the whole time. */
   function sleep(ms: number): Promise<boolean> {
@@ -98,42 +112,51 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
     error,
   });
 
-  async function sendRow(row: ClaimedRow, fileIds: Map<number, string>): Promise<Outcome> {
+  /** One Bot API call. A photo without a file_id yet is uploaded; its file_id then serves every other row. */
+  async function callApi({ row, photo }: Outgoing, fileIds: Map<number, string>): Promise<Outcome> {
     if (!api) return release("нет токена бота");
     const other = row.replyMarkup ? { reply_markup: row.replyMarkup as never } : {};
     try {
-      const photo = row.clientMessageId === null ? undefined : photos.get(row.clientMessageId);
-      if (!photo?.source.photo) {
+      if (!photo?.photo) {
         await api.sendMessage(row.chatId, row.text, other);
         return { kind: "sent" };
       }
-      // The first send of a photo uploads it; the rest wait for its file_id and send only that.
-      if (photo.upload) await photo.upload.catch(() => {});
-      if (photo.source.fileId) {
-        await api.sendPhoto(row.chatId, photo.source.fileId, { caption: row.text, ...other });
+      if (photo.fileId) {
+        await api.sendPhoto(row.chatId, photo.fileId, { caption: row.text, ...other });
         return { kind: "sent" };
       }
-      const upload = api.sendPhoto(
-        row.chatId,
-        new InputFile(photo.source.photo, photo.source.photoName ?? "photo"),
-        {
-          caption: row.text,
-          ...other,
-        },
-      );
-      photo.upload = upload.then((message) => {
-        const fileId = message.photo.at(-1)?.file_id;
-        if (fileId && row.clientMessageId !== null) {
-          photo.source.fileId = fileId;
-          fileIds.set(row.clientMessageId, fileId);
-        }
-      });
-      await photo.upload;
-      photo.upload = undefined;
+      const file = new InputFile(photo.photo, photo.photoName ?? "photo");
+      const message = await api.sendPhoto(row.chatId, file, { caption: row.text, ...other });
+      const fileId = message.photo.at(-1)?.file_id;
+      if (fileId && row.clientMessageId !== null) {
+        photo.fileId = fileId;
+        fileIds.set(row.clientMessageId, fileId);
+      }
       return { kind: "sent" };
     } catch (error) {
       return outcomeOfError(error, row.attempts, retry);
     }
+  }
+
+  /** A call's answer that stops more than its row: a 429 pauses every instance, a refused token this one. */
+  async function send(outgoing: Outgoing, fileIds: Map<number, string>): Promise<Outcome> {
+    const outcome = await callApi(outgoing, fileIds);
+    if (outcome.kind !== "retry") return outcome;
+    if (outcome.halt === "rate-limit") {
+      pausedUntil = Math.max(pausedUntil, Date.now() + outcome.delayMs);
+      await pausePace(db, outcome.delayMs).catch((error: unknown) => onError(error, "pause"));
+    } else if (outcome.halt === "misconfigured" && haltedUntil <= Date.now()) {
+      // Logged once per halt, however many sends were under way when the refusal came.
+      haltedUntil = Date.now() + misconfiguredPauseMs;
+      onError(
+        new Error(
+          `The Bot API refused the call (${outcome.error}): check TELEGRAM_BOT_TOKEN and TELEGRAM_API_ROOT. ` +
+            `The messages wait; delivery tries again in ${Math.round(misconfiguredPauseMs / 1000)} s.`,
+        ),
+        "bot-api",
+      );
+    }
+    return outcome;
   }
 
   /**
@@ -143,41 +166,71 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
    * the call really starts, so timers that fire late on a busy event loop cannot bunch sends beyond the
    * limit, while a late instance may still catch up within it.
    */
-  let gate: Promise<void> = Promise.resolve();
+  let gate: Promise<unknown> = Promise.resolve();
   const recent: number[] = [];
   const chatLast = new Map<number, number>();
 
-  function sendAt(row: ClaimedRow, slot: number, fileIds: Map<number, string>): Promise<Outcome> {
-    const turn = gate.then(async () => {
-      for (;;) {
-        while (recent.length > 0 && (recent[0] ?? 0) <= Date.now() - windowMs) recent.shift();
-        const windowFree = recent.length < perWindow ? 0 : (recent[0] ?? 0) + windowMs;
-        const at = Math.max(slot, windowFree, (chatLast.get(row.chatId) ?? 0) + perChatMs);
-        const wait = at - Date.now();
-        if (wait <= 0) break;
-        if (!(await sleepFor(wait))) return "stop";
+  function sendAt(outgoing: Outgoing, slot: number, fileIds: Map<number, string>): Promise<Outcome> {
+    const turn = gate.then(() => takeTurn(outgoing.row, slot));
+    // A turn that failed must not block every later send behind it (its own send then fails its batch).
+    gate = turn.catch(() => undefined);
+    return turn.then((refusal) => refusal ?? send(outgoing, fileIds));
+  }
+
+  /** Waits for the row's turn. Returns why the row is given back instead of sent, or nothing to send it. */
+  async function takeTurn(row: ClaimedRow, slot: number): Promise<Outcome | undefined> {
+    for (;;) {
+      while (recent.length > 0 && (recent[0] ?? 0) <= Date.now() - windowMs) recent.shift();
+      const windowFree = recent.length < perWindow ? 0 : (recent[0] ?? 0) + windowMs;
+      const at = Math.max(slot, windowFree, (chatLast.get(row.chatId) ?? 0) + perChatMs);
+      const wait = at - Date.now();
+      if (wait <= 0) break;
+      if (!(await sleepFor(wait))) return release("остановка");
+    }
+    if (stopping) return release("остановка");
+    if (haltedUntil > Date.now()) return release("Bot API отказал в доступе: проверьте токен бота");
+    if (!(await sharedPauseKnown())) return release("не удалось проверить паузу после 429");
+    if (pausedUntil > Date.now()) return release("пауза после 429", pausedUntil - Date.now());
+    const now = Date.now();
+    // A send far behind its slot would crowd the slots other instances are using now: it gives its
+    // row back for a fresh slot instead (a busy event loop delays, it never bursts past the rate).
+    if (now - slot > LATE_MS) return release("не успели к своему времени отправки");
+    recent.push(now);
+    chatLast.set(row.chatId, now);
+    return undefined;
+  }
+
+  /**
+   * Another instance's 429 pause reaches this one through the database: a send goes only on a reading of
+   * it at most PAUSE_FRESH_MS old, and a new reading starts at half that age, so while sends flow they
+   * do not wait for it. (A read before every send stalls the embedded database's single thread.)
+   */
+  let pauseReadAt = 0;
+  let pauseReading: Promise<boolean> | undefined;
+
+  async function sharedPauseKnown(): Promise<boolean> {
+    const age = Date.now() - pauseReadAt;
+    if (age <= PAUSE_FRESH_MS / 2) return true;
+    const reading = readSharedPause();
+    return age <= PAUSE_FRESH_MS || (await reading);
+  }
+
+  function readSharedPause(): Promise<boolean> {
+    pauseReading ??= (async () => {
+      const startedAt = Date.now();
+      try {
+        const left = await pauseLeft(db);
+        pausedUntil = Math.max(pausedUntil, Date.now() + left);
+        pauseReadAt = startedAt;
+        return true;
+      } catch (error) {
+        onError(error, "pause");
+        return false;
+      } finally {
+        pauseReading = undefined;
       }
-      if (stopping) return "stop";
-      const now = Date.now();
-      // A send far behind its slot would crowd the slots other instances are using now: it gives its
-      // row back for a fresh slot instead (a busy event loop delays, it never bursts past the rate).
-      if (now - slot > LATE_MS) return "late";
-      recent.push(now);
-      chatLast.set(row.chatId, now);
-      return "go";
-    });
-    gate = turn.then(() => {});
-    return turn.then(async (go) => {
-      if (go === "late") return release("не успели к своему времени отправки");
-      if (go !== "go") return release("остановка");
-      if (pausedUntil > Date.now()) return release("пауза после 429", pausedUntil - Date.now());
-      const outcome = await sendRow(row, fileIds);
-      if (outcome.kind === "retry" && !outcome.counted && outcome.delayMs > 0) {
-        pausedUntil = Math.max(pausedUntil, Date.now() + outcome.delayMs);
-        await pausePace(db, outcome.delayMs).catch((error: unknown) => onError(error, "pause"));
-      }
-      return outcome;
-    });
+    })();
+    return pauseReading;
   }
 
   /** A wait of one scheduled send, cut short by stop (that row is then released, not sent). */
@@ -200,17 +253,12 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
   }
   const stopWaiters = new Set<() => void>();
 
-  /** Schedules a claimed batch; returns when its last send is due. */
-  async function dispatch(rows: ClaimedRow[]): Promise<number> {
-    const now = Date.now();
-    if (chatLast.size > 50_000)
-      for (const [chat, at] of chatLast) if (at < now - perChatMs) chatLast.delete(chat);
-    if (photos.size > 50) photos.clear();
+  /** Known blockers and a chat's second row in the batch are answered at once; the rest go out. */
+  function triage(rows: ClaimedRow[]): { held: Send[]; toSend: ClaimedRow[] } {
     const held: Send[] = [];
     const toSend: ClaimedRow[] = [];
     const inBatch = new Set<number>();
     for (const row of rows) {
-      // One row per chat in a batch: a chat's next row waits in the table for its turn.
       if (row.unreachable) {
         // Known to have blocked the bot: nothing to send, so it takes no send slot either.
         held.push({
@@ -218,33 +266,101 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
           outcome: Promise.resolve({ kind: "unreachable", error: "клиент заблокировал бота" }),
         });
       } else if (inBatch.has(row.chatId)) {
+        // One row per chat in a batch: a chat's next row waits in the table for its turn.
         held.push({ row, outcome: Promise.resolve(release("не чаще раза в секунду на чат", perChatMs)) });
       } else {
         inBatch.add(row.chatId);
         toSend.push(row);
       }
     }
+    return { held, toSend };
+  }
+
+  async function withPhotos(rows: ClaimedRow[]): Promise<Outgoing[]> {
+    if (photos.size > 50) photos.clear();
     const missing = new Set(
-      toSend.flatMap((r) =>
+      rows.flatMap((r) =>
         r.clientMessageId !== null && !photos.has(r.clientMessageId) ? [r.clientMessageId] : [],
       ),
     );
-    for (const [id, source] of await loadPhotos(db, [...missing])) photos.set(id, { source });
+    for (const [id, source] of await loadPhotos(db, [...missing])) photos.set(id, source);
+    return rows.map((row) => ({
+      row,
+      photo: row.clientMessageId === null ? undefined : photos.get(row.clientMessageId),
+    }));
+  }
 
-    const firstIn = api && toSend.length > 0 ? await reserveSlots(db, toSend.length, intervalMs) : 0;
+  /**
+   * A photo not yet on Telegram goes out first, alone: to one recipient, then (if that one fails) to the
+   * next, until one upload succeeds. Only then is the rest of the batch paced, reusing its file_id, so
+   * the pace holds however long the upload takes. A 429 or a stop ends the uploads; the rows whose photo
+   * is still not uploaded are then given back.
+   */
+  async function uploadNewPhotos(
+    outgoing: Outgoing[],
+    fileIds: Map<number, string>,
+  ): Promise<{ uploads: Send[]; rest: Outgoing[]; notUploaded: Send[] }> {
+    const uploads: Send[] = [];
+    const rest: Outgoing[] = [];
+    for (const item of outgoing) {
+      if (!needsUpload(item.photo) || stopping || pausedUntil > Date.now() || haltedUntil > Date.now())
+        rest.push(item);
+      else {
+        const slotIn = await reserve(1);
+        const outcome = slotIn === undefined ? unpaced : await sendAt(item, Date.now() + slotIn, fileIds);
+        uploads.push({ row: item.row, outcome: Promise.resolve(outcome) });
+      }
+    }
+    const notUploaded = rest
+      .filter((item) => needsUpload(item.photo))
+      .map(({ row }) => ({
+        row,
+        outcome: Promise.resolve(release("фото ещё не загружено", Math.max(0, pausedUntil - Date.now()))),
+      }));
+    return { uploads, rest: rest.filter((item) => !needsUpload(item.photo)), notUploaded };
+  }
+
+  const unpaced = release("не удалось занять время отправки");
+
+  /** Reserves send slots; when the database cannot, the rows are given back rather than sent unpaced. */
+  async function reserve(count: number): Promise<number | undefined> {
+    try {
+      return await reserveSlots(db, count, intervalMs);
+    } catch (error) {
+      onError(error, "pace");
+      return undefined;
+    }
+  }
+
+  /** Schedules a claimed batch; returns when its last send is due. */
+  async function dispatch(rows: ClaimedRow[]): Promise<number> {
+    const now = Date.now();
+    if (chatLast.size > 50_000)
+      for (const [chat, at] of chatLast) if (at < now - perChatMs) chatLast.delete(chat);
+    const { held, toSend } = triage(rows);
     const fileIds = new Map<number, string>();
-    const start = Date.now() + firstIn;
-    const sends = toSend.map(
-      (row, i): Send => ({ row, outcome: sendAt(row, start + i * intervalMs, fileIds) }),
+    const { uploads, rest, notUploaded } = await uploadNewPhotos(await withPhotos(toSend), fileIds);
+
+    const firstIn = rest.length > 0 ? await reserve(rest.length) : 0;
+    const start = Date.now() + (firstIn ?? 0);
+    const sends = rest.map(
+      (item, i): Send => ({
+        row: item.row,
+        outcome:
+          firstIn === undefined ? Promise.resolve(unpaced) : sendAt(item, start + i * intervalMs, fileIds),
+      }),
     );
     const batch = Promise.all(
-      [...sends, ...held].map(async (s) => ({ row: s.row, outcome: await s.outcome })),
+      [...uploads, ...sends, ...notUploaded, ...held].map(async (s) => ({
+        row: s.row,
+        outcome: await s.outcome,
+      })),
     )
       .then((results) => markOutcomes(db, results, fileIds))
       .catch((error: unknown) => onError(error, "mark"));
     batches.add(batch);
     void batch.finally(() => batches.delete(batch));
-    return start + Math.max(0, toSend.length - 1) * intervalMs;
+    return start + Math.max(0, rest.length - 1) * intervalMs;
   }
 
   async function cleanupIfDue(): Promise<void> {
@@ -261,8 +377,9 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
           await sleep(idleMs);
           continue;
         }
-        if (pausedUntil > Date.now()) {
-          await sleep(pausedUntil - Date.now());
+        const pausedFor = Math.max(pausedUntil, haltedUntil) - Date.now();
+        if (pausedFor > 0) {
+          await sleep(pausedFor);
           continue;
         }
         const leaseMs = (options.leaseMs ?? 60_000) + batchSize * intervalMs;
