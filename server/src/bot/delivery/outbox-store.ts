@@ -103,12 +103,8 @@ async function blockedClients(tx: Tx, rows: { clientId: number | null }[]): Prom
   return new Set(blocked.map((c) => c.id));
 }
 
-/**
- * `outbox_pacing` holds two rows shared by every instance: the next free send slot, and the end of the
- * latest 429 pause (which sends check, on a reading at most 50 ms old, before they call the Bot API).
- */
-const NEXT_SLOT_ROW = 1;
-const PAUSE_ROW = 2;
+/** The one row of `outbox_pacing`, shared by every instance. */
+const PACING_ROW = 1;
 
 /**
  * Reserves `count` send slots `intervalMs` apart on the pace shared by all instances. Returns how many
@@ -118,7 +114,7 @@ export async function reserveSlots(db: Db, count: number, intervalMs: number): P
   const span = sql`${count * intervalMs} * interval '1 millisecond'`;
   const [row] = await db
     .insert(outboxPacing)
-    .values({ id: NEXT_SLOT_ROW, nextSlot: sql`clock_timestamp() + ${span}` })
+    .values({ id: PACING_ROW, nextSlot: sql`clock_timestamp() + ${span}` })
     .onConflictDoUpdate({
       target: outboxPacing.id,
       set: { nextSlot: sql`greatest(outbox_pacing.next_slot, clock_timestamp()) + ${span}` },
@@ -135,22 +131,24 @@ export async function pausePace(db: Db, ms: number): Promise<void> {
   const end = sql`clock_timestamp() + ${ms} * interval '1 millisecond'`;
   await db
     .insert(outboxPacing)
-    .values([
-      { id: NEXT_SLOT_ROW, nextSlot: end },
-      { id: PAUSE_ROW, nextSlot: end },
-    ])
+    .values({ id: PACING_ROW, nextSlot: end, pausedUntil: end })
     .onConflictDoUpdate({
       target: outboxPacing.id,
-      set: { nextSlot: sql`greatest(outbox_pacing.next_slot, excluded.next_slot)` },
+      set: {
+        nextSlot: sql`greatest(outbox_pacing.next_slot, excluded.next_slot)`,
+        pausedUntil: sql`greatest(outbox_pacing.paused_until, excluded.paused_until)`,
+      },
     });
 }
 
 /** Milliseconds left of the latest 429 pause recorded by any instance (0 when none is under way). */
 export async function pauseLeft(db: Db): Promise<number> {
   const [row] = await db
-    .select({ left: sql<string>`extract(epoch from (${outboxPacing.nextSlot} - clock_timestamp())) * 1000` })
+    .select({
+      left: sql<string>`extract(epoch from (${outboxPacing.pausedUntil} - clock_timestamp())) * 1000`,
+    })
     .from(outboxPacing)
-    .where(eq(outboxPacing.id, PAUSE_ROW));
+    .where(eq(outboxPacing.id, PACING_ROW));
   return Math.max(0, Number(row?.left ?? 0));
 }
 
@@ -172,6 +170,16 @@ export async function loadPhotos(db: Db, messageIds: number[]): Promise<Map<numb
 
 type Figures = { delivered: number; failed: number; unreachable: number };
 
+const BLOCKED_ERROR = "403: клиент заблокировал бота";
+
+/** Counts one more row of a broadcast (none for rows that belong to no broadcast). */
+function tally(figures: Map<number, Figures>, messageId: number | null, key: keyof Figures): void {
+  if (messageId === null) return;
+  const f = figures.get(messageId) ?? { delivered: 0, failed: 0, unreachable: 0 };
+  f[key] += 1;
+  figures.set(messageId, f);
+}
+
 /**
  * Records what happened to a batch, in one transaction: the rows' statuses, the clients found
  * unreachable (with their other waiting rows), the photos' file_ids and each broadcast's figures.
@@ -184,12 +192,7 @@ export async function markOutcomes(
   if (results.length === 0 && fileIds.size === 0) return;
   await db.transaction(async (tx) => {
     const figures = new Map<number, Figures>();
-    const count = (messageId: number | null, key: keyof Figures) => {
-      if (messageId === null) return;
-      const f = figures.get(messageId) ?? { delivered: 0, failed: 0, unreachable: 0 };
-      f[key] += 1;
-      figures.set(messageId, f);
-    };
+    const count = (messageId: number | null, key: keyof Figures) => tally(figures, messageId, key);
 
     const sent = results.filter((r) => r.outcome.kind === "sent").map((r) => r.row);
     if (sent.length > 0) {
@@ -236,47 +239,80 @@ export async function markOutcomes(
       }
     }
 
-    if (blockedClients.size > 0 || blockedChats.size > 0) {
-      if (blockedClients.size > 0) {
-        await tx
-          .update(clients)
-          .set({ telegramUnreachableAt: sql`now()` })
-          .where(and(inArray(clients.id, [...blockedClients]), isNull(clients.telegramUnreachableAt)));
-      }
-      // The client's other waiting rows are not sent either; rows leased by another worker are left to it.
-      const others = await tx
-        .update(outboxMessages)
-        .set({ status: "unreachable", lastError: "403: клиент заблокировал бота" })
-        .where(
-          and(
-            eq(outboxMessages.status, "pending"),
-            lte(outboxMessages.nextAttemptAt, sql`now()`),
-            or(
-              blockedClients.size > 0 ? inArray(outboxMessages.clientId, [...blockedClients]) : sql`false`,
-              blockedChats.size > 0 ? inArray(outboxMessages.chatId, [...blockedChats]) : sql`false`,
-            ),
-          ),
-        )
-        .returning({ clientMessageId: outboxMessages.clientMessageId });
-      for (const r of others) count(r.clientMessageId, "unreachable");
+    for (const messageId of await recordBlocked(tx, [...blockedClients], [...blockedChats])) {
+      count(messageId, "unreachable");
     }
 
-    for (const [messageId, f] of figures) {
-      await tx
-        .update(clientMessages)
-        .set({
-          delivered: sql`${clientMessages.delivered} + ${f.delivered}`,
-          failed: sql`${clientMessages.failed} + ${f.failed}`,
-          unreachable: sql`${clientMessages.unreachable} + ${f.unreachable}`,
-        })
-        .where(eq(clientMessages.id, messageId));
-    }
+    await addFigures(tx, figures);
     for (const [messageId, fileId] of fileIds) {
       await tx
         .update(clientMessages)
         .set({ photoFileId: fileId })
         .where(and(eq(clientMessages.id, messageId), isNull(clientMessages.photoFileId)));
     }
+  });
+}
+
+/**
+ * Clients (or, without a client, chats) that blocked the bot: the clients are marked unreachable and their
+ * other waiting rows are given up (rows leased by another worker are left to it). Returns the given-up rows'
+ * broadcast ids, for the broadcasts' figures.
+ */
+async function recordBlocked(tx: Tx, clientIds: number[], chatIds: number[]): Promise<(number | null)[]> {
+  if (clientIds.length === 0 && chatIds.length === 0) return [];
+  if (clientIds.length > 0) {
+    await tx
+      .update(clients)
+      .set({ telegramUnreachableAt: sql`now()` })
+      .where(and(inArray(clients.id, clientIds), isNull(clients.telegramUnreachableAt)));
+  }
+  const given = await tx
+    .update(outboxMessages)
+    .set({ status: "unreachable", lastError: BLOCKED_ERROR })
+    .where(
+      and(
+        eq(outboxMessages.status, "pending"),
+        lte(outboxMessages.nextAttemptAt, sql`now()`),
+        or(
+          clientIds.length > 0 ? inArray(outboxMessages.clientId, clientIds) : sql`false`,
+          chatIds.length > 0 ? inArray(outboxMessages.chatId, chatIds) : sql`false`,
+        ),
+      ),
+    )
+    .returning({ clientMessageId: outboxMessages.clientMessageId });
+  return given.map((r) => r.clientMessageId);
+}
+
+async function addFigures(tx: Tx, figures: Map<number, Figures>): Promise<void> {
+  for (const [messageId, f] of figures) {
+    await tx
+      .update(clientMessages)
+      .set({
+        delivered: sql`${clientMessages.delivered} + ${f.delivered}`,
+        failed: sql`${clientMessages.failed} + ${f.failed}`,
+        unreachable: sql`${clientMessages.unreachable} + ${f.unreachable}`,
+      })
+      .where(eq(clientMessages.id, messageId));
+  }
+}
+
+/**
+ * The user blocked the bot (its `my_chat_member` update): recorded as the worker records a 403, the client
+ * marked unreachable and their waiting rows given up, with the broadcasts' figures.
+ */
+export async function markBlocked(
+  db: Db,
+  blocked: { clientId: number | null; chatId: number },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const figures = new Map<number, Figures>();
+    const given = await recordBlocked(
+      tx,
+      blocked.clientId === null ? [] : [blocked.clientId],
+      blocked.clientId === null ? [blocked.chatId] : [],
+    );
+    for (const messageId of given) tally(figures, messageId, "unreachable");
+    await addFigures(tx, figures);
   });
 }
 

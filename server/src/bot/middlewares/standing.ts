@@ -3,7 +3,7 @@ import type { ChatMember } from "grammy/types";
 import { botUserStanding } from "../../modules/clients/bot-registration.ts";
 import { reachableAgain } from "../../modules/messaging/reachability.ts";
 import type { BotContext } from "../context.ts";
-import { markOutcomes } from "../delivery/outbox-store.ts";
+import { markBlocked } from "../delivery/outbox-store.ts";
 
 /**
  * Who is writing: unknown, waiting for confirmation, or a client. A client who writes has unblocked the bot, so
@@ -25,31 +25,18 @@ async function noteMembership(
   telegramId: number,
   status: ChatMember["status"],
 ): Promise<void> {
-  if (status === "kicked") await markBlocked(ctx, telegramId);
+  if (status === "kicked") await markUserBlocked(ctx, telegramId);
   else if (status === "member") {
     const cleared = reachableAgain(ctx.db, telegramId);
     await ctx.db.with(cleared).select().from(cleared);
   }
 }
 
-/**
- * The user blocked the bot: recorded exactly as the delivery worker records a 403 (the client marked
- * unreachable, their waiting messages not sent), through the worker's own function. The row passed stands for
- * no outbox row (ids start at 1): only the block is news. On the shared database, since a block is a fact
- * whatever a dry run would roll back.
- */
-async function markBlocked(ctx: BotContext, telegramId: number): Promise<void> {
+/** The user blocked the bot: on the shared database, since a block is a fact whatever a dry run rolls back. */
+async function markUserBlocked(ctx: BotContext, telegramId: number): Promise<void> {
   const standing = await botUserStanding(ctx.db, telegramId);
-  const row = {
-    id: 0,
+  await markBlocked(ctx.deps.db, {
     clientId: standing.kind === "unknown" ? null : standing.clientId,
     chatId: ctx.chat?.id ?? telegramId,
-    text: "",
-    replyMarkup: null,
-    clientMessageId: null,
-    attempts: 0,
-    unreachable: false,
-  };
-  const outcome = { kind: "unreachable" as const, error: "403: клиент заблокировал бота" };
-  await markOutcomes(ctx.deps.db, [{ row, outcome }], new Map());
+  });
 }

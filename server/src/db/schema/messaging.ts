@@ -87,12 +87,14 @@ export const outboxMessages = pgTable(
 );
 
 /**
- * The global send pace shared by every instance: each worker reserves its next batch's send slots by
- * moving `next_slot` forward, so the Bot API sees the configured rate however many instances run.
+ * The global send pace shared by every instance (one row): each worker reserves its next batch's send slots
+ * by moving `next_slot` forward, so the Bot API sees the configured rate however many instances run; after a
+ * 429, `paused_until` is when every instance may send again.
  */
 export const outboxPacing = pgTable("outbox_pacing", {
   id: smallint("id").primaryKey(),
   nextSlot: moment("next_slot").notNull(),
+  pausedUntil: moment("paused_until"),
 });
 
 export const CLAIM_STATUSES = ["not_reviewed", "reviewed"] as const;

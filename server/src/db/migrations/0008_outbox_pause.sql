@@ -1,0 +1,1 @@
+ALTER TABLE "outbox_pacing" ADD COLUMN "paused_until" timestamp with time zone;
