@@ -34,7 +34,11 @@ const CLAIM_LOCK = 727_276;
  */
 export async function claimDue(db: Db | Tx, limit: number, leaseMs: number): Promise<ClaimedRow[]> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
+    // A custom plan on every claim: the outbox swings from empty to a broadcast's thousands of rows, and a
+    // prepared statement's generic plan made while it was empty scanned it once per row (5 s a claim).
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${CLAIM_LOCK}), set_config('plan_cache_mode', 'force_custom_plan', true)`,
+    );
     const rows = await leaseDue(tx, limit, leaseMs);
     const blockedIds = await blockedClients(tx, rows);
     return rows
@@ -43,8 +47,13 @@ export async function claimDue(db: Db | Tx, limit: number, leaseMs: number): Pro
   });
 }
 
-function leaseDue(tx: Tx, limit: number, leaseMs: number) {
-  const due = tx
+/**
+ * Locks the due rows first and leases them by id in a second statement. As one `UPDATE … WHERE id IN (SELECT
+ * … LIMIT … FOR UPDATE SKIP LOCKED)`, a plan made while the outbox was empty re-ran the subquery for every
+ * row, and SKIP LOCKED let each run take further rows: one claim took a whole broadcast.
+ */
+async function leaseDue(tx: Tx, limit: number, leaseMs: number) {
+  const due = await tx
     .select({ id: outboxMessages.id })
     .from(outboxMessages)
     .where(
@@ -75,13 +84,19 @@ function leaseDue(tx: Tx, limit: number, leaseMs: number) {
     .orderBy(asc(outboxMessages.nextAttemptAt), asc(outboxMessages.id))
     .limit(limit)
     .for("update", { skipLocked: true });
+  if (due.length === 0) return [];
   return tx
     .update(outboxMessages)
     .set({
       nextAttemptAt: sql`now() + ${leaseMs} * interval '1 millisecond'`,
       attempts: sql`${outboxMessages.attempts} + 1`,
     })
-    .where(inArray(outboxMessages.id, due))
+    .where(
+      inArray(
+        outboxMessages.id,
+        due.map((r) => r.id),
+      ),
+    )
     .returning({
       id: outboxMessages.id,
       clientId: outboxMessages.clientId,

@@ -510,6 +510,41 @@ describe("delivery worker", () => {
 
 describe("claiming", () => {
   it.skipIf(process.env.TEST_DB !== "postgres")(
+    "claims at most its limit even on a plan PostgreSQL made while nothing was due",
+    async () => {
+      // Connections prepare the claim and PostgreSQL may keep one generic plan for it, made while the
+      // outbox was empty. Such a plan once ran the limited subquery again for every row, and SKIP LOCKED
+      // let each run take the next rows: one claim took all 10,000 rows of a broadcast, in 12 s.
+      const fresh = await openTestDatabase();
+      const name = await currentDatabase(fresh);
+      await fresh.db.execute(sql.raw(`alter database "${name}" set plan_cache_mode = force_generic_plan`));
+      const url = new URL(process.env.TEST_DATABASE_URL ?? "");
+      url.pathname = `/${name}`;
+      const one = await openPostgres(url.toString(), { max: 1 });
+      try {
+        // Analysed while empty, as autovacuum leaves a quiet outbox: the plan then expects one row.
+        await one.db.execute(sql`analyze outbox_messages`);
+        expect(await claimDue(one.db, 25, 60_000)).toEqual([]);
+        await enqueueOutbox(
+          one.db,
+          Array.from({ length: 2000 }, (_, i) => ({
+            clientId: null,
+            chatId: 1 + i,
+            kind: "test",
+            text: "т",
+          })),
+        );
+        for (let claim = 0; claim < 3; claim++) {
+          expect((await claimDue(one.db, 25, 60_000)).length).toBe(25);
+        }
+      } finally {
+        await one.close();
+        await fresh.close();
+      }
+    },
+  );
+
+  it.skipIf(process.env.TEST_DB !== "postgres")(
     "never gives two instances claiming at once two rows of one chat",
     async () => {
       // Rows other tests left waiting would be claimed first.
@@ -542,13 +577,17 @@ describe("claiming", () => {
   );
 });
 
-/** On PostgreSQL a second pool to the same database (a real second instance); on PGlite the same one. */
-async function secondConnection(db: Database): Promise<{ db: Db; close: () => Promise<void> }> {
-  if (db.kind !== "postgres") return { db: db.db, close: async () => {} };
+async function currentDatabase(db: Database): Promise<string> {
   const result = (await db.db.execute(sql`select current_database() as name`)) as {
     rows: { name: string }[];
   };
-  const name = result.rows[0]?.name ?? "";
+  return result.rows[0]?.name ?? "";
+}
+
+/** On PostgreSQL a second pool to the same database (a real second instance); on PGlite the same one. */
+async function secondConnection(db: Database): Promise<{ db: Db; close: () => Promise<void> }> {
+  if (db.kind !== "postgres") return { db: db.db, close: async () => {} };
+  const name = await currentDatabase(db);
   const url = new URL(process.env.TEST_DATABASE_URL ?? "");
   url.pathname = `/${name}`;
   const other = await openPostgres(url.toString(), { max: 3 });
