@@ -62,18 +62,18 @@ async function enqueueNotice(
 /**
  * After a staff change to a schedule (manual close, deactivation, new targeting, an interval changed or
  * deleted, the schedule deleted): when it was open before, the clients it targeted for whom the market
- * is now closed get the «end» text, in the same transaction as the change.
+ * is now closed (by `after`, the active schedules after the change) get the «end» text, in the same
+ * transaction as the change.
  */
-export async function noticeClosure(
+async function noticeClosure(
   tx: Tx,
   before: MarketSchedule,
-  wasOpenAt: Date,
-  closedAt: Date,
+  after: readonly MarketSchedule[],
+  at: Date,
 ): Promise<number> {
-  if (!isScheduleOpenAt(before, wasOpenAt)) return 0;
-  const after = await loadMarketSchedules(tx, { activeOnly: true });
+  if (!isScheduleOpenAt(before, at)) return 0;
   const recipients = (await reachableClients(tx)).filter(
-    (c) => scheduleTargets(before, c) && !isMarketOpenFor(after, c, closedAt),
+    (c) => scheduleTargets(before, c) && !isMarketOpenFor(after, c, at),
   );
   return enqueueNotice(tx, "end", recipients);
 }
@@ -95,12 +95,13 @@ export async function withClosureNotice<T>(
   const [before] = await loadMarketSchedules(tx, { ids: [scheduleId] });
   const result = await change();
   if (!before) return result;
-  await noticeClosure(tx, before, now, now);
   const current = await loadMarketSchedules(tx, { activeOnly: true });
+  await noticeClosure(tx, before, current, now);
   for (const occurrence of dueOccurrences([before], now)) {
     if (occurrence.kind === "end") await announce(tx, occurrence, current);
   }
-  const [after] = await loadMarketSchedules(tx, { ids: [scheduleId] });
+  // Switched off or deleted, the schedule is not among the active ones, and has no occurrences either.
+  const after = current.find((s) => s.id === scheduleId);
   for (const occurrence of after ? dueOccurrences([after], now) : []) {
     if (occurrence.kind === "end") await claimOccurrence(tx, occurrence);
   }
