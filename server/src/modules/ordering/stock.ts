@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { exclusives, modifications } from "../../db/schema/index.ts";
 
@@ -41,4 +41,19 @@ export async function returnToExclusivePool(tx: Tx, modificationId: number, unit
   await tx.execute(sql`update ${exclusives} set quantity = quantity + ${units}
     where id = (select min(id) from ${exclusives} where modification_id = ${modificationId})
     and exists (select 1 from ${modifications} where id = ${modificationId} and exclusive)`);
+}
+
+/**
+ * Takes units from an exclusive modification's first entry (the one the bot sells from). Null when the
+ * modification is not exclusive or has no entry: there is no pool to take from.
+ */
+export async function takeFromExclusivePool(tx: Tx, modificationId: number, units: number) {
+  const [entry] = await tx
+    .select({ id: exclusives.id })
+    .from(exclusives)
+    .innerJoin(modifications, eq(modifications.id, exclusives.modificationId))
+    .where(and(eq(exclusives.modificationId, modificationId), eq(modifications.exclusive, true)))
+    .orderBy(asc(exclusives.id))
+    .limit(1);
+  return entry ? moveExclusivePool(tx, entry.id, -units) : null;
 }

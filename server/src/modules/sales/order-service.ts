@@ -1,11 +1,11 @@
 import type { TOrder, TOrderPositionUpdate, ZOrderQuerySchema, z } from "@wholesale/contract";
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { clients, exclusives, modifications, orderPositions, orders } from "../../db/schema/index.ts";
+import { clients, orderPositions, orders } from "../../db/schema/index.ts";
 import { conflict, notFound } from "../../http/errors.ts";
 import { businessDay } from "../../lib/business-time.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { moveExclusivePool, returnToExclusivePool } from "../ordering/stock.ts";
+import { moveStock, returnToExclusivePool, takeFromExclusivePool } from "../ordering/stock.ts";
 import { findOrder, selectOrderHeads, withPositions } from "./orders.ts";
 
 type OrderQuery = z.output<typeof ZOrderQuerySchema>;
@@ -20,44 +20,23 @@ function clientSearch(search: string | undefined): SQL | undefined {
   return /^\d{1,9}$/.test(search) ? or(byName, eq(clients.id, Number(search))) : byName;
 }
 
-/**
- * Moves a modification's stock by `delta` (negative reserves, positive returns), refusing to take it below
- * zero: one conditional UPDATE, so two concurrent edits cannot both spend the last units.
- */
-export async function moveStock(tx: Tx, modificationId: number, delta: number): Promise<void> {
+/** Moves a modification's stock by `delta` (negative reserves, positive returns); 409 below zero. */
+async function moveStockOrRefuse(tx: Tx, modificationId: number, delta: number): Promise<void> {
   if (delta === 0) return;
-  const moved = await tx
-    .update(modifications)
-    .set({ quantity: sql`${modifications.quantity} + ${delta}` })
-    .where(and(eq(modifications.id, modificationId), sql`${modifications.quantity} + ${delta} >= 0`))
-    .returning({ id: modifications.id });
-  if (moved.length === 0) {
-    const [row] = await tx
-      .select({ quantity: modifications.quantity })
-      .from(modifications)
-      .where(eq(modifications.id, modificationId));
-    throw conflict(`Недостаточно товара на складе: в наличии ${row?.quantity ?? 0} шт.`);
-  }
+  const moved = await moveStock(tx, modificationId, delta);
+  if (!moved.ok) throw conflict(`Недостаточно товара на складе: в наличии ${moved.quantity} шт.`);
 }
 
 /**
  * Moves an exclusive modification's pool (what the bot may still sell of it) with its stock, as the bot's own
- * changes do, so staff edits cannot make the pool drift: units taken come from the pool of its first entry
- * (refused beyond it), units given back return to it. A modification that is not exclusive has no pool.
+ * changes do, so staff edits cannot make the pool drift: units taken come from the pool (refused beyond it),
+ * units given back return to it. A modification that is not exclusive has no pool.
  */
 async function moveExclusive(tx: Tx, modificationId: number, delta: number): Promise<void> {
   if (delta === 0) return;
   if (delta > 0) return returnToExclusivePool(tx, modificationId, delta);
-  const [entry] = await tx
-    .select({ id: exclusives.id })
-    .from(exclusives)
-    .innerJoin(modifications, eq(modifications.id, exclusives.modificationId))
-    .where(and(eq(exclusives.modificationId, modificationId), eq(modifications.exclusive, true)))
-    .orderBy(asc(exclusives.id))
-    .limit(1);
-  if (!entry) return;
-  const moved = await moveExclusivePool(tx, entry.id, delta);
-  if (!moved.ok) throw conflict(`Недостаточно эксклюзивного товара: осталось ${moved.quantity} шт.`);
+  const taken = await takeFromExclusivePool(tx, modificationId, -delta);
+  if (taken && !taken.ok) throw conflict(`Недостаточно эксклюзивного товара: осталось ${taken.quantity} шт.`);
 }
 
 async function lockPosition(tx: Tx, id: number) {
@@ -104,7 +83,7 @@ export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
           throw conflict("Позиция уже собрана: изменить её нельзя");
         }
         const delta = position.quantity - input.quantity;
-        await moveStock(tx, position.modificationId, delta);
+        await moveStockOrRefuse(tx, position.modificationId, delta);
         await moveExclusive(tx, position.modificationId, delta);
         await tx
           .update(orderPositions)
@@ -127,7 +106,7 @@ export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
         if (position.status === "collected") {
           throw conflict("Позиция уже собрана: удалить её нельзя");
         }
-        await moveStock(tx, position.modificationId, position.quantity);
+        await moveStockOrRefuse(tx, position.modificationId, position.quantity);
         await moveExclusive(tx, position.modificationId, position.quantity);
         await tx.delete(orderPositions).where(eq(orderPositions.id, id));
         const [left] = await tx
