@@ -27,6 +27,8 @@ const call = async (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payl
   t.app.inject({ method, url, payload: payload as object | undefined, headers: await officeHeaders() });
 const msk = (iso: string) => new Date(`${iso}+03:00`).toISOString();
 const outbox = () => t.db.select().from(outboxMessages).orderBy(outboxMessages.id);
+/** The clients queued the «end» text, in queue order. */
+const ends = async () => (await outbox()).filter((r) => r.kind === "market_end").map((r) => r.clientId);
 
 async function createSchedule(body: object) {
   const res = await call("POST", "/api/storehouse/market-schedules/", body);
@@ -394,8 +396,8 @@ describe("notices through the outbox", () => {
     t.clock.set(msk("2026-11-20T15:00:20"));
     await runMarketTick(t.db, t.clock.now());
     await runMarketTick(t.db, t.clock.now());
-    const ends = (await outbox()).filter((r) => r.kind === "market_end");
-    expect(ends.map((r) => [r.clientId, r.text])).toEqual([[target.id, "Маркет закрыт"]]);
+    const endRows = (await outbox()).filter((r) => r.kind === "market_end");
+    expect(endRows.map((r) => [r.clientId, r.text])).toEqual([[target.id, "Маркет закрыт"]]);
 
     // At 16:00 the other schedule ends for `keptOpen`.
     t.clock.set(msk("2026-11-20T16:00:05"));
@@ -463,7 +465,6 @@ describe("notices through the outbox", () => {
     const interval = await addInterval(id, "10:00", "12:00");
     t.clock.set(msk("2026-11-20T12:01:00"));
     await call("DELETE", `/api/storehouse/time-intervals/${interval.id}/`);
-    const ends = async () => (await outbox()).filter((r) => r.kind === "market_end").map((r) => r.clientId);
     expect(await ends()).toEqual([client.id]);
     await runMarketTick(t.db, t.clock.now());
     expect(await ends()).toEqual([client.id]);
@@ -478,7 +479,6 @@ describe("notices through the outbox", () => {
     const interval = await addInterval(id, "10:00", "16:00");
     t.clock.set(msk("2026-11-20T12:05:00"));
     await call("PUT", `/api/storehouse/time-intervals/${interval.id}/`, { end_time: "12:00" });
-    const ends = async () => (await outbox()).filter((r) => r.kind === "market_end").map((r) => r.clientId);
     expect(await ends()).toEqual([client.id]);
     await runMarketTick(t.db, t.clock.now());
     expect(await ends()).toEqual([client.id]);
@@ -494,7 +494,6 @@ describe("notices through the outbox", () => {
     const { id } = await createSchedule({ name: "Смена", client_groups: [group.id], clients: [leaving.id] });
     const interval = await addInterval(id, "10:00", "16:00");
     t.clock.set(msk("2026-11-20T12:00:00"));
-    const ends = async () => (await outbox()).filter((r) => r.kind === "market_end").map((r) => r.clientId);
 
     // Narrowing the targeting: only the client no longer targeted hears that it closed.
     await call("PUT", `/api/storehouse/market-schedules/${id}/`, { client_groups: [] });
