@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
 import {
   additions,
@@ -11,6 +12,7 @@ import {
 } from "../../db/schema/index.ts";
 import type { ClientContext } from "./client-context.ts";
 import { type Pricing, pricingFor, type StoredTier } from "./price-list.ts";
+import { type DayOrder, dayOrderColumn, dayOrderOf } from "./today-order.ts";
 import { visibleTo } from "./visibility.ts";
 
 /** One modification as the rules need it for one client. */
@@ -33,15 +35,19 @@ export type ModificationData = {
   pricing: Pricing;
 };
 
-/** The modification if this client sees it (undefined otherwise), with its prices for the client. */
-export async function loadModification(
+/**
+ * The modification's row if this client sees it, its tiers, exclusive entry and addition along as JSON, so a tap
+ * costs one round trip; callers add their own columns to the same statement.
+ */
+function selectModification<T extends SelectedFields>(
   db: Db | Tx,
   client: ClientContext,
   modificationId: number,
-): Promise<ModificationData | undefined> {
-  // One statement: the tiers, exclusive entry and addition come along as JSON, so a tap costs one round trip.
-  const [row] = await db
+  extra: T,
+) {
+  return db
     .select({
+      ...extra,
       id: modifications.id,
       name: modifications.name,
       specifications: modifications.specifications,
@@ -75,7 +81,11 @@ export async function loadModification(
     .innerJoin(products, eq(products.id, modifications.productId))
     .innerJoin(brands, eq(brands.id, products.brandId))
     .where(and(eq(modifications.id, modificationId), visibleTo(client)));
-  if (!row) return undefined;
+}
+
+type ModificationRow = Awaited<ReturnType<typeof selectModification<Record<never, never>>>>[number];
+
+function modificationDataOf(row: ModificationRow, client: ClientContext): ModificationData {
   const { tiers, entry, addition } = row;
   return {
     id: row.id,
@@ -95,4 +105,30 @@ export async function loadModification(
       client.allPrices.includes(row.brandName),
     ),
   };
+}
+
+/** The modification if this client sees it (undefined otherwise), with its prices for the client. */
+export async function loadModification(
+  db: Db | Tx,
+  client: ClientContext,
+  modificationId: number,
+): Promise<ModificationData | undefined> {
+  const [row] = await selectModification(db, client, modificationId, {});
+  return row && modificationDataOf(row, client);
+}
+
+/**
+ * The modification (as loadModification) and the client's order of `day`, in one statement: what every
+ * order tap and card reads. Undefined when the client does not see the modification.
+ */
+export async function loadModificationAndDay(
+  db: Db | Tx,
+  client: ClientContext,
+  modificationId: number,
+  day: string,
+): Promise<{ modification: ModificationData; order: DayOrder } | undefined> {
+  const [row] = await selectModification(db, client, modificationId, {
+    dayOrder: dayOrderColumn(client.id, day),
+  });
+  return row && { modification: modificationDataOf(row, client), order: dayOrderOf(row.dayOrder) };
 }

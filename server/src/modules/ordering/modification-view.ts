@@ -2,10 +2,10 @@ import type { Db } from "../../db/client.ts";
 import type { ClientContext } from "./client-context.ts";
 import { checkPosition, judgePosition } from "./limits.ts";
 import { limitRefusal, TEXT } from "./messages.ts";
-import { loadModification, type ModificationData } from "./modification-data.ts";
+import { loadModificationAndDay, type ModificationData } from "./modification-data.ts";
 import { charge, minimumQuantity, priceForQuantity, roundMoney } from "./price-list.ts";
 import { stockState } from "./stock-state.ts";
-import { type DayRow, loadDayOrder } from "./today-order.ts";
+import type { DayRow } from "./today-order.ts";
 import type { ModificationView, Quote } from "./types.ts";
 
 /** Far above any stock: asks the limits for the largest quantity they allow. */
@@ -25,10 +25,8 @@ export async function modificationView(
   day: string,
   quantity?: number,
 ): Promise<ModificationView | null> {
-  const m = await loadModification(db, client, modificationId);
-  if (!m) return null;
-  const { positions } = await loadDayOrder(db, client.id, day);
-  return viewOf(client, m, positions, quantity);
+  const read = await loadModificationAndDay(db, client, modificationId, day);
+  return read ? viewOf(client, read.modification, read.order.positions, quantity) : null;
 }
 
 /** The amounts worth a button that adding would accept now, ascending. */

@@ -4,7 +4,7 @@ import { orderPositions, orders } from "../../db/schema/index.ts";
 import type { ClientContext } from "./client-context.ts";
 import { type Check, checkPosition, judgePosition } from "./limits.ts";
 import { limitRefusal, TEXT } from "./messages.ts";
-import { loadModification, type ModificationData } from "./modification-data.ts";
+import { loadModification, loadModificationAndDay, type ModificationData } from "./modification-data.ts";
 import { viewOf } from "./modification-view.ts";
 import { minimumQuantity, priceForQuantity } from "./price-list.ts";
 import { moveExclusivePool, moveStock, returnToExclusivePool } from "./stock.ts";
@@ -129,11 +129,9 @@ export async function addPosition(
   quantity: number,
 ): Promise<Changed> {
   await lockClient(tx, s.client.id);
-  const [modification, order] = [
-    await loadModification(tx, s.client, modificationId),
-    await loadDayOrder(tx, s.client.id, s.day),
-  ];
-  if (!modification) return refuse("not_found", TEXT.notFound);
+  const read = await loadModificationAndDay(tx, s.client, modificationId, s.day);
+  if (!read) return refuse("not_found", TEXT.notFound);
+  const { modification, order } = read;
   const current =
     order.positions.find((p) => p.modificationId === modificationId && p.status === "added") ?? null;
   const total = (current?.quantity ?? 0) + quantity;

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import {
   currencies,
@@ -19,72 +19,34 @@ export type DayRow = DayPosition & { name: string; currencySign: string; status:
 export type DayOrder = { orderId: number | null; positions: DayRow[] };
 
 /**
- * The client's order of a business day (the first, should there ever be two) with its positions, in one
- * query: the ordering calls read it inside the client's lock and answer «Мой заказ» from it.
+ * The client's order of a business day (the first, should there ever be two) with its positions, as one JSON
+ * value: a select of its own (loadDayOrder), or a column of the statement that reads the modification an order
+ * tap is about (modification-data.ts), so a tap reads both in one round trip. Positions whose currency or
+ * modification is gone are left out, as the limits cannot weigh them.
  */
+export function dayOrderColumn(clientId: number, day: string): SQL<StoredDayOrder | null> {
+  return sql<StoredDayOrder | null>`(select json_build_object('orderId', o.id, 'positions', coalesce((
+      select json_agg(json_build_object('id', p.id, 'modificationId', p.modification_id, 'brandId', pr.brand_id,
+        'exclusive', m.exclusive, 'quantity', p.quantity, 'price', p.price, 'currencyId', p.currency_id,
+        'name', p.modification_name, 'currencySign', c.sign, 'status', p.status) order by p.id)
+      from ${orderPositions} p
+      join ${currencies} c on c.id = p.currency_id
+      join ${modifications} m on m.id = p.modification_id
+      join ${products} pr on pr.id = m.product_id
+      where p.order_id = o.id), '[]'::json))
+    from ${orders} o where o.client_id = ${clientId} and o.opened_on = ${day} order by o.id limit 1)`;
+}
+
+type StoredDayOrder = { orderId: number; positions: DayRow[] };
+
+/** The day's order from dayOrderColumn's value: no order yet is an order without id or positions. */
+export const dayOrderOf = (stored: StoredDayOrder | null): DayOrder =>
+  stored ? { orderId: stored.orderId, positions: stored.positions } : { orderId: null, positions: [] };
+
+/** The day's order in a statement of its own: «Мой заказ», and the changes that lock a position first. */
 export async function loadDayOrder(db: Db | Tx, clientId: number, day: string): Promise<DayOrder> {
-  const rows = await db
-    .select({
-      orderId: orders.id,
-      id: orderPositions.id,
-      modificationId: orderPositions.modificationId,
-      brandId: products.brandId,
-      exclusive: modifications.exclusive,
-      quantity: orderPositions.quantity,
-      price: orderPositions.price,
-      currencyId: orderPositions.currencyId,
-      name: orderPositions.modificationName,
-      currencySign: currencies.sign,
-      status: orderPositions.status,
-    })
-    .from(orders)
-    .leftJoin(orderPositions, eq(orderPositions.orderId, orders.id))
-    .leftJoin(currencies, eq(currencies.id, orderPositions.currencyId))
-    .leftJoin(modifications, eq(modifications.id, orderPositions.modificationId))
-    .leftJoin(products, eq(products.id, modifications.productId))
-    .where(and(eq(orders.clientId, clientId), eq(orders.openedOn, day)))
-    .orderBy(asc(orders.id), asc(orderPositions.id));
-  const orderId = rows[0]?.orderId ?? null;
-  const positions: DayRow[] = [];
-  for (const {
-    orderId: of,
-    id,
-    modificationId,
-    brandId,
-    exclusive,
-    quantity,
-    price,
-    currencyId,
-    name,
-    currencySign,
-    status,
-  } of rows) {
-    // The inner joins of a position's own rows always match; nulls mean an order without positions.
-    if (of !== orderId || id === null || modificationId === null || brandId === null || exclusive === null)
-      continue;
-    if (
-      quantity === null ||
-      price === null ||
-      currencyId === null ||
-      name === null ||
-      currencySign === null ||
-      status === null
-    )
-      continue;
-    positions.push({
-      id,
-      modificationId,
-      brandId,
-      exclusive,
-      quantity,
-      price,
-      currencyId,
-      name,
-      currencySign,
-      status,
-    });
-  }
-  return { orderId, positions };
+  const [row] = await db.select({ order: dayOrderColumn(clientId, day) }).from(sql`(values (1)) as day`);
+  return dayOrderOf(row?.order ?? null);
 }
 
 /**
