@@ -7,7 +7,7 @@ import { limitRefusal, TEXT } from "./messages.ts";
 import { loadModification, loadModificationAndDay, type ModificationData } from "./modification-data.ts";
 import { viewOf } from "./modification-view.ts";
 import { minimumQuantity, priceForQuantity } from "./price-list.ts";
-import { moveExclusivePool, moveStock, returnToExclusivePool } from "./stock.ts";
+import { moveExclusivePool, moveStock, returnToExclusivePool, stockMove, stockNow } from "./stock.ts";
 import { type DayOrder, type DayRow, loadDayOrder } from "./today-order.ts";
 import type { Refusal } from "./types.ts";
 
@@ -82,11 +82,24 @@ function withCard<T>(
   }
 }
 
-/**
- * Moves stock (and an exclusive pool) by `delta`: the last statements of the transaction, so the hot rows
- * of popular modifications stay locked only until the commit that follows.
- */
-async function take(
+/** Other orders took the units since the check: the refusal says what is left now (`left` units in stock). */
+function refuseStock(
+  s: Situation,
+  modification: ModificationData,
+  day: readonly DayRow[],
+  current: DayRow | null,
+  total: number,
+  mode: "add" | "change",
+  left: number,
+): never {
+  const fresh = { ...modification, quantity: left };
+  const again = checkPosition(fresh, day, current, total, s.client.totalLimit);
+  if (!again.ok) refuseLimit(again, fresh, current?.quantity ?? 0, mode);
+  return refuse("out_of_stock", "Товар закончился: больше заказать нельзя.", 0);
+}
+
+/** Takes `delta` units from an exclusive modification's pool, after its stock; refused past what is left. */
+async function takeExclusive(
   tx: Tx,
   s: Situation,
   modification: ModificationData,
@@ -95,27 +108,55 @@ async function take(
   total: number,
   mode: "add" | "change",
 ) {
+  const pool = modification.exclusive;
+  if (pool?.id == null) return;
+  const moved = await moveExclusivePool(tx, pool.id, -(total - (current?.quantity ?? 0)));
+  if (moved.ok) return;
+  const fresh = { ...modification, exclusive: { ...pool, pool: moved.quantity } };
+  const again = checkPosition(fresh, day, current, total, s.client.totalLimit);
+  if (!again.ok) refuseLimit(again, fresh, current?.quantity ?? 0, mode);
+  refuse("exclusive_limit", "Лимит эксклюзивного товара: больше заказать нельзя.", 0);
+}
+
+/**
+ * Moves stock (and an exclusive pool) to a changed position's `total`: the last statements of the transaction,
+ * so the hot rows of popular modifications stay locked only until the commit that follows.
+ */
+async function take(
+  tx: Tx,
+  s: Situation,
+  modification: ModificationData,
+  day: readonly DayRow[],
+  current: DayRow | null,
+  total: number,
+) {
   const delta = total - (current?.quantity ?? 0);
   if (delta === 0) return;
-  const held = current?.quantity ?? 0;
   const stock = await moveStock(tx, modification.id, -delta);
-  if (!stock.ok) {
-    // Other orders took the units since the check: say what is left now.
-    const fresh = { ...modification, quantity: stock.quantity };
-    const again = checkPosition(fresh, day, current, total, s.client.totalLimit);
-    if (!again.ok) refuseLimit(again, fresh, held, mode);
-    refuse("out_of_stock", "Товар закончился: больше заказать нельзя.", 0);
-  }
-  const pool = modification.exclusive;
-  if (pool?.id != null) {
-    const moved = await moveExclusivePool(tx, pool.id, -delta);
-    if (!moved.ok) {
-      const fresh = { ...modification, exclusive: { ...pool, pool: moved.quantity } };
-      const again = checkPosition(fresh, day, current, total, s.client.totalLimit);
-      if (!again.ok) refuseLimit(again, fresh, held, mode);
-      refuse("exclusive_limit", "Лимит эксклюзивного товара: больше заказать нельзя.", 0);
-    }
-  }
+  if (!stock.ok) refuseStock(s, modification, day, current, total, "change", stock.quantity);
+  await takeExclusive(tx, s, modification, day, current, total, "change");
+}
+
+/** Marks the order changed; a WITH query, so it rides on the statement that writes the position. */
+const touchOrder = (tx: Tx, orderId: number, now: Date) =>
+  tx
+    .$with("order_touched")
+    .as(tx.update(orders).set({ updatedAt: now }).where(eq(orders.id, orderId)).returning({ id: orders.id }));
+
+/** Opens the client's order of the business day: the first position of the day. */
+async function openDayOrder(tx: Tx, s: Situation): Promise<number> {
+  const [created] = await tx
+    .insert(orders)
+    .values({
+      clientId: s.client.id,
+      clientType: s.client.clientType,
+      openedOn: s.day,
+      openedAt: s.now,
+      updatedAt: s.now,
+    })
+    .returning({ id: orders.id });
+  if (!created) throw new Error("the day's order was not created");
+  return created.id;
 }
 
 /** What a change leaves: the position touched and the day's order after it (for the answer, no re-read). */
@@ -139,48 +180,38 @@ export async function addPosition(
     priceChecked(s, modification, order.positions, current, total, "add"),
   );
 
-  let positionId: number;
-  let orderId = order.orderId;
-  if (current) {
-    positionId = current.id;
-    await tx
-      .update(orderPositions)
-      .set({ quantity: total, price: tier.price, currencyId: tier.currencyId })
-      .where(eq(orderPositions.id, current.id));
-  } else {
-    if (orderId === null) {
-      const [created] = await tx
-        .insert(orders)
+  const orderId = order.orderId ?? (await openDayOrder(tx, s));
+  // One statement writes the position, marks the order changed and takes the stock: its last but the commit
+  // (and a rare exclusive pool's), so a popular modification's stock row stays locked only until that commit.
+  // A stock move refused leaves no stock row, and the refusal rolls the position back.
+  const move = stockMove(tx, modificationId, -quantity);
+  const touched = touchOrder(tx, orderId, s.now);
+  const written = { id: orderPositions.id, stockLeft: sql<number | null>`(select quantity from ${move})` };
+  const [stored] = current
+    ? await tx
+        .with(touched, move)
+        .update(orderPositions)
+        .set({ quantity: total, price: tier.price, currencyId: tier.currencyId })
+        .where(eq(orderPositions.id, current.id))
+        .returning(written)
+    : await tx
+        .with(touched, move)
+        .insert(orderPositions)
         .values({
-          clientId: s.client.id,
-          clientType: s.client.clientType,
-          openedOn: s.day,
-          openedAt: s.now,
-          updatedAt: s.now,
+          orderId,
+          modificationId,
+          modificationName: `${modification.productName} ${modification.name}`,
+          price: tier.price,
+          quantity: total,
+          currencyId: tier.currencyId,
+          createdAt: s.now,
         })
-        .returning({ id: orders.id });
-      if (!created) throw new Error("the day's order was not created");
-      orderId = created.id;
-    }
-    const name = `${modification.productName} ${modification.name}`;
-    const [position] = await tx
-      .insert(orderPositions)
-      .values({
-        orderId,
-        modificationId,
-        modificationName: name,
-        price: tier.price,
-        quantity: total,
-        currencyId: tier.currencyId,
-        createdAt: s.now,
-      })
-      .returning({ id: orderPositions.id });
-    if (!position) throw new Error("the position was not inserted");
-    positionId = position.id;
-  }
-  if (order.orderId !== null)
-    await tx.update(orders).set({ updatedAt: s.now }).where(eq(orders.id, order.orderId));
-  await take(tx, s, modification, order.positions, current, total, "add");
+        .returning(written);
+  if (!stored) throw new Error("the position was not written");
+  if (stored.stockLeft === null)
+    refuseStock(s, modification, order.positions, current, total, "add", await stockNow(tx, modificationId));
+  await takeExclusive(tx, s, modification, order.positions, current, total, "add");
+  const positionId = stored.id;
 
   const row: DayRow = {
     id: positionId,
@@ -236,7 +267,7 @@ export async function changePosition(
     .set({ quantity, price: tier.price, currencyId: tier.currencyId })
     .where(eq(orderPositions.id, positionId));
   await tx.update(orders).set({ updatedAt: s.now }).where(eq(orders.id, orderId));
-  await take(tx, s, modification, order.positions, current, quantity, "change");
+  await take(tx, s, modification, order.positions, current, quantity);
   const changed = {
     ...current,
     quantity,

@@ -4,21 +4,34 @@ import { exclusives, modifications } from "../../db/schema/index.ts";
 
 /**
  * Moves a modification's stock by `delta` (negative takes, positive returns) unless that would take it below
- * zero: one conditional UPDATE, so concurrent orders can never both spend the last units. Returns whether it
- * moved and the stock after (or as it stands, when refused).
+ * zero: one conditional UPDATE, so concurrent orders can never both spend the last units. As a WITH query, so
+ * the statement that writes an order's position moves its stock in the same round trip: it holds the stock
+ * after the move, or no row when refused.
  */
-export async function moveStock(tx: Tx, modificationId: number, delta: number) {
-  const [moved] = await tx
-    .update(modifications)
-    .set({ quantity: sql`${modifications.quantity} + ${delta}` })
-    .where(and(eq(modifications.id, modificationId), sql`${modifications.quantity} + ${delta} >= 0`))
-    .returning({ quantity: modifications.quantity });
-  if (moved) return { ok: true as const, quantity: moved.quantity };
+export const stockMove = (tx: Tx, modificationId: number, delta: number) =>
+  tx.$with("stock_move").as(
+    tx
+      .update(modifications)
+      .set({ quantity: sql`${modifications.quantity} + ${delta}` })
+      .where(and(eq(modifications.id, modificationId), sql`${modifications.quantity} + ${delta} >= 0`))
+      .returning({ quantity: modifications.quantity }),
+  );
+
+/** The stock as it stands, for a refused move's message: never below zero. */
+export async function stockNow(tx: Tx, modificationId: number): Promise<number> {
   const [row] = await tx
     .select({ quantity: modifications.quantity })
     .from(modifications)
     .where(eq(modifications.id, modificationId));
-  return { ok: false as const, quantity: Math.max(0, row?.quantity ?? 0) };
+  return Math.max(0, row?.quantity ?? 0);
+}
+
+/** stockMove on its own: whether it moved and the stock after (or as it stands, when refused). */
+export async function moveStock(tx: Tx, modificationId: number, delta: number) {
+  const move = stockMove(tx, modificationId, delta);
+  const [moved] = await tx.with(move).select().from(move);
+  if (moved) return { ok: true as const, quantity: moved.quantity };
+  return { ok: false as const, quantity: await stockNow(tx, modificationId) };
 }
 
 /** The same for an exclusive entry's pool: what the bot may still sell of an exclusive modification. */
