@@ -1,41 +1,55 @@
 import { sql } from "drizzle-orm";
 import type { NextFunction } from "grammy";
 import { botSessions, botUpdates } from "../../db/schema/index.ts";
+import { standingColumn, standingOf } from "../../modules/clients/bot-registration.ts";
+import { reachableAgain } from "../../modules/messaging/reachability.ts";
 import type { BotContext } from "../context.ts";
 import { type BotSession, initialSession } from "../session-state.ts";
 
 /**
- * An update arrives: it is taken once and its chat's conversation state is read, in one statement.
+ * An update arrives: it is taken once, and its chat's conversation state and who is writing are read, in one
+ * statement.
  *
  * Taking once: the first instance to record the update's id handles it; a second delivery (a webhook retried
  * after a timeout, a poller that died before confirming) is skipped. An update that fails after being taken
  * is not retried, so nothing it did happens twice. The preview's made-up updates are not recorded.
+ *
+ * Who is writing (`ctx.standing`): unknown, waiting for confirmation, or a client. A client who writes has
+ * unblocked the bot, so the same statement clears their unreachable mark; the preview's made-up updates are
+ * staff's, not the client's, and leave it alone, as does a change of the bot's membership (middlewares/standing.ts).
+ * Read before the dry run's transaction opens: a transaction that has done nothing yet sees the same.
  *
  * Conversation state per chat is written after the update only when it changed, and not when the update ran
  * past its time (the guard's `timedOut`). It always lives in the shared database (never inside the dry run's
  * transaction), so a preview conversation moves on through its steps even though what it does is rolled back.
  */
 export async function arrival(ctx: BotContext, next: NextFunction): Promise<void> {
-  const { db, sessionPrefix, dedupUpdates } = ctx.deps;
+  const { db, sessionPrefix, dedupUpdates, preview } = ctx.deps;
   const chatId = ctx.chat?.id;
   const key = chatId === undefined ? null : `${sessionPrefix}${chatId}`;
-  const taken = db
-    .$with("taken")
-    .as(
-      db
-        .insert(botUpdates)
-        .values({ updateId: ctx.update.update_id })
-        .onConflictDoNothing()
-        .returning({ updateId: botUpdates.updateId }),
-    );
-  const stored = sql<BotSession | null>`(select ${botSessions.data} from ${botSessions} where ${botSessions.key} = ${key})`;
-  const [row] = dedupUpdates
-    ? await db
-        .with(taken)
-        .select({ taken: sql<boolean>`exists (select 1 from ${taken})`, data: stored })
-        .from(sql`(values (1)) as arrival`)
-    : await db.select({ taken: sql<boolean>`true`, data: stored }).from(sql`(values (1)) as arrival`);
+  const writer = ctx.from && !ctx.from.is_bot ? ctx.from.id : null;
+  const taken = dedupUpdates
+    ? db
+        .$with("taken")
+        .as(
+          db
+            .insert(botUpdates)
+            .values({ updateId: ctx.update.update_id })
+            .onConflictDoNothing()
+            .returning({ updateId: botUpdates.updateId }),
+        )
+    : null;
+  const cleared = writer !== null && !preview && !ctx.myChatMember ? reachableAgain(db, writer) : null;
+  const [row] = await db
+    .with(...[taken, cleared].filter((query) => query !== null))
+    .select({
+      taken: taken ? sql<boolean>`exists (select 1 from ${taken})` : sql<boolean>`true`,
+      data: sql<BotSession | null>`(select ${botSessions.data} from ${botSessions} where ${botSessions.key} = ${key})`,
+      standing: writer === null ? sql<null>`null` : standingColumn(writer),
+    })
+    .from(sql`(values (1)) as arrival`);
   if (!row?.taken) return;
+  ctx.standing = standingOf(row.standing);
   if (key === null) return next();
 
   ctx.session = row.data ?? initialSession();

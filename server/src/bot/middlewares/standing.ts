@@ -6,17 +6,14 @@ import type { BotContext } from "../context.ts";
 import { markBlocked } from "../delivery/outbox-store.ts";
 
 /**
- * Who is writing: unknown, waiting for confirmation, or a client. A client who writes has unblocked the bot, so
- * the same statement clears their unreachable mark; the preview's made-up updates are staff's, not the client's,
- * and leave it alone. Blocking or unblocking the bot (`my_chat_member`) only moves the mark and is not answered:
- * a user who has just blocked the bot cannot be written to.
+ * Updates from people only (who is writing was read with the update's arrival). Blocking or unblocking the bot
+ * (`my_chat_member`) only moves the unreachable mark and is not answered: a user who has just blocked the bot
+ * cannot be written to.
  */
 export async function standing(ctx: BotContext, next: NextFunction): Promise<void> {
   const from = ctx.from;
   if (!from || from.is_bot) return;
   if (ctx.myChatMember) return noteMembership(ctx, from.id, ctx.myChatMember.new_chat_member.status);
-  const reachable = ctx.deps.preview ? undefined : reachableAgain(ctx.db, from.id);
-  ctx.standing = await botUserStanding(ctx.db, from.id, reachable);
   await next();
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, type WithSubquery } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { accessRules, clients, organizations, registrationRequests } from "../../db/schema/index.ts";
 
@@ -34,33 +34,29 @@ export type BotRegistration = {
   clientType: 2 | 3;
 };
 
+type StoredStanding = { clientId: number; isActive: boolean; waiting: boolean };
+
 /**
+ * Where a Telegram user stands, as one JSON value: a select of its own (botUserStanding), or a column of the
+ * bot's first read of an update (its arrival), so an update pays no round trip of its own for it.
  * A client row exists once someone registered or staff added them. One without an open request and not active
  * is a client whose access staff closed (a deleted request, or deactivated): the ordering service refuses them.
- * `alsoRun` is a data-modifying WITH the caller wants done in the same statement.
  */
-export async function botUserStanding(
-  db: Db | Tx,
-  telegramId: number,
-  alsoRun?: WithSubquery,
-): Promise<BotUserStanding> {
-  const [row] = await (alsoRun ? db.with(alsoRun) : db)
-    .select({ id: clients.id, isActive: clients.isActive, requestId: registrationRequests.id })
-    .from(clients)
-    .leftJoin(
-      registrationRequests,
-      and(
-        eq(registrationRequests.clientId, clients.id),
-        eq(registrationRequests.confirmed, false),
-        eq(registrationRequests.deleted, false),
-      ),
-    )
-    .where(eq(clients.telegramId, telegramId))
-    .orderBy(desc(registrationRequests.id))
-    .limit(1);
-  if (!row) return { kind: "unknown" };
-  if (!row.isActive && row.requestId !== null) return { kind: "waiting", clientId: row.id };
-  return { kind: "client", clientId: row.id };
+export const standingColumn = (telegramId: number) =>
+  sql<StoredStanding | null>`(select json_build_object('clientId', c.id, 'isActive', c.is_active,
+      'waiting', r.id is not null)
+    from ${clients} c left join ${registrationRequests} r on r.client_id = c.id and not r.confirmed and not r.deleted
+    where c.telegram_id = ${telegramId} order by r.id desc limit 1)`;
+
+export function standingOf(stored: StoredStanding | null): BotUserStanding {
+  if (!stored) return { kind: "unknown" };
+  if (!stored.isActive && stored.waiting) return { kind: "waiting", clientId: stored.clientId };
+  return { kind: "client", clientId: stored.clientId };
+}
+
+export async function botUserStanding(db: Db | Tx, telegramId: number): Promise<BotUserStanding> {
+  const [row] = await db.select({ standing: standingColumn(telegramId) }).from(sql`(values (1)) as standing`);
+  return standingOf(row?.standing ?? null);
 }
 
 /**
