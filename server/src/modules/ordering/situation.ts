@@ -14,7 +14,7 @@ import {
   marketStateAt,
   secondsOfDay,
 } from "../market/market-state.ts";
-import { type ClientLookup, clientLookupOf, selectClient } from "./client-context.ts";
+import { type ClientLookup, clientColumn, clientLookupOf } from "./client-context.ts";
 
 type ScheduleJson = {
   id: number;
@@ -42,9 +42,10 @@ export type SituationRead = { lookup: ClientLookup; market: MarketState; now: Da
  * one round trip for it. Nothing is cached.
  */
 export async function readSituation(db: Db | Tx, clientId: number, now: Date): Promise<SituationRead> {
-  const [row] = await selectClient(db, clientId, {
-    // Spelled out with aliases: the subqueries are not correlated with the client's row.
-    schedules: sql<ScheduleJson[]>`(select coalesce(json_agg(json_build_object(
+  const [row] = await db
+    .select({
+      client: clientColumn(clientId),
+      schedules: sql<ScheduleJson[]>`(select coalesce(json_agg(json_build_object(
         'id', s.id, 'name', s.name, 'isActive', s.is_active, 'isManuallyOpened', s.is_manually_opened,
         'closeTime', s.close_time, 'closedUntil', s.closed_until, 'clientTypes', s.client_types,
         'intervals', coalesce((select json_agg(json_build_object('startTime', i.start_time, 'endTime', i.end_time,
@@ -54,10 +55,12 @@ export async function readSituation(db: Db | Tx, clientId: number, now: Date): P
           where t.schedule_id = s.id), '[]'::json),
         'clientIds', coalesce((select json_agg(c.client_id) from ${marketScheduleClients} c where c.schedule_id = s.id), '[]'::json)
       ) order by s.id), '[]'::json) from ${marketSchedules} s where s.is_active)`,
-  });
-  const lookup = clientLookupOf(row);
-  if (!row) return { lookup, market: CLOSED, now };
-  const { schedules: stored, client } = row;
+    })
+    .from(sql`(values (1)) as situation`);
+  const client = row?.client ?? null;
+  const lookup = clientLookupOf(client);
+  if (!row || !client) return { lookup, market: CLOSED, now };
+  const stored = row.schedules;
   const schedules: MarketSchedule[] = stored.map((s) => ({
     id: s.id,
     name: s.name,
