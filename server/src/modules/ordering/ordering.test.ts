@@ -6,7 +6,7 @@ import { seedClient } from "../../db/factories/clients.ts";
 import { seedOrder } from "../../db/factories/sales.ts";
 import { exclusives, orderPositions, orders } from "../../db/schema/index.ts";
 import { createOrderService } from "../sales/order-service.ts";
-import { type OrderingFixture, orderingFixture, TODAY } from "./test-fixture.ts";
+import { NOW, type OrderingFixture, orderingFixture, TODAY } from "./test-fixture.ts";
 
 let f: OrderingFixture;
 beforeAll(async () => {
@@ -69,6 +69,26 @@ describe("adding a position", () => {
     expect(second.position).toMatchObject({ id: first.position.id, quantity: 12, price: 540 });
     expect(second.order.positions).toHaveLength(1);
     expect(second.order.totals).toEqual([{ currencyId: f.rub, currencySign: "₽", amount: 6480 }]);
+  });
+
+  it("marks the day's order changed with every position it takes, new or added to", async () => {
+    const client = await buyer();
+    const mod = await tiered();
+    const other = await tiered();
+    const updatedAt = async () =>
+      (await f.db.select({ at: orders.updatedAt }).from(orders).where(eq(orders.clientId, client.id)))[0]?.at;
+    try {
+      await f.service.addPosition(client.id, mod.id, 1);
+      expect(await updatedAt()).toEqual(new Date(NOW));
+      f.clock.advance(60_000);
+      await f.service.addPosition(client.id, other.id, 1);
+      expect(await updatedAt()).toEqual(new Date(Date.parse(NOW) + 60_000));
+      f.clock.advance(60_000);
+      await f.service.addPosition(client.id, mod.id, 2);
+      expect(await updatedAt()).toEqual(new Date(Date.parse(NOW) + 120_000));
+    } finally {
+      f.clock.set(NOW);
+    }
   });
 
   it("uses one order per client per day, also one the back-office already holds", async () => {
