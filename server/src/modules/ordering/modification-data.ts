@@ -34,22 +34,14 @@ export type ModificationData = {
   pricing: Pricing;
 };
 
-/** A modification's row as modificationColumn reads it. */
-type ModificationRow = {
-  id: number;
-  name: string;
-  specifications: string;
-  productName: string;
-  brandId: number;
-  brandName: string;
-  quantity: number;
-  oneHandQuantity: number;
+/** A modification's row as modificationColumn reads it: its own columns, then what the rules make of them. */
+type ModificationRow = Omit<ModificationData, "exclusive" | "addition" | "pricing"> & {
   isExclusive: boolean;
   small: boolean | null;
   large: boolean | null;
   tiers: StoredTier[];
   entry: { id: number; pool: number; ratio: number } | null;
-  addition: { description: string; small: number; large: number } | null;
+  addition: ModificationData["addition"];
 };
 
 /**

@@ -50,15 +50,18 @@ function refuseLimit(
   );
 }
 
-/** Checks every rule for `modification` at `total` units; answers the price of the tier that total reaches. */
-function priceChecked(
-  s: Situation,
-  modification: ModificationData,
-  day: readonly DayRow[],
-  current: DayRow | null,
-  total: number,
-  mode: "add" | "change",
-) {
+/** A position weighed against the rules: the modification, the day's positions, the one it changes, its total. */
+type Weighing = {
+  s: Situation;
+  modification: ModificationData;
+  day: readonly DayRow[];
+  current: DayRow | null;
+  total: number;
+  mode: "add" | "change";
+};
+
+/** Checks every rule for the modification at the total; answers the price of the tier that total reaches. */
+function priceChecked({ s, modification, day, current, total, mode }: Weighing) {
   const judged = judgePosition(modification, day, current, total, s.client.totalLimit);
   if (judged.ok) return judged.tier;
   if (judged.code === "not_sold") return refuse("not_sold", TEXT.notSold);
@@ -68,12 +71,7 @@ function priceChecked(
 }
 
 /** Runs a check; a refusal it throws carries the modification's card, from what was read already. */
-function withCard<T>(
-  s: Situation,
-  modification: ModificationData,
-  day: readonly DayRow[],
-  check: () => T,
-): T {
+function withCard<T>({ s, modification, day }: Weighing, check: () => T): T {
   try {
     return check();
   } catch (error) {
@@ -82,59 +80,44 @@ function withCard<T>(
   }
 }
 
-/** Other orders took the units since the check: the refusal says what is left now (`left` units in stock). */
-function refuseStock(
-  s: Situation,
-  modification: ModificationData,
-  day: readonly DayRow[],
-  current: DayRow | null,
-  total: number,
-  mode: "add" | "change",
-  left: number,
+/**
+ * A move refused after the rules passed: other orders took the units (or the exclusive pool) since the check.
+ * The refusal says what is possible now, judged on `fresh` (the modification as it stands).
+ */
+function refuseMoved(
+  { s, day, current, total, mode }: Weighing,
+  fresh: ModificationData,
+  code: "out_of_stock" | "exclusive_limit",
+  message: string,
 ): never {
-  const fresh = { ...modification, quantity: left };
   const again = checkPosition(fresh, day, current, total, s.client.totalLimit);
   if (!again.ok) refuseLimit(again, fresh, current?.quantity ?? 0, mode);
-  return refuse("out_of_stock", "Товар закончился: больше заказать нельзя.", 0);
+  return refuse(code, message, 0);
 }
 
-/** Takes `delta` units from an exclusive modification's pool, after its stock; refused past what is left. */
-async function takeExclusive(
-  tx: Tx,
-  s: Situation,
-  modification: ModificationData,
-  day: readonly DayRow[],
-  current: DayRow | null,
-  total: number,
-  mode: "add" | "change",
-) {
-  const pool = modification.exclusive;
+const OUT_OF_STOCK = "Товар закончился: больше заказать нельзя.";
+
+/** Takes the position's new units from an exclusive modification's pool, after its stock. */
+async function takeExclusive(tx: Tx, w: Weighing) {
+  const pool = w.modification.exclusive;
   if (pool?.id == null) return;
-  const moved = await moveExclusivePool(tx, pool.id, -(total - (current?.quantity ?? 0)));
+  const moved = await moveExclusivePool(tx, pool.id, -(w.total - (w.current?.quantity ?? 0)));
   if (moved.ok) return;
-  const fresh = { ...modification, exclusive: { ...pool, pool: moved.quantity } };
-  const again = checkPosition(fresh, day, current, total, s.client.totalLimit);
-  if (!again.ok) refuseLimit(again, fresh, current?.quantity ?? 0, mode);
-  refuse("exclusive_limit", "Лимит эксклюзивного товара: больше заказать нельзя.", 0);
+  const fresh = { ...w.modification, exclusive: { ...pool, pool: moved.quantity } };
+  refuseMoved(w, fresh, "exclusive_limit", "Лимит эксклюзивного товара: больше заказать нельзя.");
 }
 
 /**
- * Moves stock (and an exclusive pool) to a changed position's `total`: the last statements of the transaction,
+ * Moves stock (and an exclusive pool) to a changed position's total: the last statements of the transaction,
  * so the hot rows of popular modifications stay locked only until the commit that follows.
  */
-async function take(
-  tx: Tx,
-  s: Situation,
-  modification: ModificationData,
-  day: readonly DayRow[],
-  current: DayRow | null,
-  total: number,
-) {
-  const delta = total - (current?.quantity ?? 0);
+async function take(tx: Tx, w: Weighing) {
+  const delta = w.total - (w.current?.quantity ?? 0);
   if (delta === 0) return;
-  const stock = await moveStock(tx, modification.id, -delta);
-  if (!stock.ok) refuseStock(s, modification, day, current, total, "change", stock.quantity);
-  await takeExclusive(tx, s, modification, day, current, total, "change");
+  const stock = await moveStock(tx, w.modification.id, -delta);
+  if (!stock.ok)
+    refuseMoved(w, { ...w.modification, quantity: stock.quantity }, "out_of_stock", OUT_OF_STOCK);
+  await takeExclusive(tx, w);
 }
 
 /** Marks the order changed; a WITH query, so it rides on the statement that writes the position. */
@@ -176,9 +159,8 @@ export async function addPosition(
   const current =
     order.positions.find((p) => p.modificationId === modificationId && p.status === "added") ?? null;
   const total = (current?.quantity ?? 0) + quantity;
-  const tier = withCard(s, modification, order.positions, () =>
-    priceChecked(s, modification, order.positions, current, total, "add"),
-  );
+  const weighing: Weighing = { s, modification, day: order.positions, current, total, mode: "add" };
+  const tier = withCard(weighing, () => priceChecked(weighing));
 
   const orderId = order.orderId ?? (await openDayOrder(tx, s));
   // One statement writes the position, marks the order changed and takes the stock: its last but the commit
@@ -208,9 +190,11 @@ export async function addPosition(
         })
         .returning(written);
   if (!stored) throw new Error("the position was not written");
-  if (stored.stockLeft === null)
-    refuseStock(s, modification, order.positions, current, total, "add", await stockNow(tx, modificationId));
-  await takeExclusive(tx, s, modification, order.positions, current, total, "add");
+  if (stored.stockLeft === null) {
+    const left = await stockNow(tx, modificationId);
+    refuseMoved(weighing, { ...modification, quantity: left }, "out_of_stock", OUT_OF_STOCK);
+  }
+  await takeExclusive(tx, weighing);
   const positionId = stored.id;
 
   const row: DayRow = {
@@ -261,13 +245,21 @@ export async function changePosition(
   const { orderId, order, current } = await ownChangeable(tx, s, positionId);
   const modification = await loadModification(tx, s.client, current.modificationId);
   if (!modification) return refuse("not_sold", TEXT.notSold);
-  const tier = priceChecked(s, modification, order.positions, current, quantity, "change");
+  const weighing: Weighing = {
+    s,
+    modification,
+    day: order.positions,
+    current,
+    total: quantity,
+    mode: "change",
+  };
+  const tier = priceChecked(weighing);
   await tx
     .update(orderPositions)
     .set({ quantity, price: tier.price, currencyId: tier.currencyId })
     .where(eq(orderPositions.id, positionId));
   await tx.update(orders).set({ updatedAt: s.now }).where(eq(orders.id, orderId));
-  await take(tx, s, modification, order.positions, current, quantity);
+  await take(tx, weighing);
   const changed = {
     ...current,
     quantity,
