@@ -82,6 +82,16 @@ async function open(): Promise<Database & { drop: () => Promise<void> }> {
       await database.close();
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
+      // pg-pool's end() resolves before its idle connections have closed: dropping at once would cut them off
+      // (and the pool would log each as lost). They are given a few seconds; FORCE ends any that linger.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await dropper.query(
+          "select count(*)::int as n from pg_stat_activity where datname = $1",
+          [name],
+        );
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
     },
