@@ -1,7 +1,8 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { TClient, TModification } from "@wholesale/contract";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { testModification } from "../../../test/catalogue.ts";
+import { testClient } from "../../../test/clients.ts";
 import { mockFetch } from "../../../test/fetch-mock.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
 import { AvailableToClientsTab } from "./AvailableToClientsTab.tsx";
@@ -10,50 +11,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const client = (id: number, nickname: string, telegram_username: string | null): TClient => ({
-  id,
-  telegram_id: null,
-  telegram_username,
-  phone_number: null,
-  organization: null,
-  organization_name: "Не указано",
-  nickname,
-  offline: false,
-  group: null,
-  transportation: null,
-  client_type: 3,
-  is_active: true,
-  banned: false,
-  permanent_banned: false,
-  suspicious: false,
-  allowed_price: false,
-  allowed_price_w_markup: false,
-  client_small_wholesale: false,
-  client_large_wholesale: false,
-  accessrules: null,
-});
+const client = (id: number, nickname: string, telegram_username: string | null) =>
+  testClient({ id, nickname, telegram_username });
 
-const MODIFICATION = {
-  id: 7,
-  product: 3,
-  name: "64 ГБ",
-  specifications: "",
-  quantity: 5,
-  quantity_on_start: 5,
-  quantity_added: 0,
-  available: true,
-  available_small_wholesale: true,
-  available_large_wholesale: true,
-  prices: [],
-  client_ids: [],
-  group_ids: [2],
-  transportation_ids: [],
-  one_hand_quantity: 0,
-  one_hand_limited: false,
-  addition: null,
-  exclusive: false,
-  exclusives: [],
-} satisfies TModification;
+const MODIFICATION = testModification({ group_ids: [2] });
 
 describe("AvailableToClientsTab", () => {
   it("searches clients, lists groups and directions, and saves the three id lists", async () => {

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { TModification } from "@wholesale/contract";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { testModification } from "../../../test/catalogue.ts";
 import { mockFetch } from "../../../test/fetch-mock.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
 import { ExtraSettingsTab } from "./ExtraSettingsTab.tsx";
@@ -10,27 +10,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const MODIFICATION: TModification = {
-  id: 7,
-  product: 3,
-  name: "64 ГБ",
-  specifications: "",
-  quantity: 5,
-  quantity_on_start: 5,
-  quantity_added: 0,
-  available: true,
-  available_small_wholesale: true,
-  available_large_wholesale: true,
-  prices: [],
-  client_ids: [],
-  group_ids: [],
-  transportation_ids: [],
-  one_hand_quantity: 0,
-  one_hand_limited: false,
-  addition: null,
+const MODIFICATION = testModification({
   exclusive: true,
   exclusives: [{ id: 4, modification: 7, quantity: 2, ratio: 1 }],
-};
+});
 
 function renderTab() {
   render(withAppProviders(<ExtraSettingsTab modification={MODIFICATION} disabled={false} />));

@@ -1,22 +1,13 @@
 import { render, screen, within } from "@testing-library/react";
-import type { TModification } from "@wholesale/contract";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { testModification } from "../../../test/catalogue.ts";
 import { mockFetch } from "../../../test/fetch-mock.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
 import { ModificationsTable } from "./ModificationsTable.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
 
-const modification: TModification = {
-  id: 7,
-  product: 3,
-  name: "64 ГБ",
-  specifications: "",
-  quantity: 5,
-  quantity_on_start: 5,
-  quantity_added: 0,
-  available: true,
-  available_small_wholesale: true,
+const modification = testModification({
   available_large_wholesale: false,
   prices: [
     {
@@ -31,15 +22,7 @@ const modification: TModification = {
       available_large_wholesale: true,
     },
   ],
-  client_ids: [],
-  group_ids: [],
-  transportation_ids: [],
-  one_hand_quantity: 0,
-  one_hand_limited: false,
-  addition: null,
-  exclusive: false,
-  exclusives: [],
-};
+});
 
 describe("ModificationsTable", () => {
   it("shows prices with the app's money format: no line break before the sign", async () => {

@@ -1,7 +1,8 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { TModification, TPriceTier } from "@wholesale/contract";
+import type { TPriceTier } from "@wholesale/contract";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { testModification } from "../../../test/catalogue.ts";
 import { mockFetch } from "../../../test/fetch-mock.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
 import { PriceTierEditor } from "./PriceTierEditor.tsx";
@@ -28,27 +29,7 @@ const tier = (over: Partial<TPriceTier>): TPriceTier => ({
   ...over,
 });
 
-const modification = (prices: TPriceTier[]): TModification => ({
-  id: 7,
-  product: 3,
-  name: "64 ГБ",
-  specifications: "",
-  quantity: 5,
-  quantity_on_start: 5,
-  quantity_added: 0,
-  available: true,
-  available_small_wholesale: true,
-  available_large_wholesale: false,
-  prices,
-  client_ids: [],
-  group_ids: [],
-  transportation_ids: [],
-  one_hand_quantity: 0,
-  one_hand_limited: false,
-  addition: null,
-  exclusive: false,
-  exclusives: [],
-});
+const modification = (prices: TPriceTier[]) => testModification({ available_large_wholesale: false, prices });
 
 const setWidth = (width: number) => {
   vi.stubGlobal(

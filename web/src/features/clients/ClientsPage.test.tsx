@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import type { TClient, TRegistrationRequest } from "@wholesale/contract";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { testClient } from "../../../test/clients.ts";
 import { mockFetch } from "../../../test/fetch-mock.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
 import { AddClientDialog } from "./AddClientDialog.tsx";
@@ -11,28 +12,17 @@ import ClientsPage from "./ClientsPage.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
 
-const client: TClient = {
+const client = testClient({
   id: 7,
   telegram_id: 700,
   telegram_username: "ivan_p",
   phone_number: "+79001112233",
-  organization: null,
-  organization_name: "Не указано",
   nickname: "Иван Петров",
-  offline: false,
   group: 1,
   transportation: 1,
-  client_type: 3,
-  is_active: true,
-  banned: false,
-  permanent_banned: false,
-  suspicious: false,
   allowed_price: true,
-  allowed_price_w_markup: false,
-  client_small_wholesale: false,
-  client_large_wholesale: false,
   accessrules: { id: 3, client: 7, all_prices: [], banned_brands: ["JBL"], total_limit: 1000 },
-};
+});
 const page = (results: TClient[]) => ({
   status: 200,
   body: { count: results.length, next: null, previous: null, results },

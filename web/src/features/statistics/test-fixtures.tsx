@@ -1,33 +1,14 @@
 import { render, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
+import { testClient } from "../../../test/clients.ts";
 import { mockFetch } from "../../../test/fetch-mock.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
 import StatisticsPage from "./StatisticsPage.tsx";
 
 /** Test support for the statistics screen's tests: a small business answered by every statistics call. */
 
-const client = (id: number, organization_name: string, nickname: string, group: number | null) => ({
-  id,
-  telegram_id: null,
-  telegram_username: null,
-  phone_number: `+7900${id}`,
-  organization: null,
-  organization_name,
-  nickname,
-  offline: false,
-  group,
-  transportation: null,
-  client_type: 3,
-  is_active: true,
-  banned: id === 2,
-  permanent_banned: false,
-  suspicious: false,
-  allowed_price: false,
-  allowed_price_w_markup: false,
-  client_small_wholesale: false,
-  client_large_wholesale: false,
-  accessrules: null,
-});
+const client = (id: number, organization_name: string, nickname: string, group: number | null) =>
+  testClient({ id, phone_number: `+7900${id}`, organization_name, nickname, group, banned: id === 2 });
 
 const dayItem = (
   id: number,
