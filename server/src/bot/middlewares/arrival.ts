@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { NextFunction } from "grammy";
 import { botSessions, botUpdates } from "../../db/schema/index.ts";
+import { valuesRow } from "../../db/values-row.ts";
 import { standingColumn, standingOf } from "../../modules/clients/bot-registration.ts";
 import { reachableAgain } from "../../modules/messaging/reachability.ts";
 import type { BotContext } from "../context.ts";
@@ -40,15 +41,16 @@ export async function arrival(ctx: BotContext, next: NextFunction): Promise<void
         )
     : null;
   const cleared = writer !== null && !preview && !ctx.myChatMember ? reachableAgain(db, writer) : null;
-  const [row] = await db
-    .with(...[taken, cleared].filter((query) => query !== null))
-    .select({
+  const row = await valuesRow(
+    db,
+    {
       taken: taken ? sql<boolean>`exists (select 1 from ${taken})` : sql<boolean>`true`,
       data: sql<BotSession | null>`(select ${botSessions.data} from ${botSessions} where ${botSessions.key} = ${key})`,
       standing: writer === null ? sql<null>`null` : standingColumn(writer),
-    })
-    .from(sql`(values (1)) as arrival`);
-  if (!row?.taken) return;
+    },
+    ...[taken, cleared].filter((query) => query !== null),
+  );
+  if (!row.taken) return;
   ctx.standing = standingOf(row.standing);
   if (key === null) return next();
 

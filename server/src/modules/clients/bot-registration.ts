@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { accessRules, clients, organizations, registrationRequests } from "../../db/schema/index.ts";
+import { valuesRow } from "../../db/values-row.ts";
 
 /**
  * A Russian or international phone as typed or shared: digits with an optional leading «+», spaces, dashes
@@ -55,8 +56,8 @@ export function standingOf(stored: StoredStanding | null): BotUserStanding {
 }
 
 export async function botUserStanding(db: Db | Tx, telegramId: number): Promise<BotUserStanding> {
-  const [row] = await db.select({ standing: standingColumn(telegramId) }).from(sql`(values (1)) as standing`);
-  return standingOf(row?.standing ?? null);
+  const { standing } = await valuesRow(db, { standing: standingColumn(telegramId) });
+  return standingOf(standing);
 }
 
 /**

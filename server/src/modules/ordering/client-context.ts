@@ -7,6 +7,7 @@ import {
   clientGroups,
   clients,
 } from "../../db/schema/index.ts";
+import { valuesRow } from "../../db/values-row.ts";
 import type { PriceList } from "./types.ts";
 
 /** Everything the ordering rules need to know about one client, read once per call. */
@@ -95,8 +96,8 @@ export const clientColumn = (clientId: number) =>
     where c.id = ${clientId})`;
 
 export async function loadClient(db: Db | Tx, clientId: number): Promise<ClientLookup> {
-  const [row] = await db.select({ client: clientColumn(clientId) }).from(sql`(values (1)) as lookup`);
-  return clientLookupOf(row?.client ?? null);
+  const { client } = await valuesRow(db, { client: clientColumn(clientId) });
+  return clientLookupOf(client);
 }
 
 /** What the ordering rules make of a client's row: allowed to order with this context, or why not. */

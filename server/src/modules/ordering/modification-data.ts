@@ -9,6 +9,7 @@ import {
   priceTiers,
   products,
 } from "../../db/schema/index.ts";
+import { valuesRow } from "../../db/values-row.ts";
 import type { ClientContext } from "./client-context.ts";
 import { type Pricing, pricingFor, type StoredTier } from "./price-list.ts";
 import { type DayOrder, dayOrderColumn, dayOrderOf } from "./today-order.ts";
@@ -100,10 +101,8 @@ export async function loadModification(
   client: ClientContext,
   modificationId: number,
 ): Promise<ModificationData | undefined> {
-  const [row] = await db
-    .select({ modification: modificationColumn(client, modificationId) })
-    .from(sql`(values (1)) as modification`);
-  return row?.modification ? modificationDataOf(row.modification, client) : undefined;
+  const { modification } = await valuesRow(db, { modification: modificationColumn(client, modificationId) });
+  return modification ? modificationDataOf(modification, client) : undefined;
 }
 
 /**
@@ -116,12 +115,10 @@ export async function loadModificationAndDay(
   modificationId: number,
   day: string,
 ): Promise<{ modification: ModificationData; order: DayOrder } | undefined> {
-  const [row] = await db
-    .select({
-      modification: modificationColumn(client, modificationId),
-      order: dayOrderColumn(client.id, day),
-    })
-    .from(sql`(values (1)) as tap`);
-  if (!row?.modification) return undefined;
-  return { modification: modificationDataOf(row.modification, client), order: dayOrderOf(row.order) };
+  const { modification, order } = await valuesRow(db, {
+    modification: modificationColumn(client, modificationId),
+    order: dayOrderColumn(client.id, day),
+  });
+  if (!modification) return undefined;
+  return { modification: modificationDataOf(modification, client), order: dayOrderOf(order) };
 }

@@ -7,6 +7,7 @@ import {
   marketScheduleTransportations,
   timeIntervals,
 } from "../../db/schema/index.ts";
+import { valuesRow } from "../../db/values-row.ts";
 import {
   type MarketClient,
   type MarketSchedule,
@@ -42,10 +43,9 @@ export type SituationRead = { lookup: ClientLookup; market: MarketState; now: Da
  * one round trip for it. Nothing is cached.
  */
 export async function readSituation(db: Db | Tx, clientId: number, now: Date): Promise<SituationRead> {
-  const [row] = await db
-    .select({
-      client: clientColumn(clientId),
-      schedules: sql<ScheduleJson[]>`(select coalesce(json_agg(json_build_object(
+  const row = await valuesRow(db, {
+    client: clientColumn(clientId),
+    schedules: sql<ScheduleJson[]>`(select coalesce(json_agg(json_build_object(
         'id', s.id, 'name', s.name, 'isActive', s.is_active, 'isManuallyOpened', s.is_manually_opened,
         'closeTime', s.close_time, 'closedUntil', s.closed_until, 'clientTypes', s.client_types,
         'intervals', coalesce((select json_agg(json_build_object('startTime', i.start_time, 'endTime', i.end_time,
@@ -55,11 +55,10 @@ export async function readSituation(db: Db | Tx, clientId: number, now: Date): P
           where t.schedule_id = s.id), '[]'::json),
         'clientIds', coalesce((select json_agg(c.client_id) from ${marketScheduleClients} c where c.schedule_id = s.id), '[]'::json)
       ) order by s.id), '[]'::json) from ${marketSchedules} s where s.is_active)`,
-    })
-    .from(sql`(values (1)) as situation`);
-  const client = row?.client ?? null;
+  });
+  const { client } = row;
   const lookup = clientLookupOf(client);
-  if (!row || !client) return { lookup, market: CLOSED, now };
+  if (!client) return { lookup, market: CLOSED, now };
   const stored = row.schedules;
   const schedules: MarketSchedule[] = stored.map((s) => ({
     id: s.id,

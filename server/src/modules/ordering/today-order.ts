@@ -8,6 +8,7 @@ import {
   type PositionStatus,
   products,
 } from "../../db/schema/index.ts";
+import { valuesRow } from "../../db/values-row.ts";
 import type { DayPosition } from "./limits.ts";
 import { STATUS_LABELS } from "./messages.ts";
 import { roundMoney } from "./price-list.ts";
@@ -41,12 +42,12 @@ type StoredDayOrder = { orderId: number; positions: DayRow[] };
 
 /** The day's order from dayOrderColumn's value: no order yet is an order without id or positions. */
 export const dayOrderOf = (stored: StoredDayOrder | null): DayOrder =>
-  stored ? { orderId: stored.orderId, positions: stored.positions } : { orderId: null, positions: [] };
+  stored ?? { orderId: null, positions: [] };
 
 /** The day's order in a statement of its own: «Мой заказ», and the changes that lock a position first. */
 export async function loadDayOrder(db: Db | Tx, clientId: number, day: string): Promise<DayOrder> {
-  const [row] = await db.select({ order: dayOrderColumn(clientId, day) }).from(sql`(values (1)) as day`);
-  return dayOrderOf(row?.order ?? null);
+  const { order } = await valuesRow(db, { order: dayOrderColumn(clientId, day) });
+  return dayOrderOf(order);
 }
 
 /**
