@@ -24,8 +24,9 @@ import {
 } from "@wholesale/contract";
 import { useState } from "react";
 import { Controller, type FieldErrors, type Resolver, useForm } from "react-hook-form";
+import { useBrands } from "../catalogue/api.ts";
 import { ClientMarketStatus } from "../market/ClientMarketStatus.tsx";
-import { useBrandNames, useOrganizations, useUpdateClient } from "./api.ts";
+import { useOrganizations, useUpdateClient } from "./api.ts";
 import { clientStatus, VOLUMES } from "./status.ts";
 
 type FormValues = {
@@ -118,7 +119,7 @@ type Props = {
 export function ClientDialog({ client, groups, transportations, onClose }: Props) {
   const [current, setCurrent] = useState(client);
   const update = useUpdateClient();
-  const brands = useBrandNames(true);
+  const brands = useBrands("");
   const organizations = useOrganizations();
   const {
     control,
@@ -137,7 +138,7 @@ export function ClientDialog({ client, groups, transportations, onClose }: Props
     onClose();
   };
 
-  const brandOptions = brands.data ?? [];
+  const brandOptions = (brands.data ?? []).map((b) => b.name);
   const select = (
     name: "group" | "transportation" | "client_type" | "organization",
     label: string,
