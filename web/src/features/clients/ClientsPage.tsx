@@ -1,8 +1,9 @@
 import SearchIcon from "@mui/icons-material/Search";
 import { Box, InputAdornment, Stack, Tab, Tabs, TextField } from "@mui/material";
 import type { TClientTab } from "@wholesale/contract";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useSearchParams } from "react-router";
+import { useDebounced } from "../../lib/use-debounced.ts";
 import { FullScreenLoader } from "../../ui/FullScreenLoader.tsx";
 import { useGroups, useTransportations } from "./api.ts";
 import { ClientsTable } from "./ClientsTable.tsx";
@@ -36,11 +37,7 @@ export default function ClientsPage() {
   const parsed = Number(params.get("tab") ?? 0);
   const tab = Number.isInteger(parsed) && parsed >= 0 && parsed < TABS.length ? parsed : 0;
   const [input, setInput] = useState("");
-  const [search, setSearch] = useState("");
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(input.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [input]);
+  const search = useDebounced(input, 300).trim();
   const groups = useGroups();
   const transportations = useTransportations();
   const groupList = groups.data ?? [];

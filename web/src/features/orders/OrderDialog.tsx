@@ -30,10 +30,10 @@ import {
   ZOrderPositionUpdateSchema,
 } from "@wholesale/contract";
 import { useState } from "react";
-import { formatMoney } from "../../lib/money.ts";
+import { formatMoney, formatTotals } from "../../lib/money.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
 import { useDeletePosition, useUpdatePosition } from "./api.ts";
-import { formatTotals, positionSx } from "./format.ts";
+import { positionSx } from "./position-sx.ts";
 
 type Props = {
   order: TOrder;

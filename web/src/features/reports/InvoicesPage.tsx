@@ -33,9 +33,10 @@ import { useState } from "react";
 import { ApiError, downloadFile } from "../../api/client.ts";
 import { notify } from "../../app/notify.tsx";
 import { can, useSession } from "../../app/session.ts";
+import { todayInMoscow } from "../../lib/dates.ts";
+import { moneyList } from "../../lib/money.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
 import { useAllClients } from "../clients/api.ts";
-import { moneyList, todayInMoscow } from "../statistics/format.ts";
 import { useDailyReports, useDeleteReport, useInvoices, useMakeDailyReport, useMakeInvoice } from "./api.ts";
 
 export const EMPTY_REPORTS = "Пока данных нет";
