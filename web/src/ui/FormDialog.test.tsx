@@ -6,9 +6,10 @@ import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../api/client.ts";
 import { FormDialog } from "./FormDialog.tsx";
 
-function renderDialog(onSubmit: (values: unknown) => Promise<unknown>, onClose = vi.fn()) {
-  render(
+function dialog(onSubmit: (values: unknown) => Promise<unknown>, onClose: () => void, open = true) {
+  return (
     <FormDialog
+      open={open}
       title="Добавить расписание"
       schema={ZMarketScheduleCreateSchema}
       defaultValues={{ name: "" }}
@@ -23,8 +24,12 @@ function renderDialog(onSubmit: (values: unknown) => Promise<unknown>, onClose =
           {...register("name")}
         />
       )}
-    </FormDialog>,
+    </FormDialog>
   );
+}
+
+function renderDialog(onSubmit: (values: unknown) => Promise<unknown>, onClose = vi.fn()) {
+  render(dialog(onSubmit, onClose));
   return onClose;
 }
 
@@ -73,5 +78,14 @@ describe("FormDialog", () => {
     expect(await screen.findByText("Такое имя уже есть")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Сохранить" })).toBeEnabled();
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("starts every opening from the default values, even while the last closing still fades", async () => {
+    const save = vi.fn(async () => {});
+    const { rerender } = render(dialog(save, () => {}));
+    await userEvent.type(screen.getByLabelText("Название"), "Черновик");
+    rerender(dialog(save, () => {}, false));
+    rerender(dialog(save, () => {}, true));
+    await waitFor(() => expect(screen.getByLabelText("Название")).toHaveValue(""));
   });
 });

@@ -1,8 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type Breakpoint, Button, Dialog, DialogActions, DialogContent, DialogTitle } from "@mui/material";
 import type { z } from "@wholesale/contract";
-import type { ReactNode } from "react";
-import { type DefaultValues, type FieldValues, type UseFormReturn, useForm } from "react-hook-form";
+import { type ReactNode, useState } from "react";
+import {
+  type DefaultValues,
+  type FieldValues,
+  FormProvider,
+  type UseFormReturn,
+  useForm,
+} from "react-hook-form";
 import { showServerErrors } from "../lib/form-errors.ts";
 
 type FormProps<TInput extends FieldValues, TOutput> = {
@@ -15,7 +21,7 @@ type FormProps<TInput extends FieldValues, TOutput> = {
   onClose: () => void;
   /** The spec's label of the button that saves: «Сохранить» unless told otherwise. */
   submitLabel?: string;
-  /** The fields, given the form to register them with. */
+  /** The fields, given the form to register them with (field components may also take it from the context). */
   children: (form: UseFormReturn<TInput, unknown, TOutput>) => ReactNode;
 };
 
@@ -35,11 +41,13 @@ export function FormDialog<TInput extends FieldValues, TOutput>({
   maxWidth = "xs",
   ...form
 }: Props<TInput, TOutput>) {
+  // Every opening starts from the default values, also one that comes while the last closing still fades.
+  const [openings, setOpenings] = useState({ count: 0, open: false });
+  if (openings.open !== open) setOpenings({ count: openings.count + Number(open), open });
   const width = typeof maxWidth === "number" ? { slotProps: { paper: { sx: { maxWidth } } } } : { maxWidth };
   return (
     <Dialog open={open} onClose={form.onClose} fullWidth {...width}>
-      {/* The dialog unmounts its content when closed, so every opening starts from the default values. */}
-      <DialogForm {...form} />
+      <DialogForm key={openings.count} {...form} />
     </Dialog>
   );
 }
@@ -64,15 +72,17 @@ function DialogForm<TInput extends FieldValues, TOutput>({
     onClose();
   });
   return (
-    <form noValidate onSubmit={submit}>
-      <DialogTitle>{title}</DialogTitle>
-      <DialogContent>{children(form)}</DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Отмена</Button>
-        <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-          {submitLabel}
-        </Button>
-      </DialogActions>
-    </form>
+    <FormProvider {...form}>
+      <form noValidate onSubmit={submit}>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogContent>{children(form)}</DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Отмена</Button>
+          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </form>
+    </FormProvider>
   );
 }
