@@ -1,17 +1,15 @@
-import type { z } from "@wholesale/contract";
+import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+import { ApiError } from "../api/client.ts";
 
 /**
- * The first message for each field of a form, from a failed parse with the contract's request schema;
- * `fieldOf` maps an issue's path onto the form's own field names.
+ * Shows a refused save's messages under the fields the server named. The API names the request's fields
+ * (`accessrules.total_limit`), and forms name theirs the same, so a name is a form path as it is; a message
+ * for a field the form does not show is left to the error notice, which already says it. Anything but an
+ * API error was not the server's answer and is thrown again.
  */
-export function firstErrors<F extends string>(
-  error: z.ZodError,
-  fieldOf: (path: readonly PropertyKey[]) => F,
-): Partial<Record<F, string>> {
-  const errors: Partial<Record<F, string>> = {};
-  for (const issue of error.issues) {
-    const field = fieldOf(issue.path);
-    errors[field] ??= issue.message;
+export function showServerErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>): void {
+  if (!(error instanceof ApiError)) throw error;
+  for (const [field, [message]] of Object.entries(error.errors ?? {})) {
+    if (message) setError(field as Path<T>, { type: "server", message });
   }
-  return errors;
 }

@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatTotals } from "../features/orders/format.ts";
-import { moneyList } from "../features/statistics/format.ts";
-import { formatMoney } from "./money.ts";
+import { formatMoney, formatTotals, moneyList } from "./money.ts";
 
 const NBSP = "\u00a0";
 

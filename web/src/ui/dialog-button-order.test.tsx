@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../test/fetch-mock.ts";
 import { withAppProviders } from "../../test/providers.tsx";
+import { AccountDialog } from "../features/accounts/AccountDialog.tsx";
 import { LeftoversDialog } from "../features/catalogue/LeftoversDialog.tsx";
 import { OffersFileDialog } from "../features/catalogue/OffersFileDialog.tsx";
 import { MessageDialog } from "../features/messaging/MessageDialog.tsx";
@@ -21,6 +22,8 @@ const DIALOGS: [string, ReactNode][] = [
   ["Новый файл", <OffersFileDialog key="file" open onClose={close} />],
   ["Сообщение", <MessageDialog key="message" mode="now" open onClose={close} />],
   ["Сообщение для групп", <TargetMessageDialog key="group" target="group" open onClose={close} />],
+  // Every add and edit dialog is a FormDialog; one stands for them all.
+  ["Добавить аккаунт", <AccountDialog key="account" open account={null} onClose={close} />],
 ];
 
 describe("every dialog's buttons", () => {

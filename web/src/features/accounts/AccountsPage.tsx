@@ -15,7 +15,7 @@ import type { TAccount } from "@wholesale/contract";
 import { useState } from "react";
 import { usePageTitle } from "../../app/page-title.ts";
 import { useSession } from "../../app/session.ts";
-import { formatDateTime } from "../../lib/format.ts";
+import { formatDateTime } from "../../lib/dates.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
 import { EditDeleteActions } from "../../ui/EditDeleteActions.tsx";
 import { FullScreenLoader } from "../../ui/FullScreenLoader.tsx";

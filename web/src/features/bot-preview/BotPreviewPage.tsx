@@ -12,6 +12,7 @@ import {
 } from "@mui/material";
 import type { TBotPreviewAction } from "@wholesale/contract";
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useDebounced } from "../../lib/use-debounced.ts";
 import { useClientsPage } from "../clients/api.ts";
 import { useBotPreview } from "./api.ts";
 import { addUserBubble, applyReply, type Bubble, type ChatState, emptyChat } from "./chat-state.ts";
@@ -190,12 +191,8 @@ function ChatBubble({
 
 function WhoPicker({ value, onChange }: { value: Who; onChange: (who: Who) => void }) {
   const [input, setInput] = useState("");
-  const [search, setSearch] = useState("");
   // Only what staff type searches; the label the picker writes back after a choice does not.
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(input.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [input]);
+  const search = useDebounced(input, 300).trim();
   const found = useClientsPage({ onlyActive: false, search: search || undefined, limit: 20, offset: 0 });
   const clients = (found.data?.results ?? [])
     .filter((c) => c.telegram_id !== null)

@@ -5,6 +5,7 @@ import { testModification } from "../../../test/catalogue.ts";
 import { testClient } from "../../../test/clients.ts";
 import { mockFetch } from "../../../test/fetch-mock.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
+import { useGroupMutations } from "../clients/api.ts";
 import { AvailableToClientsTab } from "./AvailableToClientsTab.tsx";
 
 afterEach(() => {
@@ -59,5 +60,49 @@ describe("AvailableToClientsTab", () => {
       group_ids: [2],
       transportation_ids: [9],
     });
+  });
+});
+
+/** What the clients page's «Добавить группу» dialog does: the clients area's own create hook. */
+function CreateGroupButton() {
+  const { create } = useGroupMutations();
+  return (
+    <button type="button" onClick={() => create.mutate({ name: "Новая группа" })}>
+      Создать группу
+    </button>
+  );
+}
+
+describe("AvailableToClientsTab and the clients page share the group list", () => {
+  it("offers a group created through the clients hooks without a reload", async () => {
+    const groups = [{ id: 2, name: "Опт Москва", surcharge: 1, is_active: true }];
+    mockFetch({
+      "GET /api/profiles/clients/": () => ({
+        status: 200,
+        body: { count: 0, next: null, previous: null, results: [] },
+      }),
+      "GET /api/profiles/groups/": () => ({ status: 200, body: groups }),
+      "POST /api/profiles/groups/": () => {
+        const created = { id: 3, name: "Новая группа", surcharge: 1, is_active: true };
+        groups.push(created);
+        return { status: 201, body: created };
+      },
+      "GET /api/profiles/transportations/": () => ({ status: 200, body: [] }),
+    });
+    render(
+      withAppProviders(
+        <>
+          <CreateGroupButton />
+          <AvailableToClientsTab modification={MODIFICATION} disabled={false} />
+        </>,
+      ),
+    );
+    expect(await screen.findByText("Опт Москва")).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Создать группу" }));
+    expect(await screen.findByText("Группа создана")).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("combobox", { name: "Группы" }));
+    expect(await screen.findByRole("option", { name: "Новая группа" })).toBeInTheDocument();
   });
 });

@@ -1,19 +1,10 @@
 import { Autocomplete, Box, Button, Stack, TextField } from "@mui/material";
-import { useQuery } from "@tanstack/react-query";
-import {
-  paged,
-  type TClient,
-  type TModification,
-  ZClientGroupSchema,
-  ZClientSchema,
-  ZTransportationSchema,
-} from "@wholesale/contract";
-import { useMemo, useState } from "react";
-import { api } from "../../api/client.ts";
+import type { TClient, TModification } from "@wholesale/contract";
+import { useEffect, useMemo, useState } from "react";
+import { useClientsPage, useGroups, useTransportations } from "../clients/api.ts";
 import { SEARCH_MIN_LENGTH, useUpdateModification } from "./api.ts";
 
 const CLIENTS_LIMIT = 20;
-const ZClientPageSchema = paged(ZClientSchema);
 type Option = { id: number; label: string };
 
 const clientLabel = (c: TClient) =>
@@ -36,39 +27,20 @@ export function AvailableToClientsTab({
   const [known, setKnown] = useState<Map<number, string>>(new Map());
 
   const term = search.trim().length >= SEARCH_MIN_LENGTH ? search.trim() : "";
-  const clients = useQuery({
-    queryKey: ["profiles", "clients", "search", term],
-    // Roles that cannot change the catalogue may not read clients either: nothing to load for them.
-    enabled: !disabled,
-    queryFn: async ({ signal }) => {
-      const page = await api("/profiles/clients/", {
-        query: { search: term, limit: CLIENTS_LIMIT, offset: 0 },
-        schema: ZClientPageSchema,
-        signal,
-      });
-      setKnown(
-        (current) => new Map([...current, ...page.results.map((c) => [c.id, clientLabel(c)] as const)]),
-      );
-      return page.results;
-    },
-    meta: { errorMessage: "Не удалось загрузить клиентов" },
-  });
-  const groups = useQuery({
-    queryKey: ["profiles", "groups"],
-    enabled: !disabled,
-    queryFn: ({ signal }) => api("/profiles/groups/", { schema: ZClientGroupSchema.array(), signal }),
-    meta: { errorMessage: "Не удалось загрузить группы" },
-  });
-  const transportations = useQuery({
-    queryKey: ["profiles", "transportations"],
-    enabled: !disabled,
-    queryFn: ({ signal }) =>
-      api("/profiles/transportations/", { schema: ZTransportationSchema.array(), signal }),
-    meta: { errorMessage: "Не удалось загрузить направления" },
-  });
+  // Roles that cannot change the catalogue may not read clients either: nothing to load for them.
+  const clients = useClientsPage(
+    { onlyActive: false, search: term || undefined, limit: CLIENTS_LIMIT, offset: 0 },
+    !disabled,
+  );
+  const groups = useGroups(!disabled);
+  const transportations = useTransportations(!disabled);
+  useEffect(() => {
+    const found = clients.data?.results ?? [];
+    setKnown((current) => new Map([...current, ...found.map((c) => [c.id, clientLabel(c)] as const)]));
+  }, [clients.data]);
 
   const clientOptions: Option[] = useMemo(
-    () => (clients.data ?? []).map((c) => ({ id: c.id, label: clientLabel(c) })),
+    () => (clients.data?.results ?? []).map((c) => ({ id: c.id, label: clientLabel(c) })),
     [clients.data],
   );
   const selectedClients: Option[] = clientIds.map((id) => ({ id, label: known.get(id) ?? `Клиент #${id}` }));

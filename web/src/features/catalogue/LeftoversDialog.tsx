@@ -19,7 +19,7 @@ import type { TLeftoverReport } from "@wholesale/contract";
 import { type UIEvent, useState } from "react";
 import { ApiError, downloadFile } from "../../api/client.ts";
 import { notify } from "../../app/notify.tsx";
-import { formatDateTime } from "../../lib/format.ts";
+import { formatDateTime } from "../../lib/dates.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
 import { useDeleteLeftover, useGenerateLeftover, useLeftovers } from "./api.ts";
 

@@ -1,7 +1,6 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from "@mui/material";
+import { Stack, TextField } from "@mui/material";
 import { ZBrandInputSchema } from "@wholesale/contract";
-import { type FormEvent, useEffect, useState } from "react";
-import { ApiError } from "../../api/client.ts";
+import { FormDialog } from "../../ui/FormDialog.tsx";
 
 type Props = {
   open: boolean;
@@ -24,68 +23,38 @@ export function NameDialog({
   onSubmit,
   onClose,
 }: Props) {
-  const [name, setName] = useState(initialName);
-  const [description, setDescription] = useState(initialDescription);
-  const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    if (open) {
-      setName(initialName);
-      setDescription(initialDescription);
-      setError(undefined);
-    }
-  }, [open, initialName, initialDescription]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ZBrandInputSchema.shape.name.safeParse(name);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setSaving(true);
-    try {
-      await onSubmit(withDescription ? { name: parsed.data, description } : { name: parsed.data });
-      onClose();
-    } catch (e) {
-      if (e instanceof ApiError) setError(e.errors?.name?.[0]);
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
-    <Dialog open={open} onClose={onClose} fullWidth slotProps={{ paper: { sx: { maxWidth: 500 } } }}>
-      <form noValidate onSubmit={submit}>
-        <DialogTitle>{title}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
+    <FormDialog
+      open={open}
+      title={title}
+      maxWidth={500}
+      // A product's name follows the same rule as a brand's.
+      schema={ZBrandInputSchema}
+      defaultValues={{ name: initialName, description: initialDescription }}
+      onSubmit={({ name, description }) => onSubmit(withDescription ? { name, description } : { name })}
+      onClose={onClose}
+    >
+      {({ register, formState: { errors } }) => (
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField
+            label="Название"
+            autoFocus
+            error={!!errors.name}
+            helperText={errors.name?.message}
+            {...register("name")}
+          />
+          {withDescription && (
             <TextField
-              label="Название"
-              autoFocus
-              value={name}
-              error={!!error}
-              helperText={error}
-              onChange={(e) => setName(e.target.value)}
+              label="Описание"
+              multiline
+              minRows={2}
+              error={!!errors.description}
+              helperText={errors.description?.message}
+              {...register("description")}
             />
-            {withDescription && (
-              <TextField
-                label="Описание"
-                multiline
-                minRows={2}
-                value={description}
-                onChange={(e) => setDescription(e.target.value)}
-              />
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Отмена</Button>
-          <Button type="submit" variant="contained" disabled={saving}>
-            Сохранить
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          )}
+        </Stack>
+      )}
+    </FormDialog>
   );
 }

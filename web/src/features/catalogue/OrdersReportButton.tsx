@@ -1,9 +1,8 @@
 import { Button } from "@mui/material";
-import dayjs from "dayjs";
 import { useState } from "react";
 import { downloadFile } from "../../api/client.ts";
 import { notify } from "../../app/notify.tsx";
-import { BUSINESS_TIME_ZONE } from "../../lib/format.ts";
+import { todayInMoscow } from "../../lib/dates.ts";
 
 /**
  * «Отчет»: today's orders as a spreadsheet. The spec only logs a failure; staff waiting for the file need to
@@ -14,7 +13,7 @@ export function OrdersReportButton() {
   const [loading, setLoading] = useState(false);
   const download = async () => {
     setLoading(true);
-    const today = dayjs().tz(BUSINESS_TIME_ZONE).format("YYYY-MM-DD");
+    const today = todayInMoscow();
     try {
       await downloadFile("/sales/report/", `Заказы_${today}.xlsx`);
     } catch (error) {

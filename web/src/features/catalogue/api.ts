@@ -30,6 +30,7 @@ import {
   type z,
 } from "@wholesale/contract";
 import { api } from "../../api/client.ts";
+import { reportKeys } from "../reports/api.ts";
 
 /** Search starts at 2 characters; below that the full list is shown (spec 5). */
 export const SEARCH_MIN_LENGTH = 2;
@@ -59,7 +60,6 @@ export const catalogueKeys = {
   modification: (id: number) => [...catalogueKeys.modifications(), "one", id] as const,
   brandExclusives: (brand: number) => [...catalogueKeys.all, "brand-exclusives", brand] as const,
   history: (id: number) => [...catalogueKeys.all, "history", id] as const,
-  leftovers: () => ["reports", "leftover"] as const,
 };
 
 export function useCurrencies() {
@@ -370,7 +370,7 @@ const ZLeftoverPageSchema = paged(ZLeftoverReportSchema);
 /** Leftover reports, newest first, a page at a time. */
 export function useLeftovers(enabled: boolean) {
   return useInfiniteQuery({
-    queryKey: catalogueKeys.leftovers(),
+    queryKey: reportKeys.leftovers(),
     enabled,
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) =>
@@ -388,7 +388,7 @@ export function useGenerateLeftover() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api("/reports/leftover/", { method: "POST", schema: ZLeftoverReportSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.leftovers() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.leftovers() }),
     meta: { errorMessage: "Не удалось создать отчет", successMessage: "Отчет создан" },
   });
 }
@@ -397,7 +397,7 @@ export function useDeleteLeftover() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api(`/reports/leftover/${id}/`, { method: "DELETE" }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.leftovers() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.leftovers() }),
     meta: { errorMessage: "Не удалось удалить отчет", successMessage: "Отчет удален" },
   });
 }

@@ -1,6 +1,7 @@
 import { Autocomplete, Chip, TextField } from "@mui/material";
 import type { TClientRef } from "@wholesale/contract";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useDebounced } from "../../lib/use-debounced.ts";
 import { useClientsPage } from "./api.ts";
 
 /** Picks clients by searching on the server, so it works with thousands of them. */
@@ -12,11 +13,7 @@ export function ClientPicker({
   onChange: (v: TClientRef[]) => void;
 }) {
   const [input, setInput] = useState("");
-  const [search, setSearch] = useState("");
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(input.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [input]);
+  const search = useDebounced(input, 300).trim();
   const found = useClientsPage({ onlyActive: true, search: search || undefined, limit: 20, offset: 0 });
   const options = (found.data?.results ?? []).map((c) => ({ id: c.id, nickname: c.nickname }));
 

@@ -143,6 +143,35 @@ describe("ClientDialog", () => {
       accessrules: { banned_brands: ["JBL"], all_prices: [], total_limit: 2500.5 },
     });
   });
+  it("«Не выбрано» clears a choice, and no prices means no prices with markup", async () => {
+    const calls = mockFetch({
+      ...lists,
+      "PUT /api/profiles/clients/7/": () => ({ status: 200, body: client }),
+    });
+    const onClose = vi.fn();
+    const groups = [{ id: 1, name: "VIP", surcharge: 1, is_active: true }];
+    render(
+      withAppProviders(
+        <ClientDialog
+          client={{ ...client, allowed_price_w_markup: true }}
+          groups={groups}
+          transportations={[]}
+          onClose={onClose}
+        />,
+      ),
+    );
+    await userEvent.click(screen.getByRole("combobox", { name: "Группа" }));
+    await userEvent.click(await screen.findByRole("option", { name: "Не выбрано" }));
+    await userEvent.click(screen.getByLabelText("Может смотреть цены"));
+    await userEvent.click(screen.getByRole("button", { name: "Сохранить" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === "PUT")?.body).toMatchObject({
+      group: null,
+      transportation: 1,
+      allowed_price: false,
+      allowed_price_w_markup: false,
+    });
+  });
 });
 
 describe("AddClientDialog", () => {

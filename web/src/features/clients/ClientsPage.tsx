@@ -1,14 +1,14 @@
 import SearchIcon from "@mui/icons-material/Search";
 import { Box, InputAdornment, Stack, Tab, Tabs, TextField } from "@mui/material";
 import type { TClientTab } from "@wholesale/contract";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useSearchParams } from "react-router";
+import { useDebounced } from "../../lib/use-debounced.ts";
 import { FullScreenLoader } from "../../ui/FullScreenLoader.tsx";
 import { useGroups, useTransportations } from "./api.ts";
 import { ClientsTable } from "./ClientsTable.tsx";
-import { CollectionGroupsTab } from "./CollectionGroupsTab.tsx";
 import { NamedListTab } from "./NamedListTab.tsx";
-import { OrganizationsTab } from "./OrganizationsTab.tsx";
+import { KINDS } from "./named-lists.tsx";
 import { RequestsTab } from "./RequestsTab.tsx";
 
 /** Part 2, 2.6: the tab bar, by index; tabs 0-7 list clients (tab 0 every active client). */
@@ -36,11 +36,7 @@ export default function ClientsPage() {
   const parsed = Number(params.get("tab") ?? 0);
   const tab = Number.isInteger(parsed) && parsed >= 0 && parsed < TABS.length ? parsed : 0;
   const [input, setInput] = useState("");
-  const [search, setSearch] = useState("");
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(input.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [input]);
+  const search = useDebounced(input, 300).trim();
   const groups = useGroups();
   const transportations = useTransportations();
   const groupList = groups.data ?? [];
@@ -90,10 +86,10 @@ export default function ClientsPage() {
         />
       )}
       {tab === 8 && <RequestsTab groups={groupList} transportations={directionList} />}
-      {tab === 9 && <NamedListTab kind="groups" items={groupList} />}
-      {tab === 10 && <NamedListTab kind="transportations" items={directionList} />}
-      {tab === 11 && <CollectionGroupsTab />}
-      {tab === 12 && <OrganizationsTab />}
+      {tab === 9 && <NamedListTab kind={KINDS.groups} />}
+      {tab === 10 && <NamedListTab kind={KINDS.transportations} />}
+      {tab === 11 && <NamedListTab kind={KINDS.collectionGroups} />}
+      {tab === 12 && <NamedListTab kind={KINDS.organizations} />}
       {/* Last: the fixed backdrop takes no room, but as the first child it would push the tabs down. */}
       <FullScreenLoader open={groups.isPending || transportations.isPending} />
     </Stack>

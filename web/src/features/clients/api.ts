@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   paged,
+  type TClient,
   type TClientGroupUpdate,
   type TClientListParams,
   type TClientUpdate,
@@ -8,7 +9,6 @@ import {
   type TOrganizationWrite,
   type TRegistrationRequestUpdate,
   type TTransportationUpdate,
-  ZBrandSchema,
   type ZClientGroupCreateSchema,
   ZClientGroupSchema,
   ZClientSchema,
@@ -27,6 +27,7 @@ export const clientKeys = {
   all: ["clients"] as const,
   lists: () => [...clientKeys.all, "list"] as const,
   list: (query: TClientListParams & { onlyActive: boolean }) => [...clientKeys.lists(), query] as const,
+  everyone: () => [...clientKeys.all, "everyone"] as const,
   requests: () => [...clientKeys.all, "requests"] as const,
   groups: () => [...clientKeys.all, "groups"] as const,
   transportations: () => [...clientKeys.all, "transportations"] as const,
@@ -34,13 +35,12 @@ export const clientKeys = {
   organizations: () => [...clientKeys.all, "organizations"] as const,
   organizationClients: (id: number) => [...clientKeys.organizations(), id, "clients"] as const,
   managers: () => [...clientKeys.all, "managers"] as const,
-  brands: () => ["catalogue", "brands"] as const,
 };
 
 const ZClientPageSchema = paged(ZClientSchema);
 
 /** One page of clients; tab 0 ("Все") reads clients/active/, the other tabs filter clients/ by `tab`. */
-export function useClientsPage(query: TClientListParams & { onlyActive: boolean }) {
+export function useClientsPage(query: TClientListParams & { onlyActive: boolean }, enabled = true) {
   const { onlyActive, ...params } = query;
   return useQuery({
     queryKey: clientKeys.list(query),
@@ -51,7 +51,34 @@ export function useClientsPage(query: TClientListParams & { onlyActive: boolean 
         signal,
       }),
     placeholderData: keepPreviousData,
+    enabled,
     meta: { errorMessage: "Не удалось загрузить клиентов" },
+  });
+}
+
+const CLIENT_PAGE = 1000;
+
+/** Every client, page by page: for screens that name clients the answers list by id. */
+export async function allClients(signal: AbortSignal): Promise<TClient[]> {
+  const clients: TClient[] = [];
+  for (let offset = 0; ; offset += CLIENT_PAGE) {
+    const page = await api("/profiles/clients/", {
+      query: { limit: CLIENT_PAGE, offset },
+      schema: ZClientPageSchema,
+      signal,
+    });
+    clients.push(...page.results);
+    if (!page.next) return clients;
+  }
+}
+
+/** Every client, kept five minutes: a screen's names do not need each edit at once. */
+export function useAllClients(enabled: boolean) {
+  return useQuery({
+    queryKey: clientKeys.everyone(),
+    queryFn: ({ signal }) => allClients(signal),
+    enabled,
+    staleTime: 5 * 60_000,
   });
 }
 
@@ -89,19 +116,21 @@ export function useUpdateRequest(successMessage: string, errorMessage: string) {
   });
 }
 
-export function useGroups() {
+export function useGroups(enabled = true) {
   return useQuery({
     queryKey: clientKeys.groups(),
     queryFn: ({ signal }) => api("/profiles/groups/", { schema: z.array(ZClientGroupSchema), signal }),
+    enabled,
     meta: { errorMessage: "Не удалось загрузить группы" },
   });
 }
 
-export function useTransportations() {
+export function useTransportations(enabled = true) {
   return useQuery({
     queryKey: clientKeys.transportations(),
     queryFn: ({ signal }) =>
       api("/profiles/transportations/", { schema: z.array(ZTransportationSchema), signal }),
+    enabled,
     meta: { errorMessage: "Не удалось загрузить направления" },
   });
 }
@@ -222,18 +251,5 @@ export function useManagers(enabled: boolean) {
     queryFn: ({ signal }) => api("/profiles/managers/", { schema: z.array(ZManagerSchema), signal }),
     enabled,
     meta: { errorMessage: "Не удалось загрузить менеджеров" },
-  });
-}
-
-// The catalogue's brand list may be a plain array or a page; both are the contract's brand schema.
-const ZBrandListSchema = z.union([z.array(ZBrandSchema), z.object({ results: z.array(ZBrandSchema) })]);
-
-export function useBrandNames(enabled: boolean) {
-  return useQuery({
-    queryKey: clientKeys.brands(),
-    queryFn: ({ signal }) => api("/storehouse/brands/", { schema: ZBrandListSchema, signal }),
-    select: (data) => (Array.isArray(data) ? data : data.results).map((b) => b.name),
-    enabled,
-    meta: { errorMessage: "Не удалось загрузить брэнды" },
   });
 }

@@ -2,7 +2,7 @@ import { Card, CardContent, Grid, Typography } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
 import { LineChart } from "@mui/x-charts/LineChart";
 import type { TDashboard } from "@wholesale/contract";
-import dayjs from "dayjs";
+import { dayAndMonth } from "../../lib/dates.ts";
 import { formatMoney } from "../../lib/money.ts";
 
 type Sales = NonNullable<TDashboard["sales"]>;
@@ -15,7 +15,7 @@ function SalesChart({ days }: { days: Sales["last_30_days"] }) {
   return (
     <LineChart
       height={260}
-      xAxis={[{ scaleType: "point", data: days.map((d) => dayjs(d.date).format("DD.MM")) }]}
+      xAxis={[{ scaleType: "point", data: days.map((d) => dayAndMonth(d.date)) }]}
       yAxis={[{ width: 64, valueFormatter: (v: number | null) => (v === null ? "" : compact.format(v)) }]}
       series={signs.map((sign) => ({
         label: sign,

@@ -1,11 +1,11 @@
 import { Card, CardActionArea, CardContent, CircularProgress, Grid, Stack, Typography } from "@mui/material";
 import type { TDashboard, TDaySales } from "@wholesale/contract";
-import dayjs from "dayjs";
 import { lazy, type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
 import { useSession } from "../../app/session.ts";
+import { dayAndMonth } from "../../lib/dates.ts";
+import { moneyList } from "../../lib/money.ts";
 import { useDashboard } from "../statistics/api.ts";
-import { moneyList } from "../statistics/format.ts";
 
 const DashboardCharts = lazy(() => import("./DashboardCharts.tsx"));
 
@@ -54,7 +54,7 @@ function Figure({
 }
 
 const weekAgoNote = (compareDay: string, value: string | number) =>
-  `${dayjs(compareDay).format("DD.MM")} (неделю назад): ${value}`;
+  `${dayAndMonth(compareDay)} (неделю назад): ${value}`;
 
 function SalesFigures({
   sales,

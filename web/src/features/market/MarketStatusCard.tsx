@@ -1,5 +1,5 @@
 import { Box, Card, CardContent, CardHeader, CircularProgress, Typography } from "@mui/material";
-import { formatDateTime } from "../../lib/format.ts";
+import { formatDateTime } from "../../lib/dates.ts";
 import { useMarketStatus } from "./api.ts";
 
 /** Card 1: open or closed now, and the schedules keeping it open; fetched again every 60 s. */

@@ -13,7 +13,7 @@ import {
 import type { TMarketSchedule } from "@wholesale/contract";
 import dayjs from "dayjs";
 import { useState } from "react";
-import { BUSINESS_TIME_ZONE } from "../../lib/format.ts";
+import { BUSINESS_TIME_ZONE } from "../../lib/dates.ts";
 import { useScheduleMutations } from "./api.ts";
 
 /** The current Moscow time as a datetime-local value: the spec's default close time. */

@@ -18,7 +18,7 @@ import {
 } from "@mui/material";
 import type { TMarketSchedule, TTimeInterval } from "@wholesale/contract";
 import { useState } from "react";
-import { formatDateTime } from "../../lib/format.ts";
+import { formatDateTime } from "../../lib/dates.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
 import { EditDeleteActions } from "../../ui/EditDeleteActions.tsx";
 import { useIntervalMutations, useScheduleMutations } from "./api.ts";

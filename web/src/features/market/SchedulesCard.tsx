@@ -5,64 +5,42 @@ import {
   CardContent,
   CardHeader,
   CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
   Stack,
-  Switch,
   TextField,
   Typography,
 } from "@mui/material";
 import { ZMarketScheduleCreateSchema } from "@wholesale/contract";
 import { useState } from "react";
 import { ApiError } from "../../api/client.ts";
-import { firstErrors } from "../../lib/form-errors.ts";
+import { FormDialog } from "../../ui/FormDialog.tsx";
+import { SwitchField } from "../../ui/SwitchField.tsx";
 import { useMarketSchedules, useScheduleMutations } from "./api.ts";
 import { ScheduleItem } from "./ScheduleItem.tsx";
 
 function AddScheduleDialog({ onClose }: { onClose: () => void }) {
   const { create } = useScheduleMutations();
-  const [name, setName] = useState("");
-  const [isActive, setIsActive] = useState(true);
-  const [error, setError] = useState<string>();
-
-  const onSave = () => {
-    const parsed = ZMarketScheduleCreateSchema.safeParse({ name, is_active: isActive });
-    if (!parsed.success) {
-      setError(firstErrors(parsed.error, () => "name" as const).name);
-      return;
-    }
-    create.mutate(parsed.data, { onSuccess: onClose });
-  };
-
   return (
-    <Dialog open onClose={onClose} fullWidth slotProps={{ paper: { sx: { maxWidth: 500 } } }}>
-      <DialogTitle>Добавить расписание</DialogTitle>
-      <DialogContent>
+    <FormDialog
+      title="Добавить расписание"
+      maxWidth={500}
+      schema={ZMarketScheduleCreateSchema}
+      defaultValues={{ name: "", is_active: true }}
+      onSubmit={(body) => create.mutateAsync(body)}
+      onClose={onClose}
+    >
+      {({ register, control, formState: { errors } }) => (
         <Stack spacing={2} sx={{ pt: 1 }}>
           <TextField
             label="Название"
             autoFocus
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={!!error}
-            helperText={error}
+            error={!!errors.name}
+            helperText={errors.name?.message}
+            {...register("name")}
           />
-          <FormControlLabel
-            label="Активно"
-            control={<Switch checked={isActive} onChange={(e) => setIsActive(e.target.checked)} />}
-          />
+          <SwitchField control={control} name="is_active" label="Активно" />
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Отмена</Button>
-        <Button variant="contained" onClick={onSave} disabled={create.isPending}>
-          Сохранить
-        </Button>
-      </DialogActions>
-    </Dialog>
+      )}
+    </FormDialog>
   );
 }
 

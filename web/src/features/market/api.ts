@@ -18,6 +18,8 @@ export const marketKeys = {
   all: ["market"] as const,
   schedules: () => [...marketKeys.all, "schedules"] as const,
   status: () => [...marketKeys.all, "status"] as const,
+  /** Under the status: whatever refreshes the market's status refreshes each client's too. */
+  clientStatus: (clientId: number) => [...marketKeys.status(), clientId] as const,
   botText: (path: TBotTextPath) => [...marketKeys.all, "bot-text", path] as const,
 };
 
@@ -134,7 +136,7 @@ export function useSaveBotText(path: TBotTextPath) {
 /** The market as one client sees it, for the client dialog; a failure just leaves the line out. */
 export function useClientMarketStatus(clientId: number) {
   return useQuery({
-    queryKey: [...marketKeys.status(), clientId],
+    queryKey: marketKeys.clientStatus(clientId),
     queryFn: ({ signal }) =>
       api("/storehouse/market-status/", { query: { client: clientId }, schema: ZMarketStatusSchema, signal }),
     refetchInterval: MARKET_STATUS_REFRESH_MS,

@@ -17,7 +17,7 @@ import {
 } from "@mui/material";
 import type { TClaim, TClaimStatus } from "@wholesale/contract";
 import { useState } from "react";
-import { formatDateTime } from "../../lib/format.ts";
+import { formatDateTime } from "../../lib/dates.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
 import { FullScreenLoader } from "../../ui/FullScreenLoader.tsx";
 import { CLAIMS_PAGE_SIZE, useClaims, useDeleteClaim, useUpdateClaim } from "./api.ts";

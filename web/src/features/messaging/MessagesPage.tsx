@@ -21,7 +21,7 @@ import {
 } from "@mui/material";
 import { CLIENT_TYPE_LARGE, CLIENT_TYPE_SMALL, type TClientMessage } from "@wholesale/contract";
 import { useState } from "react";
-import { formatDateTime } from "../../lib/format.ts";
+import { formatDateTime } from "../../lib/dates.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
 import { FullScreenLoader } from "../../ui/FullScreenLoader.tsx";
 import { useGroups, useTransportations } from "../clients/api.ts";

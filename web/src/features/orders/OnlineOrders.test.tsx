@@ -97,6 +97,24 @@ describe("OnlineOrders", () => {
     expect(await screen.findByText("Позиция обновлена")).toBeInTheDocument();
   });
 
+  it("the position's save waits for a quantity the contract accepts; Enter saves", async () => {
+    const calls = await renderAs("office", ["orders.read", "orders.edit"]);
+    await userEvent.click(await screen.findByRole("button", { name: "Открыть заказ 7" }));
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Изменить Чехол" }));
+    const quantity = within(dialog).getByRole("spinbutton", { name: "Количество" });
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, "0");
+    await waitFor(() => expect(within(dialog).getByRole("button", { name: "Сохранить" })).toBeDisabled());
+    await userEvent.type(quantity, "{Enter}");
+    expect(calls.some((c) => c.method === "PUT")).toBe(false);
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, "3{Enter}");
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ price: 99.9, quantity: 3 }),
+    );
+  });
+
   it("hides Собрать and the edit and delete buttons from the storehouse", async () => {
     await renderAs("storehouse", ["orders.read", "orders.pick"]);
     await screen.findByTestId("order-card");

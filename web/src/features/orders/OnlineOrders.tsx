@@ -13,13 +13,13 @@ import {
 import { CLIENT_TYPE_LARGE, CLIENT_TYPE_SMALL } from "@wholesale/contract";
 import { useMemo, useState } from "react";
 import { can, useSession } from "../../app/session.ts";
+import { useDebounced } from "../../lib/use-debounced.ts";
 import { FullScreenLoader } from "../../ui/FullScreenLoader.tsx";
 import { ONLINE_PAGE_SIZE, useOrders, useSendToCollect } from "./api.ts";
 import { CollectDirectionDialog } from "./CollectDirectionDialog.tsx";
 import { ConfirmCollectAllDialog } from "./ConfirmCollectAllDialog.tsx";
 import { OrderCard } from "./OrderCard.tsx";
 import { OrderDialog } from "./OrderDialog.tsx";
-import { useDebounced } from "./use-debounced.ts";
 import { useInfiniteTrigger } from "./use-infinite-trigger.ts";
 
 const SEARCH_DEBOUNCE_MS = 500;

@@ -13,9 +13,9 @@ import {
   Typography,
 } from "@mui/material";
 import { clientDisplayName, POSITION_STATUS_LABELS, type TOrder } from "@wholesale/contract";
-import { formatDateTime } from "../../lib/format.ts";
-import { formatMoney } from "../../lib/money.ts";
-import { formatTotals, positionSx } from "./format.ts";
+import { formatDateTime } from "../../lib/dates.ts";
+import { formatMoney, formatTotals } from "../../lib/money.ts";
+import { positionSx } from "./position-sx.ts";
 
 type Props = {
   order: TOrder;

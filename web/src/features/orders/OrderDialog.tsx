@@ -1,3 +1,4 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import CheckIcon from "@mui/icons-material/Check";
 import CloseIcon from "@mui/icons-material/Close";
 import DeleteIcon from "@mui/icons-material/Delete";
@@ -28,12 +29,21 @@ import {
   type TOrder,
   type TOrderPosition,
   ZOrderPositionUpdateSchema,
+  z,
 } from "@wholesale/contract";
 import { useState } from "react";
-import { formatMoney } from "../../lib/money.ts";
+import { useForm } from "react-hook-form";
+import { formatMoney, formatTotals } from "../../lib/money.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
 import { useDeletePosition, useUpdatePosition } from "./api.ts";
-import { formatTotals, positionSx } from "./format.ts";
+import { positionSx } from "./position-sx.ts";
+
+/** Price and quantity as their number inputs hold them; the contract's fields decide. */
+const ZPositionFormSchema = ZOrderPositionUpdateSchema.extend({
+  // An emptied input reads as 0, as it always has: a price of 0 is allowed, a quantity of 0 is not.
+  price: z.string().transform(Number).pipe(ZOrderPositionUpdateSchema.shape.price),
+  quantity: z.string().transform(Number).pipe(ZOrderPositionUpdateSchema.shape.quantity),
+});
 
 type Props = {
   order: TOrder;
@@ -52,21 +62,27 @@ function EditRow({
   onDone: () => void;
 }) {
   const update = useUpdatePosition();
-  const [price, setPrice] = useState(String(position.price));
-  const [quantity, setQuantity] = useState(String(position.quantity));
-  const parsed = ZOrderPositionUpdateSchema.safeParse({ price: Number(price), quantity: Number(quantity) });
-  const save = () => {
-    if (!parsed.success) return;
+  const {
+    register,
+    handleSubmit,
+    formState: { isValid },
+  } = useForm({
+    resolver: zodResolver(ZPositionFormSchema),
+    defaultValues: { price: String(position.price), quantity: String(position.quantity) },
+    // The save button follows every keystroke: it is enabled only while the contract accepts both.
+    mode: "onChange",
+  });
+  // A row of a table cannot hold a form element: the button and Enter submit through handleSubmit.
+  const save = handleSubmit((body) => {
     // Whatever the answer, edit mode closes: a refusal is shown by the error notice.
-    update.mutate({ id: position.id, body: parsed.data }, { onSettled: onDone });
-  };
+    update.mutate({ id: position.id, body }, { onSettled: onDone });
+  });
   const priceField = (
     <TextField
       size="small"
       type="number"
       label="Цена"
-      value={price}
-      onChange={(e) => setPrice(e.target.value)}
+      {...register("price")}
       slotProps={{ htmlInput: { min: 0, step: "0.01" } }}
       sx={{ width: compact ? "100%" : 110 }}
     />
@@ -76,10 +92,9 @@ function EditRow({
       size="small"
       type="number"
       label="Количество"
-      value={quantity}
-      onChange={(e) => setQuantity(e.target.value)}
+      {...register("quantity")}
       onKeyDown={(e) => {
-        if (e.key === "Enter") save();
+        if (e.key === "Enter") void save();
       }}
       slotProps={{ htmlInput: { min: 1, step: 1 } }}
       sx={{ width: compact ? "100%" : 110 }}
@@ -111,7 +126,7 @@ function EditRow({
           aria-label="Сохранить"
           color="primary"
           onClick={save}
-          disabled={!parsed.success || update.isPending}
+          disabled={!isValid || update.isPending}
         >
           <CheckIcon />
         </IconButton>

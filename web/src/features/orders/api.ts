@@ -36,6 +36,7 @@ export const orderKeys = {
   list: (filter: OrdersFilter) => [...orderKeys.lists(), filter] as const,
   uncollected: () => [...orderKeys.all, "uncollected-transportations"] as const,
   collection: () => [...orderKeys.all, "collection"] as const,
+  sendPreview: (choice: TSendToCollect | null) => [...orderKeys.all, "send-preview", choice] as const,
 };
 
 /** Orders of a day page by page; a new filter starts a new list (its own query key). */
@@ -62,7 +63,7 @@ export function useOrders(filter: OrdersFilter, options: { poll?: boolean; enabl
 /** How many orders and positions a send to collect would move now (asked before confirming it). */
 export function useSendToCollectPreview(choice: TSendToCollect | null) {
   return useQuery({
-    queryKey: [...orderKeys.all, "send-preview", choice] as const,
+    queryKey: orderKeys.sendPreview(choice),
     queryFn: ({ signal }) =>
       api("/sales/send-to-collect/preview/", {
         query: choice ?? undefined,

@@ -33,16 +33,11 @@ import { useState } from "react";
 import { ApiError, downloadFile } from "../../api/client.ts";
 import { notify } from "../../app/notify.tsx";
 import { can, useSession } from "../../app/session.ts";
+import { todayInMoscow } from "../../lib/dates.ts";
+import { moneyList } from "../../lib/money.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
-import { moneyList, todayInMoscow } from "../statistics/format.ts";
-import {
-  useDailyReports,
-  useDeleteReport,
-  useInvoices,
-  useMakeDailyReport,
-  useMakeInvoice,
-  useReportClients,
-} from "./api.ts";
+import { useAllClients } from "../clients/api.ts";
+import { useDailyReports, useDeleteReport, useInvoices, useMakeDailyReport, useMakeInvoice } from "./api.ts";
 
 export const EMPTY_REPORTS = "Пока данных нет";
 
@@ -295,7 +290,8 @@ export default function InvoicesPage() {
   const { myUser } = useSession();
   const canManage = can(myUser, "reports.manage");
   const readsClients = can(myUser, "clients.read");
-  const clients = useReportClients(readsClients);
+  // Only roles that may read clients ask for them; the others see «Пользователь #id».
+  const clients = useAllClients(readsClients);
   const [tab, setTab] = useState(0);
   const [type, setType] = useState<number>(CLIENT_TYPE_SMALL);
   const [deleting, setDeleting] = useState<Deleting>(null);

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   paged,
   type TClientReportCreate,
@@ -6,7 +6,6 @@ import {
   ZDailyReportSchema,
 } from "@wholesale/contract";
 import { api } from "../../api/client.ts";
-import { allClients } from "../statistics/api.ts";
 
 export const REPORT_PAGE_SIZE = 50;
 
@@ -14,7 +13,7 @@ export const reportKeys = {
   all: ["reports"] as const,
   invoices: (clientType: number) => [...reportKeys.all, "client", clientType] as const,
   daily: () => [...reportKeys.all, "general"] as const,
-  clients: () => [...reportKeys.all, "clients"] as const,
+  leftovers: () => [...reportKeys.all, "leftover"] as const,
 };
 
 const ZInvoicePageSchema = paged(ZClientReportSchema);
@@ -48,16 +47,6 @@ export function useDailyReports() {
       }),
     getNextPageParam: (last, pages) => (last.next ? pages.length * REPORT_PAGE_SIZE : undefined),
     meta: { errorMessage: "Не удалось загрузить отчеты" },
-  });
-}
-
-/** Clients, to name an invoice's client; only for roles that may read clients (the others see «Пользователь #id»). */
-export function useReportClients(enabled: boolean) {
-  return useQuery({
-    queryKey: reportKeys.clients(),
-    queryFn: ({ signal }) => allClients(signal),
-    enabled,
-    staleTime: 5 * 60_000,
   });
 }
 

@@ -1,10 +1,12 @@
 import { Stack } from "@mui/material";
 import type { TBrandStatisticsEntry, TCost } from "@wholesale/contract";
 import { useMemo, useState } from "react";
+import { todayInMoscow } from "../../lib/dates.ts";
+import { moneyList } from "../../lib/money.ts";
 import { useBrandStatistics } from "./api.ts";
 import { DateFilter, SearchFilter } from "./filter-fields.tsx";
-import { firstTotal, moneyList, todayInMoscow } from "./format.ts";
 import { type Column, StatTable } from "./StatTable.tsx";
+import { firstTotal } from "./totals.ts";
 
 type Row = TBrandStatisticsEntry & { brand: string };
 type Key = "brand" | "quantity" | "small" | "large" | "total" | "totalSmall" | "totalLarge";

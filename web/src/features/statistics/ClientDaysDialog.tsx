@@ -2,9 +2,11 @@ import { CircularProgress, Dialog, DialogContent, DialogTitle, Stack, Typography
 import type { TClientDay } from "@wholesale/contract";
 import dayjs from "dayjs";
 import { useEffect } from "react";
+import { russianDate } from "../../lib/dates.ts";
+import { moneyList } from "../../lib/money.ts";
 import { failureReason, useClientDays } from "./api.ts";
-import { firstTotal, moneyList, russianDate } from "./format.ts";
 import { type Column, StatTable } from "./StatTable.tsx";
+import { firstTotal } from "./totals.ts";
 
 export const CLIENT_DAYS_FAILED = "Не удалось загрузить продажи клиента по дням";
 

@@ -2,12 +2,14 @@ import { Stack } from "@mui/material";
 import type { TClient, TClientGroup, TCurrencyTotal } from "@wholesale/contract";
 import { useEffect, useMemo, useState } from "react";
 import { notify } from "../../app/notify.tsx";
+import { daysAgoInMoscow, todayInMoscow } from "../../lib/dates.ts";
+import { moneyList } from "../../lib/money.ts";
 import { clientStatus } from "../clients/status.ts";
 import { BAD_ANSWER, isBadAnswer, usePeriodStatistics } from "./api.ts";
 import { ClientDaysDialog } from "./ClientDaysDialog.tsx";
 import { DateFilter, SearchFilter } from "./filter-fields.tsx";
-import { daysAgoInMoscow, firstTotal, moneyList, sumTotals, todayInMoscow } from "./format.ts";
 import { type Column, StatTable } from "./StatTable.tsx";
+import { firstTotal, sumTotals } from "./totals.ts";
 
 export const DEFAULT_RANGE_DAYS = 7;
 

@@ -12,13 +12,12 @@ import {
   Typography,
 } from "@mui/material";
 import { clientDisplayName, POSITION_STATUS_LABELS, type TOrder } from "@wholesale/contract";
-import dayjs from "dayjs";
 import { useMemo, useState } from "react";
-import { BUSINESS_TIME_ZONE } from "../../lib/format.ts";
-import { formatMoney } from "../../lib/money.ts";
+import { todayInMoscow } from "../../lib/dates.ts";
+import { formatMoney, formatTotals } from "../../lib/money.ts";
+import { useDebounced } from "../../lib/use-debounced.ts";
 import { HISTORY_PAGE_SIZE, useOrders } from "../orders/api.ts";
-import { formatTotals, positionSx } from "../orders/format.ts";
-import { useDebounced } from "../orders/use-debounced.ts";
+import { positionSx } from "../orders/position-sx.ts";
 import { groupPositions } from "./group-positions.ts";
 
 const SEARCH_DEBOUNCE_MS = 500;
@@ -76,7 +75,7 @@ function Empty({ text }: { text: string }) {
 
 /** The order history of one day: every order's positions grouped, totals per currency. */
 export function OrderHistoryTab() {
-  const [date, setDate] = useState(() => dayjs().tz(BUSINESS_TIME_ZONE).format("YYYY-MM-DD"));
+  const [date, setDate] = useState(todayInMoscow);
   const [search, setSearch] = useState("");
   const debounced = useDebounced(search, SEARCH_DEBOUNCE_MS);
   // A cleared date asks for one instead of loading anything: the server would answer today's orders, under

@@ -15,11 +15,12 @@ import {
 } from "@mui/material";
 import type { TClientGroup, TCost, TDateStatisticsItem, TDateStatisticsQuery } from "@wholesale/contract";
 import { useState } from "react";
+import { todayInMoscow } from "../../lib/dates.ts";
 import { formatMoney as money } from "../../lib/money.ts";
 import { useDateStatistics } from "./api.ts";
 import { DateFilter, SearchFilter } from "./filter-fields.tsx";
-import { firstTotal, todayInMoscow } from "./format.ts";
 import { type Column, StatTable } from "./StatTable.tsx";
+import { firstTotal } from "./totals.ts";
 
 type Key = "name" | "quantity" | "total";
 

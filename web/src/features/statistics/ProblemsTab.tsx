@@ -1,10 +1,10 @@
 import { Stack } from "@mui/material";
 import { percentRemaining, type TLowModification } from "@wholesale/contract";
 import { useState } from "react";
+import { todayInMoscow } from "../../lib/dates.ts";
 import { formatMoney as money } from "../../lib/money.ts";
 import { useLowStatistics } from "./api.ts";
 import { DateFilter, SearchFilter } from "./filter-fields.tsx";
-import { todayInMoscow } from "./format.ts";
 import { type Column, StatTable } from "./StatTable.tsx";
 
 type Key = "name" | "start" | "now" | "percent" | "price";

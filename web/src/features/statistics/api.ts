@@ -1,13 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import {
-  paged,
-  type TClient,
   type TDateStatisticsQuery,
   ZBrandSchema,
   ZBrandStatisticsSchema,
   ZClientDaysSchema,
   ZClientGroupSchema,
-  ZClientSchema,
   ZDashboardSchema,
   ZDateStatisticsSchema,
   ZLowModificationsSchema,
@@ -15,6 +12,7 @@ import {
   z,
 } from "@wholesale/contract";
 import { ApiError, api } from "../../api/client.ts";
+import { allClients } from "../clients/api.ts";
 
 /** The api client's text for an answer that is not what the contract says (spec: «Данные не получены»). */
 export const BAD_ANSWER = "Сервер вернул пустой ответ или неверный формат данных";
@@ -36,24 +34,8 @@ export const statisticsKeys = {
   brand: (date: string) => [...statisticsKeys.all, "brand", date] as const,
   date: (query: TDateStatisticsQuery) => [...statisticsKeys.all, "date", query] as const,
   low: (date: string) => [...statisticsKeys.all, "low", date] as const,
+  dashboard: () => [...statisticsKeys.all, "dashboard"] as const,
 };
-
-const CLIENT_PAGE = 1000;
-const ZClientPageSchema = paged(ZClientSchema);
-
-/** Every client, page by page: the per-client tab names clients the period's answer lists by id. */
-export async function allClients(signal: AbortSignal): Promise<TClient[]> {
-  const clients: TClient[] = [];
-  for (let offset = 0; ; offset += CLIENT_PAGE) {
-    const page = await api("/profiles/clients/", {
-      query: { limit: CLIENT_PAGE, offset },
-      schema: ZClientPageSchema,
-      signal,
-    });
-    clients.push(...page.results);
-    if (!page.next) return clients;
-  }
-}
 
 /** What the screen loads on opening, behind the full-screen spinner: clients, brands and client groups. */
 export function useStatisticsBase() {
@@ -132,7 +114,7 @@ export function useLowStatistics(date: string) {
 /** The home page's figures; the server leaves out what the role may not open. */
 export function useDashboard() {
   return useQuery({
-    queryKey: [...statisticsKeys.all, "dashboard"],
+    queryKey: statisticsKeys.dashboard(),
     queryFn: ({ signal }) => api("/dashboard/", { schema: ZDashboardSchema, signal }),
     refetchInterval: 60_000,
     meta: { errorMessage: "Не удалось загрузить сводку" },

@@ -13,9 +13,9 @@ import {
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { LOGGED_METHODS, type TAccount, type TLogEntry } from "@wholesale/contract";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { formatLogTimestamp } from "../../../lib/format.ts";
+import { formatLogTimestamp } from "../../../lib/dates.ts";
+import { useDebounced } from "../../../lib/use-debounced.ts";
 import { FullScreenLoader } from "../../../ui/FullScreenLoader.tsx";
-import { useDebounced } from "../../orders/use-debounced.ts";
 import { type LogFilters, useAccounts, useActivityLog } from "../api.ts";
 
 const METHOD_COLORS: Record<string, "success" | "info" | "warning" | "error" | "default"> = {

@@ -1,9 +1,5 @@
 import type { SxProps, Theme } from "@mui/material";
-import type { TOrderTotal, TPositionStatus } from "@wholesale/contract";
-import { formatMoney } from "../../lib/money.ts";
-
-export const formatTotals = (totals: TOrderTotal[]) =>
-  totals.length ? totals.map((t) => formatMoney(t.amount, t.currency_sign)).join(" · ") : "—";
+import type { TPositionStatus } from "@wholesale/contract";
 
 /** Sent-to-collect positions are green; collected ones are struck through. */
 export const positionSx = (status: TPositionStatus): SxProps<Theme> =>

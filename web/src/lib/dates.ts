@@ -15,3 +15,16 @@ export const formatDateTime = (iso: string | null | undefined): string =>
 
 /** The activity log's format, per spec: YYYY-MM-DD HH:mm:ss. */
 export const formatLogTimestamp = (iso: string): string => inBusinessTime(iso).format("YYYY-MM-DD HH:mm:ss");
+
+/** A calendar day (YYYY-MM-DD) in the Russian locale: 21.11.2026. */
+export const russianDate = (day: string) => dayjs(day).format("DD.MM.YYYY");
+
+/** A calendar day on a chart's axis or beside a figure: 21.11. */
+export const dayAndMonth = (day: string) => dayjs(day).format("DD.MM");
+
+/** Today in Moscow, as a date input's value (YYYY-MM-DD). */
+export const todayInMoscow = () => dayjs().tz(BUSINESS_TIME_ZONE).format("YYYY-MM-DD");
+
+/** The Moscow day `days` before today, as a date input's value. */
+export const daysAgoInMoscow = (days: number) =>
+  dayjs().tz(BUSINESS_TIME_ZONE).subtract(days, "day").format("YYYY-MM-DD");
