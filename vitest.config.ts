@@ -7,6 +7,7 @@ const serverProject = (name: string, env: Record<string, string>): TestProjectIn
     include: ["server/src/**/*.test.ts", "contract/src/**/*.test.ts"],
     environment: "node",
     env,
+    globalSetup: ["server/src/test/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -52,9 +52,12 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   return { db, kind: "postgres", close: () => pool.end() };
 }
 
-/** Embedded PGlite in `dataDir`, or in memory when `dataDir` is undefined (tests). */
-export async function openPglite(dataDir?: string): Promise<Database> {
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+/**
+ * Embedded PGlite in `dataDir`, or in memory when `dataDir` is undefined (tests); `from` starts it from a data
+ * directory's tarball (a test file's copy of the run's migrated database).
+ */
+export async function openPglite(dataDir?: string, from?: Blob): Promise<Database> {
+  const client = new PGlite(dataDir, from ? { loadDataDir: from } : {});
   await client.exec("SET TIME ZONE 'UTC'");
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

@@ -1,23 +1,28 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
+import { readFile } from "node:fs/promises";
+import { sql } from "drizzle-orm";
+import { inject } from "vitest";
 import { type Database, openPglite, openPostgres } from "../db/client.ts";
+import { adminStatement } from "./postgres-admin.ts";
+
+let pgliteSnapshot: Promise<Blob> | undefined;
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a new PostgreSQL database
- * created on TEST_DATABASE_URL's server (and dropped by `close`) when the suite runs with TEST_DB=postgres.
+ * A fresh, migrated database for one test file, copied from the one the run migrated once
+ * (test/global-setup.ts): an in-memory PGlite loaded from its data directory's tarball by default, or, when
+ * the suite runs with TEST_DB=postgres, a new database created from the template on TEST_DATABASE_URL's
+ * server (and dropped by `close`).
  */
 export async function openTestDatabase(): Promise<Database> {
-  if (process.env.TEST_DB !== "postgres") return openPglite();
+  const migrated = inject("migratedDatabase");
+  if (migrated.kind === "pglite") {
+    pgliteSnapshot ??= readFile(migrated.file).then((bytes) => new Blob([bytes]));
+    return openPglite(undefined, await pgliteSnapshot);
+  }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
   const name = `wholesale_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
+  await adminStatement(adminUrl, `CREATE DATABASE "${name}" TEMPLATE "${migrated.template}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString(), { max: 5 });
@@ -25,13 +30,21 @@ export async function openTestDatabase(): Promise<Database> {
     ...database,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await dropper.end();
-      }
+      await adminStatement(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     },
   };
+}
+
+/**
+ * A second server instance's database: on PostgreSQL a pool of its own to the same database (two instances
+ * racing for the same rows); on PGlite, which one process holds, the same one.
+ */
+export async function secondInstance(database: Database): Promise<Database> {
+  if (database.kind !== "postgres") return { ...database, close: async () => {} };
+  const result = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
+    rows: { name: string }[];
+  };
+  const url = new URL(process.env.TEST_DATABASE_URL ?? "");
+  url.pathname = `/${result.rows[0]?.name}`;
+  return openPostgres(url.toString(), { max: 3 });
 }

@@ -1,10 +1,8 @@
-import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.ts";
 import { createTelegramApi } from "../../bot/telegram-api.ts";
-import { type Database, openPglite, openPostgres } from "../../db/client.ts";
+import type { Database } from "../../db/client.ts";
 import { seedClient, seedGroup } from "../../db/factories/clients.ts";
 import {
   marketScheduleGroups,
@@ -14,6 +12,7 @@ import {
 } from "../../db/schema/index.ts";
 import { systemClock } from "../../lib/clock.ts";
 import { TEST_SECRET } from "../../test/app.ts";
+import { openTestDatabase, secondInstance } from "../../test/database.ts";
 import { type FakeBotApi, startFakeBotApi } from "../../test/fake-bot-api.ts";
 import { DEFAULT_BOT_TEXTS } from "./bot-text-service.ts";
 import { runMarketTick } from "./market-notices.ts";
@@ -23,38 +22,18 @@ import { runMarketTick } from "./market-notices.ts";
  * the same notices; on PGlite one database shared by two callers.
  */
 let instances: [Database, Database];
-let dropDatabase = async () => {};
 let fake: FakeBotApi;
 const apps: FastifyInstance[] = [];
 beforeAll(async () => {
   fake = await startFakeBotApi();
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (process.env.TEST_DB !== "postgres" || !adminUrl) {
-    const database = await openPglite();
-    instances = [database, database];
-    return;
-  }
-  const name = `wholesale_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  instances = [
-    await openPostgres(url.toString(), { max: 3 }),
-    await openPostgres(url.toString(), { max: 3 }),
-  ];
-  dropDatabase = async () => {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
-  };
+  const first = await openTestDatabase();
+  instances = [first, await secondInstance(first)];
 });
 afterAll(async () => {
   await Promise.all(apps.map((app) => app.close()));
   await fake.close();
+  await instances[1].close();
   await instances[0].close();
-  if (instances[1] !== instances[0]) await instances[1].close();
-  await dropDatabase();
 });
 
 const msk = (iso: string) => new Date(`${iso}+03:00`);
