@@ -20,6 +20,8 @@ if (process.env.TEST_DATABASE_URL) projects.push(serverProject("server-pg", { TE
 projects.push(
   // The root scripts (npm start's build check) are plain Node modules tested on a temporary tree.
   { test: { name: "scripts", include: ["scripts/**/*.test.mjs"], environment: "node" } },
+  // The build's output against its budgets: runs after `npm run build`, as npm test does.
+  { test: { name: "web-build", include: ["web/*.test.ts"], environment: "node" } },
   {
     plugins: [react()],
     test: {

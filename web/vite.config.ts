@@ -1,9 +1,10 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { bundleReport } from "./vite-bundle-report.ts";
 import { precompress } from "./vite-precompress.ts";
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), bundleReport()],
   build: {
     outDir: "dist",
     emptyOutDir: true,

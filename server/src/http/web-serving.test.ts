@@ -26,6 +26,8 @@ beforeAll(async () => {
   writeFileSync(join(webDist, "assets/app-1a2b.js"), SCRIPT);
   writeFileSync(join(webDist, "assets/app-1a2b.js.br"), brotliCompressSync(SCRIPT));
   writeFileSync(join(webDist, "assets/app-1a2b.js.gz"), gzipSync(SCRIPT));
+  mkdirSync(join(webDist, ".vite"));
+  writeFileSync(join(webDist, ".vite/bundle-report.json"), "[]");
   database = await openTestDatabase();
   app = await buildApp({
     db: database.db,
@@ -138,5 +140,11 @@ describe("compressed assets and caching", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/html");
     expect(res.body).toBe("");
+  });
+
+  it("never serves the build's hidden metadata (the bundle report)", async () => {
+    const res = await get("/.vite/bundle-report.json");
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toBe("[]");
   });
 });

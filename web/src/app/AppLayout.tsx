@@ -21,7 +21,7 @@ import {
 import { QueryClientProvider } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import "dayjs/locale/ru";
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import { notify } from "./notify.tsx";
 import { PageTitleContext } from "./page-title.ts";
@@ -92,7 +92,11 @@ function Frame() {
           >
             <ListItemIcon sx={{ minWidth: 40 }}>{s.icon}</ListItemIcon>
             <ListItemText primary={s.label} />
-            {s.Badge && <s.Badge />}
+            {s.Badge && (
+              <Suspense fallback={null}>
+                <s.Badge />
+              </Suspense>
+            )}
           </ListItemButton>
         ))}
       </List>

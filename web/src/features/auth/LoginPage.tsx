@@ -12,41 +12,56 @@ import {
   Stack,
   Typography,
 } from "@mui/material";
-import { useId } from "react";
-import { useForm } from "react-hook-form";
+import { type FormEvent, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { ApiError } from "../../api/client.ts";
 import { notify } from "../../app/notify.tsx";
 import { landingPath, signIn, useSession } from "../../app/session.ts";
 
 // Two required fields with the spec's own messages (the username one says "Email" in the original product,
-// and staff know it so). Plain rules rather than a zod schema: zod is not downloaded before the first call.
+// and staff know it so). Plain state rather than a form library or a zod schema: this screen is the first
+// download, and its budget (web/first-load-budget.test.ts) has no room for either.
 type LoginForm = { username: string; password: string };
-const RULES = {
-  username: { validate: (value: string) => value.trim() !== "" || "Email обязателен" },
-  password: { required: "Пароль обязателен" },
-} as const;
+type LoginErrors = Partial<Record<keyof LoginForm, string>>;
+
+function check({ username, password }: LoginForm): LoginErrors {
+  return {
+    ...(username.trim() === "" ? { username: "Email обязателен" } : {}),
+    ...(password === "" ? { password: "Пароль обязателен" } : {}),
+  };
+}
 
 export default function LoginPage() {
   const navigate = useNavigate();
   const { status } = useSession();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginForm>({
-    defaultValues: { username: "", password: "" },
+  const [values, setValues] = useState<LoginForm>({ username: "", password: "" });
+  // Like a form library's default: messages appear on submit, then follow the typing.
+  const [submitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const errors = submitted ? check(values) : {};
+
+  const field = (name: keyof LoginForm) => ({
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [name]: event.target.value })),
   });
 
-  const onSubmit = async ({ username, password }: LoginForm) => {
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(check(values)).length > 0 || isSubmitting) return;
+    setSubmitting(true);
     try {
-      const user = await signIn(username.trim(), password);
+      const user = await signIn(values.username.trim(), values.password);
       notify.success("Вы успешно вошли в систему");
       navigate(landingPath(user), { replace: true });
     } catch (error) {
       const text =
         error instanceof ApiError && error.status !== 401 ? error.detail : "Неверный логин или пароль";
       notify.error(text, "Ошибка авторизации");
+    } finally {
+      setSubmitting(false);
     }
   };
 
@@ -59,20 +74,20 @@ export default function LoginPage() {
           <Typography variant="h5" component="h1" gutterBottom>
             Вход
           </Typography>
-          <Stack component="form" spacing={2} noValidate onSubmit={handleSubmit(onSubmit)}>
+          <Stack component="form" spacing={2} noValidate onSubmit={onSubmit}>
             <LoginField
               label="Имя пользователя"
               autoComplete="username"
               autoFocus
-              error={errors.username?.message}
-              {...register("username", RULES.username)}
+              error={errors.username}
+              {...field("username")}
             />
             <LoginField
               label="Пароль"
               type="password"
               autoComplete="current-password"
-              error={errors.password?.message}
-              {...register("password", RULES.password)}
+              error={errors.password}
+              {...field("password")}
             />
             {status === "error" && <Alert severity="error">Ошибка входа</Alert>}
             <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
