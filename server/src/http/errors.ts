@@ -55,6 +55,9 @@ function fromDatabaseError(error: unknown): AppError | undefined {
       case "22P02":
       case "22007":
       case "22008":
+      // A NUL character or a lone surrogate in text (anyone can send one, even to the sign-in).
+      case "22021":
+      case "22P05":
         return badRequest("Некорректные данные");
       case "22001":
         return badRequest("Слишком длинное значение");
