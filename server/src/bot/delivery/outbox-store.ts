@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, notExists, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, notExists, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
 import { clientMessages, clients, outboxMessages, outboxPacing } from "../../db/schema/index.ts";
@@ -196,8 +196,22 @@ function tally(figures: Map<number, Figures>, messageId: number | null, key: key
 }
 
 /**
- * Records what happened to a batch, in one transaction: the rows' statuses, the clients found
- * unreachable (with their other waiting rows), the photos' file_ids and each broadcast's figures.
+ * The rows still under the lease these claims took: pending, with the attempt count the claim set. A row
+ * whose lease ran out and that another worker claimed since (its count moved on), or one already recorded,
+ * is not touched again, so recording the same outcomes twice (a write retried after its connection broke
+ * just as it committed) changes nothing, and each broadcast's figures count a row once.
+ */
+function underLease(rows: ClaimedRow[]): SQL {
+  const leases = rows.map((r) => sql`(${r.id}::bigint, ${r.attempts}::int)`);
+  return and(
+    eq(outboxMessages.status, "pending"),
+    sql`(${outboxMessages.id}, ${outboxMessages.attempts}) in (${sql.join(leases, sql`, `)})`,
+  ) as SQL;
+}
+
+/**
+ * Records what happened to sends, in one transaction: the rows' statuses, the clients found unreachable
+ * (with their other waiting rows), the photos' file_ids and each broadcast's figures.
  */
 export async function markOutcomes(
   db: Db,
@@ -211,35 +225,28 @@ export async function markOutcomes(
 
     const sent = results.filter((r) => r.outcome.kind === "sent").map((r) => r.row);
     if (sent.length > 0) {
-      await tx
+      const marked = await tx
         .update(outboxMessages)
         .set({ status: "sent", sentAt: sql`now()`, lastError: null })
-        .where(
-          inArray(
-            outboxMessages.id,
-            sent.map((r) => r.id),
-          ),
-        );
-      for (const r of sent) count(r.clientMessageId, "delivered");
+        .where(underLease(sent))
+        .returning({ clientMessageId: outboxMessages.clientMessageId });
+      for (const r of marked) count(r.clientMessageId, "delivered");
     }
 
     const blockedClients = new Set<number>();
     const blockedChats = new Set<number>();
     for (const { row, outcome } of results) {
-      if (outcome.kind === "failed") {
-        await tx
+      if (outcome.kind === "failed" || outcome.kind === "unreachable") {
+        const marked = await tx
           .update(outboxMessages)
-          .set({ status: "failed", lastError: outcome.error })
-          .where(eq(outboxMessages.id, row.id));
-        count(row.clientMessageId, "failed");
-      } else if (outcome.kind === "unreachable") {
-        await tx
-          .update(outboxMessages)
-          .set({ status: "unreachable", lastError: outcome.error })
-          .where(eq(outboxMessages.id, row.id));
-        count(row.clientMessageId, "unreachable");
-        if (row.clientId !== null) blockedClients.add(row.clientId);
-        else blockedChats.add(row.chatId);
+          .set({ status: outcome.kind, lastError: outcome.error })
+          .where(underLease([row]))
+          .returning({ id: outboxMessages.id });
+        if (marked.length > 0) count(row.clientMessageId, outcome.kind);
+        if (outcome.kind === "unreachable") {
+          if (row.clientId !== null) blockedClients.add(row.clientId);
+          else blockedChats.add(row.chatId);
+        }
       } else if (outcome.kind === "retry") {
         await tx
           .update(outboxMessages)
@@ -250,7 +257,7 @@ export async function markOutcomes(
               : sql`greatest(${outboxMessages.attempts} - 1, 0)`,
             lastError: outcome.error,
           })
-          .where(eq(outboxMessages.id, row.id));
+          .where(underLease([row]));
       }
     }
 

@@ -1,3 +1,5 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -83,6 +85,37 @@ async function startInstance(
   return app;
 }
 
+/** A delivery worker in a process of its own (to be killed), on this file's PostgreSQL database. */
+async function startWorkerProcess(settings: {
+  ratePerSecond: number;
+  leaseMs: number;
+}): Promise<ChildProcess> {
+  const url = new URL(process.env.TEST_DATABASE_URL ?? "");
+  url.pathname = `/${await currentDatabase(database)}`;
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", fileURLToPath(new URL("../../test/delivery-process.ts", import.meta.url))],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: url.toString(),
+        TELEGRAM_BOT_TOKEN: fake.token,
+        TELEGRAM_API_ROOT: fake.apiRoot,
+        RATE_PER_SECOND: String(settings.ratePerSecond),
+        LEASE_MS: String(settings.leaseMs),
+      },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on("data", (chunk: Buffer) => {
+      if (chunk.toString().includes("ready")) resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`the worker process exited (${code})`)));
+  });
+  return child;
+}
+
 /** Active clients with chats in a group of their own (each test broadcasts to its group), inserted in bulk. */
 async function seedAudience(count: number, values: Partial<typeof clients.$inferInsert> = {}) {
   const group = await seedGroup(database.db);
@@ -125,6 +158,14 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000): Promi
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+const sentOf = async (messageId: number) =>
+  (
+    await database.db
+      .select({ id: outboxMessages.id })
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.clientMessageId, messageId), eq(outboxMessages.status, "sent")))
+  ).length;
 
 const pendingOf = async (messageId: number) =>
   (
@@ -418,6 +459,45 @@ describe("delivery worker", () => {
     expect(new Set(chats).size).toBe(20);
     expect(chats).toHaveLength(20);
   });
+
+  it.skipIf(process.env.TEST_DB !== "postgres")(
+    "re-sends after a kill -9 no more than the sends in flight, though one chat's send hangs",
+    async () => {
+      const audience = await seedAudience(150, { clientType: 2 });
+      const hungChat = audience[3]?.telegramId ?? 0;
+      const resumeHung = fake.hang("sendMessage", hungChat);
+      const worker = await startWorkerProcess({ ratePerSecond: 50, leaseMs: 300 });
+      let resumeAll = () => {};
+      try {
+        const message = await broadcast("До убийства");
+        await waitFor(async () => sendsWith("До убийства").length >= 60);
+        // From now on no send is answered: what is answered so far is known, and the rest is in flight.
+        resumeAll = fake.hang("sendMessage");
+        const answered = sendsWith("До убийства").length - 1;
+        // Each answered send is recorded at once, not when the slowest of its batch answers (never, here).
+        await waitFor(async () => (await sentOf(message.id)) === answered, 3000).catch(() => {});
+        worker.kill("SIGKILL");
+        await new Promise((resolve) => worker.once("exit", resolve));
+        const inFlight = sendsWith("До убийства").length - answered;
+
+        resumeAll();
+        resumeHung();
+        await startInstance(database.db, { ratePerSecond: 200 });
+        await waitFor(async () => (await pendingOf(message.id)) === 0);
+        const chats = sendsWith("До убийства").map((c) => Number(c.payload.chat_id));
+        expect(new Set(chats)).toEqual(new Set(audience.map((c) => c.telegramId)));
+        expect(
+          chats.length - 150,
+          `duplicates, with ${inFlight} sends in flight at the kill`,
+        ).toBeLessThanOrEqual(inFlight);
+      } finally {
+        resumeAll();
+        resumeHung();
+        worker.kill("SIGKILL");
+      }
+    },
+    60_000,
+  );
 
   it("sends nothing without a bot token: the rows wait", async () => {
     await seedAudience(3, { clientType: 2 });
