@@ -121,21 +121,37 @@ async function blockedClients(tx: Tx, rows: { clientId: number | null }[]): Prom
 /** The one row of `outbox_pacing`, shared by every instance. */
 const PACING_ROW = 1;
 
+/** Milliseconds since the epoch of a timestamp, as the database computes it. */
+const epochMs = (moment: SQL) => sql<string>`extract(epoch from ${moment}) * 1000`;
+
+/** The database's clock now, in milliseconds since the epoch. */
+export async function databaseNow(db: Db): Promise<number> {
+  const [row] = await db.select({ now: epochMs(sql`clock_timestamp()`) }).from(sql`(values (1)) as one_row`);
+  return Number(row?.now);
+}
+
 /**
- * Reserves `count` send slots `intervalMs` apart on the pace shared by all instances. Returns how many
- * milliseconds from now the first slot is (0 when the pace is idle).
+ * Reserves `count` send slots `intervalMs` apart on the pace shared by all instances. Returns when the first
+ * slot is and the database's time when it was reserved, both on the database's clock. An idle pace starts
+ * `leadMs` ahead, so that the answer is heard before the first slot has passed.
  */
-export async function reserveSlots(db: Db, count: number, intervalMs: number): Promise<number> {
+export async function reserveSlots(
+  db: Db,
+  count: number,
+  intervalMs: number,
+  leadMs: number,
+): Promise<{ firstSlot: number; now: number }> {
   const span = sql`${count * intervalMs} * interval '1 millisecond'`;
+  const start = sql`clock_timestamp() + ${leadMs} * interval '1 millisecond'`;
   const [row] = await db
     .insert(outboxPacing)
-    .values({ id: PACING_ROW, nextSlot: sql`clock_timestamp() + ${span}` })
+    .values({ id: PACING_ROW, nextSlot: sql`${start} + ${span}` })
     .onConflictDoUpdate({
       target: outboxPacing.id,
-      set: { nextSlot: sql`greatest(outbox_pacing.next_slot, clock_timestamp()) + ${span}` },
+      set: { nextSlot: sql`greatest(outbox_pacing.next_slot, ${start}) + ${span}` },
     })
-    .returning({ endsIn: sql<string>`extract(epoch from (next_slot - clock_timestamp())) * 1000` });
-  return Math.max(0, Number(row?.endsIn ?? 0) - count * intervalMs);
+    .returning({ end: epochMs(sql`${outboxPacing.nextSlot}`), now: epochMs(sql`clock_timestamp()`) });
+  return { firstSlot: Number(row?.end) - count * intervalMs, now: Number(row?.now) };
 }
 
 /**

@@ -527,6 +527,38 @@ describe("delivery worker", () => {
     }
   });
 
+  it.skipIf(process.env.TEST_DB !== "postgres")(
+    "two instances keep the rate in every second even when one hears of its slots late",
+    async () => {
+      await seedAudience(600, { clientType: 2 });
+      // The slow instance gets each reservation's answer 200 ms after the database placed its slots, as on a
+      // busy event loop; the other at once. Each places the slots on its own clock from what it hears.
+      await database.db.execute(sql`create function answer_late() returns trigger language plpgsql as $$
+        begin
+          if current_setting('application_name') = 'slow' then perform pg_sleep(0.2); end if;
+          return null;
+        end $$`);
+      await database.db.execute(sql`create trigger answer_late after insert or update on outbox_pacing
+        for each row execute function answer_late()`);
+      const slow = await secondConnection(database, "slow");
+      try {
+        await startInstance(database.db, { ratePerSecond: 100 });
+        await startInstance(slow.db, { ratePerSecond: 100 });
+        const message = await broadcast("Поздние ответы");
+        await waitFor(async () => (await pendingOf(message.id)) === 0, 40_000);
+        const chats = sendsWith("Поздние ответы").map((c) => c.payload.chat_id);
+        expect(new Set(chats).size).toBe(600);
+        expect(maxInWindow(departureTimes("sendMessage"), 1000)).toBeLessThanOrEqual(100);
+      } finally {
+        await Promise.all(apps.splice(0).map((app) => app.close()));
+        await slow.close();
+        await database.db.execute(sql`drop trigger answer_late on outbox_pacing`);
+        await database.db.execute(sql`drop function answer_late()`);
+      }
+    },
+    60_000,
+  );
+
   it("stops the other instance's sends too on a 429, including those it has already scheduled", async () => {
     await seedAudience(10, { clientType: 2 });
     const second = await secondConnection(database);
@@ -541,8 +573,10 @@ describe("delivery worker", () => {
         retryAfter: 3,
       });
       const message = await broadcast("Пауза для всех");
-      // Both instances have claimed and scheduled their batches before the first call is answered.
-      await waitFor(async () => (await unclaimedOf(message.id)) === 0);
+      // Both instances have claimed and scheduled their batches, and the first call is out, before it is answered.
+      await waitFor(
+        async () => (await unclaimedOf(message.id)) === 0 && fake.callsTo("sendMessage").length > 0,
+      );
       const answeredFrom = Date.now();
       resume();
       await waitFor(async () => (await pendingOf(message.id)) === 0);
@@ -664,12 +698,19 @@ async function currentDatabase(db: Database): Promise<string> {
   return result.rows[0]?.name ?? "";
 }
 
-/** On PostgreSQL a second pool to the same database (a real second instance); on PGlite the same one. */
-async function secondConnection(db: Database): Promise<{ db: Db; close: () => Promise<void> }> {
+/**
+ * On PostgreSQL a second pool to the same database (a real second instance, its sessions named
+ * `applicationName` when given); on PGlite the same one.
+ */
+async function secondConnection(
+  db: Database,
+  applicationName?: string,
+): Promise<{ db: Db; close: () => Promise<void> }> {
   if (db.kind !== "postgres") return { db: db.db, close: async () => {} };
   const name = await currentDatabase(db);
   const url = new URL(process.env.TEST_DATABASE_URL ?? "");
   url.pathname = `/${name}`;
+  if (applicationName) url.searchParams.set("application_name", applicationName);
   const other = await openPostgres(url.toString(), { max: 3 });
   return { db: other.db, close: other.close };
 }

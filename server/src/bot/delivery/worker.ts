@@ -1,6 +1,7 @@
 import { type Api, InputFile } from "grammy";
 import type { Db } from "../../db/client.ts";
 import { createBackoff } from "../../lib/backoff.ts";
+import { createDatabaseClock } from "./database-clock.ts";
 import {
   type ClaimedRow,
   claimDue,
@@ -42,16 +43,18 @@ const LOOKAHEAD_MS = 500;
 /**
  * How late after its slot a send may still go. Slots are 5 % (50 ms a second) wider than the rate: half
  * of that is this allowance, the other half absorbs how differently instances place the shared slots on
- * their own clocks (the round trip of the reservation), so sends of all instances together never exceed
- * the rate in any second.
+ * their own clocks (within half the fastest round trip to the database: `database-clock.ts`), so sends of
+ * all instances together never exceed the rate in any second.
  */
 const LATE_MS = 25;
+/** An idle pace's first slot is this far ahead, so that the reservation's answer is heard before it. */
+const RESERVE_LEAD_MS = 50;
 /** Another instance's 429 stops this one's sends within this long of being recorded. */
 const PAUSE_FRESH_MS = 50;
 
 /** A row on its way out, with its broadcast's photo (shared by the broadcast's rows, so one upload serves all). */
 type Outgoing = { row: ClaimedRow; photo: PhotoSource | undefined };
-type Send = { row: ClaimedRow; photo?: PhotoSource; outcome: Promise<Outcome> };
+type Send = { row: ClaimedRow; outcome: Promise<Outcome> };
 
 /** The longest the loop waits between tries while the database fails it. */
 const MAX_LOOP_BACKOFF_MS = 10_000;
@@ -328,8 +331,8 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
       if (!needsUpload(item.photo) || stopping || pausedUntil > Date.now() || haltedUntil > Date.now())
         rest.push(item);
       else {
-        const slotIn = await reserve(1);
-        const outcome = slotIn === undefined ? Promise.resolve(unpaced) : sendAt(item, Date.now() + slotIn);
+        const slot = await reserve(1);
+        const outcome = slot === undefined ? Promise.resolve(unpaced) : sendAt(item, slot);
         recordWhenAnswered({ row: item.row, outcome });
         await outcome;
       }
@@ -343,10 +346,19 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
 
   const unpaced = release("не удалось занять время отправки");
 
-  /** Reserves send slots; when the database cannot, the rows are given back rather than sent unpaced. */
+  const clock = createDatabaseClock(db);
+
+  /**
+   * Reserves send slots; returns when the first one is, on this process's clock. When the database cannot,
+   * nothing: the rows are given back rather than sent unpaced.
+   */
   async function reserve(count: number): Promise<number | undefined> {
     try {
-      return await reserveSlots(db, count, intervalMs);
+      await clock.refresh();
+      const sentAt = Date.now();
+      const { firstSlot, now } = await reserveSlots(db, count, intervalMs, RESERVE_LEAD_MS);
+      clock.observe(now, sentAt, Date.now());
+      return clock.toLocal(firstSlot);
     } catch (error) {
       onError(error, "pace");
       return undefined;
@@ -369,13 +381,13 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
       throw error;
     }
     const rest = await uploadNewPhotos(outgoing);
-    const firstIn = rest.length > 0 ? await reserve(rest.length) : 0;
-    const start = Date.now() + (firstIn ?? 0);
+    if (rest.length === 0) return Date.now();
+    const start = await reserve(rest.length);
     rest.forEach((item, i) => {
-      const outcome = firstIn === undefined ? Promise.resolve(unpaced) : sendAt(item, start + i * intervalMs);
+      const outcome = start === undefined ? Promise.resolve(unpaced) : sendAt(item, start + i * intervalMs);
       recordWhenAnswered({ row: item.row, outcome });
     });
-    return start + Math.max(0, rest.length - 1) * intervalMs;
+    return (start ?? Date.now()) + (rest.length - 1) * intervalMs;
   }
 
   async function cleanupIfDue(): Promise<void> {
