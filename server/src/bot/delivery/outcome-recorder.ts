@@ -7,7 +7,7 @@ import type { Outcome } from "./outcome.ts";
 export type SendResult = { row: ClaimedRow; outcome: Outcome };
 
 export type OutcomeRecorder = {
-  /** Queues one answered send (and the file_id its upload produced) to be recorded at once. */
+  /** Queues one answered send (and the file_id its upload produced) for the next write. */
   record: (result: SendResult, fileId?: { messageId: number; fileId: string }) => void;
   /**
    * Waits until everything queued is recorded. With `giveUpAfterMs`, stops trying a database that does not
@@ -103,6 +103,7 @@ export function createOutcomeRecorder({
   function startWriting(): void {
     writing ??= drain().finally(() => {
       writing = undefined;
+      // An outcome queued between the drain's last look and this moment found a write still under way.
       if (queue.length > 0) startWriting();
     });
   }
@@ -115,7 +116,11 @@ export function createOutcomeRecorder({
     },
     async flush({ giveUpAfterMs } = {}) {
       if (giveUpAfterMs !== undefined) giveUpAt = Date.now() + giveUpAfterMs;
-      while (writing) await writing;
+      try {
+        while (writing) await writing;
+      } finally {
+        giveUpAt = Number.POSITIVE_INFINITY;
+      }
     },
   };
 }

@@ -499,6 +499,31 @@ describe("delivery worker", () => {
     60_000,
   );
 
+  it("records the other answers of a write when the database refuses one row's record", async () => {
+    const audience = await seedAudience(5, { clientType: 2 });
+    const refused = audience[2]?.telegramId ?? 0;
+    await database.db.execute(sql`create function refuse_record() returns trigger language plpgsql as $$
+      begin raise exception 'record refused'; end $$`);
+    await database.db.execute(
+      sql.raw(`create trigger refuse_record before update on outbox_messages for each row
+      when (new.status = 'sent' and new.chat_id = ${refused}) execute function refuse_record()`),
+    );
+    try {
+      await startInstance(database.db);
+      const message = await broadcast("Одна запись не принята");
+      await waitFor(async () => (await sentOf(message.id)) === 4);
+      expect(await figures(message.id)).toMatchObject({ delivered: 4 });
+    } finally {
+      await database.db.execute(sql`drop trigger refuse_record on outbox_messages`);
+      await database.db.execute(sql`drop function refuse_record()`);
+      // The refused row waits for its lease; later tests need none of its sends.
+      await database.db
+        .update(outboxMessages)
+        .set({ status: "failed" })
+        .where(and(eq(outboxMessages.chatId, refused), eq(outboxMessages.status, "pending")));
+    }
+  });
+
   it("sends nothing without a bot token: the rows wait", async () => {
     await seedAudience(3, { clientType: 2 });
     await startInstance(database.db, { api: null });

@@ -71,8 +71,8 @@ const needsUpload = (photo: PhotoSource | undefined) => Boolean(photo?.photo && 
  *
  * A crash between a send and its record leaves the row claimed; when its lease runs out another worker sends
  * it again. So a message is sent at least once and, only in that case, possibly twice; the window is the
- * sends in flight at the crash plus the one record being written. Telegram offers no idempotency key that
- * would close it. A database that fails the loop (a restart) is tried again after waits doubling to 10 s.
+ * sends in flight at the crash plus the last tenth of a second of answers (not yet written). Telegram offers
+ * no idempotency key that would close it. A database that fails the loop (a restart) is tried again after waits doubling to 10 s.
  */
 export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
   const { db, api } = options;
