@@ -15,11 +15,13 @@ import { generateOrders } from "../orders/generate.ts";
  * `npm run bench:messaging`: on its own database on BENCH_DATABASE_URL's server, a month of orders and
  * 10,000 broadcast recipients; the server (app + delivery worker, one process) sends a broadcast through a
  * fake Bot API in another process at BENCH_RATE messages a second, while the orders list is called in a loop.
- * Reports the achieved send rate and the orders list's p95 with and without the broadcast.
+ * Reports the achieved send rate and the orders list's p95 with and without the broadcast. With
+ * BENCH_INSTANCES=2 a second app with its own pool and delivery worker shares the database and the rate.
  */
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const recipients = Number(process.env.BENCH_RECIPIENTS ?? 10_000);
 const rate = Number(process.env.BENCH_RATE ?? 100);
+const instances = Number(process.env.BENCH_INSTANCES ?? 1);
 const name = `bench_messaging_${process.pid}`;
 
 const percentile = (samples: number[], p: number) => {
@@ -70,18 +72,27 @@ try {
     if (method === "sendMessage") starts.push(Date.now());
     return prev(method, payload, signal);
   });
-  const app = await buildApp({
-    db: database.db,
-    clock: systemClock,
-    jwtSecret: "b".repeat(48),
-    webDist: null,
-    delivery: {
-      api: telegram,
-      ratePerSecond: rate,
-      retentionMs: 30 * 86_400_000,
-    },
-  });
-  await app.ready();
+  const startApp = async (db: typeof database.db) => {
+    const instance = await buildApp({
+      db,
+      clock: systemClock,
+      jwtSecret: "b".repeat(48),
+      webDist: null,
+      delivery: {
+        api: telegram,
+        ratePerSecond: rate,
+        retentionMs: 30 * 86_400_000,
+      },
+    });
+    await instance.ready();
+    return instance;
+  };
+  const app = await startApp(database.db);
+  const others = [];
+  for (let n = 1; n < instances; n++) {
+    const pool = await openPostgres(url.toString());
+    others.push({ pool, app: await startApp(pool.db) });
+  }
   const office = await seedAccount(database.db, {
     username: "bench-office",
     password: "bench-password-1",
@@ -149,7 +160,7 @@ try {
     return worst;
   };
 
-  console.log(`broadcast to ${recipients} clients at a configured ${rate}/s`);
+  console.log(`broadcast to ${recipients} clients at a configured ${rate}/s by ${instances} instance(s)`);
   console.log(`  queued (POST, audience resolved, ${figures?.recipients} outbox rows): ${ms(queuedMs)}`);
   console.log(
     `  delivered ${figures?.delivered}, failed ${figures?.failed}; sends seen by the fake: ${times.length}`,
@@ -172,6 +183,10 @@ try {
     `orders list during the broadcast: p50 ${ms(percentile(busy, 50))}, p95 ${ms(p95Busy)} (${busy.length} calls) = ${(p95Busy / p95Quiet).toFixed(2)}×`,
   );
   await app.close();
+  for (const other of others) {
+    await other.app.close();
+    await other.pool.close();
+  }
 } finally {
   await database.close();
   await admin.query(`drop database if exists ${name}`);

@@ -15,8 +15,23 @@ export type TIdParams = z.infer<typeof ZIdParamsSchema>;
 /** An ISO 8601 timestamp as the API sends it. */
 export const ZTimestampSchema = z.string();
 
-/** A calendar day, YYYY-MM-DD. */
-export const ZDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Ожидается дата в формате ГГГГ-ММ-ДД");
+const FIRST_DATE = "1900-01-01";
+const LAST_DATE = "2999-12-31";
+
+/**
+ * A calendar day that exists, YYYY-MM-DD: every date the API takes, in a query or a body. 2026-13-01,
+ * 2026-02-30 and 0000-00-00 are no days (the server's date arithmetic would fail on them with a 500), and the
+ * years are bounded so that a day after the last one is still a date of four-digit year.
+ */
+export const ZDateSchema = z.iso
+  .date({
+    abort: true,
+    error: (issue) => (issue.input === undefined ? undefined : "Такой даты нет: ожидается ГГГГ-ММ-ДД"),
+  })
+  .refine(
+    (day) => day >= FIRST_DATE && day <= LAST_DATE,
+    `Дата должна быть от ${FIRST_DATE} до ${LAST_DATE}`,
+  );
 
 export const ZPageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(100),

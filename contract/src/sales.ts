@@ -18,16 +18,10 @@ export const POSITION_STATUS_LABELS: Record<TPositionStatus, { full: string; sho
 export const MAX_POSITION_PRICE = 999_999_999;
 export const MAX_POSITION_QUANTITY = 1_000_000;
 
-/** A calendar day that exists: 2026-02-30 matches the pattern but is no day. */
-const ZRealDateSchema = ZDateSchema.refine((day) => {
-  const parsed = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(day);
-}, "Такой даты нет");
-
 export const ZOrderQuerySchema = ZPageQuerySchema.extend({
   limit: z.coerce.number().int().min(1).max(1000).default(20),
   /** Business day (Moscow) the orders were opened on; today when omitted. */
-  opened_at: ZRealDateSchema.optional(),
+  opened_at: ZDateSchema.optional(),
   /** Client organization or nickname (case-insensitive substring), or the client id. */
   search: z.string().trim().max(200).optional(),
   client_type: z.coerce.number().pipe(ZClientTypeSchema).optional(),

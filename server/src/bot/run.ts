@@ -3,6 +3,7 @@ import { autoRetry } from "@grammyjs/auto-retry";
 import { type RunnerHandle, run } from "@grammyjs/runner";
 import type { Bot } from "grammy";
 import pg from "pg";
+import { createBackoff } from "../lib/backoff.ts";
 import type { BotContext, BotDeps, BotLog } from "./context.ts";
 import { createBot } from "./index.ts";
 import { botCommands } from "./texts.ts";
@@ -24,36 +25,51 @@ export async function startWebhook(bot: Bot<BotContext>, url: string, secretToke
   await bot.api.setWebhook(url, { secret_token: secretToken, drop_pending_updates: false });
 }
 
+/** The longest wait between two tries after failures in a row (a database or Bot API that is away). */
+const MAX_RETRY_MS = 30_000;
+
 /**
  * Long polling by exactly one instance. Without PostgreSQL (embedded PGlite) there is one process anyway and
  * it polls. With PostgreSQL every instance tries a session-level advisory lock on its own connection every
  * `retryMs`; the holder polls, and when it dies its connection closes, the lock is released and another
- * instance takes over within `retryMs`. An instance whose lock connection breaks stops polling at once.
+ * instance takes over within `retryMs`. An instance whose lock connection breaks (a database restart, a
+ * terminated backend) stops polling at once, since the lock went with the connection, and tries to take it
+ * again on a new connection. Failures in a row (the database or the Bot API away) are logged and tried again
+ * after waits doubling from `retryMs` to 30 s.
  */
 export function startPolling(
   bot: Bot<BotContext>,
   options: { databaseUrl: string | undefined; log: BotLog; retryMs?: number },
 ): BotRunner {
   const retryMs = options.retryMs ?? 3000;
+  const backoff = createBackoff({ firstMs: retryMs, maxMs: Math.max(retryMs, MAX_RETRY_MS) });
   let stopped = false;
   let runner: RunnerHandle | undefined;
   let lockClient: pg.Client | undefined;
   let wake: (() => void) | undefined;
-  const pause = () =>
+  const pause = (ms: number) =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, retryMs);
+      const timer = setTimeout(resolve, ms);
       wake = () => {
         clearTimeout(timer);
         resolve();
       };
     });
 
-  async function poll(): Promise<void> {
+  async function prepare(): Promise<void> {
     await bot.init();
     await bot.api.deleteWebhook();
     await bot.api.setMyCommands(botCommands);
+  }
+
+  async function poll(): Promise<void> {
     runner = run(bot, { runner: { fetch: { timeout: 30 } } });
-    await runner.task();
+    backoff.succeed();
+    try {
+      await runner.task();
+    } finally {
+      runner = undefined;
+    }
   }
 
   async function holdLockAndPoll(url: string): Promise<void> {
@@ -66,15 +82,17 @@ export function startPolling(
     };
     client.on("error", onLost);
     client.on("end", onLost);
-    await client.connect();
     try {
+      await client.connect();
       while (!stopped && !lost) {
         const { rows } = await client.query<{ ok: boolean }>("select pg_try_advisory_lock($1) as ok", [
           POLLING_LOCK,
         ]);
         if (rows[0]?.ok) break;
-        await pause();
+        await pause(retryMs);
       }
+      if (!stopped && !lost) await prepare();
+      // The lock may have gone with its connection while the bot was being prepared: no polling without it.
       if (stopped || lost) return;
       // A connection that dies silently must not leave two pollers: probe it while polling.
       const probe = setInterval(() => {
@@ -90,17 +108,24 @@ export function startPolling(
       client.on("error", () => {});
       await client.end().catch(() => {});
     }
+    if (lost && !stopped) throw new Error("the database connection holding the polling lock was lost");
   }
 
   const loop = (async () => {
     while (!stopped) {
+      let waitMs = retryMs;
       try {
         if (options.databaseUrl) await holdLockAndPoll(options.databaseUrl);
-        else await poll();
+        else {
+          await prepare();
+          await poll();
+        }
       } catch (error) {
-        options.log.error({ err: error }, "bot polling failed");
+        if (stopped) break;
+        waitMs = backoff.fail();
+        options.log.error({ err: error, retryInMs: waitMs }, "bot polling failed");
       }
-      if (!stopped) await pause();
+      if (!stopped) await pause(waitMs);
     }
   })();
 

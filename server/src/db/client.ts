@@ -35,11 +35,20 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     options: "-c TimeZone=UTC",
     Client: PreparingClient,
   });
-  // An idle connection that breaks (a database restart, a terminated backend) emits `error` on the pool;
-  // unheard, that would crash the process. The pool drops the connection and opens a new one when needed.
-  pool.on("error", (error) => {
-    console.error(`database connection lost: ${error.message}`);
+  // A connection can break at any moment (a database restart, a failover, a terminated backend), and an
+  // `error` event nobody hears ends the process. pg-pool listens on idle connections only, so each connection
+  // gets a listener of its own for its whole life: a query in flight on it fails with the error (its request,
+  // update or job fails cleanly) and the pool drops the connection when it is released.
+  pool.on("connect", (client) => {
+    let logged = false;
+    client.on("error", (error) => {
+      // A terminated backend first says why, then its socket closes: one line per connection.
+      if (!logged) console.error(`database connection lost: ${error.message}`);
+      logged = true;
+    });
   });
+  // The pool re-emits an idle connection's error after the connection's own listener has logged it.
+  pool.on("error", () => {});
   const db = drizzlePg(pool, { schema });
   const lock = await pool.connect();
   try {

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../db/client.ts";
+import { isConnectionLost } from "../db/connection-loss.ts";
 import { logEntries } from "../db/schema/index.ts";
+import { createBackoff } from "../lib/backoff.ts";
 import type { Clock } from "../lib/clock.ts";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -8,6 +10,11 @@ const SECRET_KEYS = new Set(["password", "token", "access", "refresh", "refresht
 const MAX_STRING = 2000;
 const MAX_ITEMS = 100;
 const MAX_DEPTH = 6;
+const MAX_KEY = 200;
+/** The most a recorded body takes, as JSON: a 1 MB request would otherwise make a 1 MB log row. */
+const MAX_BODY = 20_000;
+/** Rows kept in memory while the database is away; beyond that the oldest are given up (and said so). */
+const MAX_WAITING = 20_000;
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -23,11 +30,23 @@ declare module "fastify" {
 
 type Entry = typeof logEntries.$inferInsert;
 
-/** Replaces secrets with *** and cuts long strings and lists, so the log never stores a credential. */
+/**
+ * Text PostgreSQL can store: it refuses the NUL character in text and jsonb, and half of a surrogate pair in
+ * jsonb (which cutting a string can leave). Anyone can send either, even without an account (sign-in).
+ */
+function storable(text: string): string {
+  return text.replaceAll("\u0000", "").replace(/\p{Surrogate}/gu, "\uFFFD");
+}
+
+const cut = (text: string, max: number) =>
+  storable(text.length > max ? `${text.slice(0, max)}… (${text.length} симв.)` : text);
+
+/**
+ * Replaces secrets with ***, cuts long strings, lists and objects, and keeps only text the database can store,
+ * so the log never stores a credential and one body can never make its row (or its batch) fail.
+ */
 export function redact(value: unknown, depth = 0): unknown {
-  if (typeof value === "string") {
-    return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}… (${value.length} симв.)` : value;
-  }
+  if (typeof value === "string") return cut(value, MAX_STRING);
   if (value === null || typeof value !== "object") return value;
   if (depth >= MAX_DEPTH) return "…";
   if (Buffer.isBuffer(value)) return `<${value.length} байт>`;
@@ -35,9 +54,18 @@ export function redact(value: unknown, depth = 0): unknown {
     const items = value.slice(0, MAX_ITEMS).map((v) => redact(v, depth + 1));
     return value.length > MAX_ITEMS ? [...items, `… ещё ${value.length - MAX_ITEMS}`] : items;
   }
-  return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, isSecretKey(k) ? "***" : redact(v, depth + 1)]),
-  );
+  const entries = Object.entries(value);
+  const kept = entries
+    .slice(0, MAX_ITEMS)
+    .map(([k, v]) => [cut(k, MAX_KEY), isSecretKey(k) ? "***" : redact(v, depth + 1)]);
+  if (entries.length > MAX_ITEMS) kept.push(["…", `ещё ${entries.length - MAX_ITEMS} полей`]);
+  return Object.fromEntries(kept);
+}
+
+/** A redacted body whose JSON is too long is kept as the start of that JSON. */
+function bounded(body: unknown): unknown {
+  const json = JSON.stringify(body);
+  return json !== undefined && json.length > MAX_BODY ? cut(json, MAX_BODY) : body;
 }
 
 function isSecretKey(key: string): boolean {
@@ -47,9 +75,30 @@ function isSecretKey(key: string): boolean {
 
 export type ActivityLog = { record: (entry: Entry) => void; flush: () => Promise<void> };
 
+/** The database's own words: the ORM wraps them in a message that repeats the statement and its values. */
+function rootMessage(error: unknown): string {
+  let e = error;
+  while (e instanceof Error && e.cause instanceof Error) e = e.cause;
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** What stands in for a row the database refused: who did what and when, and why its body is missing. */
+function notStored(entry: Entry, error: unknown): Entry {
+  const reason = rootMessage(error);
+  return {
+    ...entry,
+    requestBody: { detail: "Запись журнала не удалось сохранить целиком", reason: cut(reason, 500) },
+  };
+}
+
 /**
  * Writes log entries in batches, off the request path: a request never waits for its log row and never
  * fails because of it. Pending rows are flushed on a timer and when the app closes.
+ *
+ * A batch the database refuses is written again row by row, so one bad row cannot take other people's
+ * actions with it; a row refused on its own is stored as a row saying so. While the database is away (a
+ * restart) the rows wait in memory and are tried again after waits doubling from a second to 30 s, up to
+ * MAX_WAITING of them.
  */
 export function createActivityLog(
   db: Db,
@@ -61,44 +110,92 @@ export function createActivityLog(
 ) {
   let pending: Entry[] = [];
   let flushing: Promise<void> = Promise.resolve();
+  const backoff = createBackoff({ firstMs: 1000, maxMs: 30_000 });
+  let retryAt = 0;
 
-  async function write(batch: Entry[]): Promise<void> {
+  /** Rows one by one, each refused one replaced by a row saying so. Returns the rows not yet tried. */
+  async function writeOneByOne(batch: Entry[]): Promise<Entry[]> {
+    for (const [i, entry] of batch.entries()) {
+      try {
+        await db.insert(logEntries).values(entry);
+      } catch (error) {
+        if (isConnectionLost(error)) return batch.slice(i);
+        onError(error);
+        await db
+          .insert(logEntries)
+          .values(notStored(entry, error))
+          .catch((again: unknown) => onError(again));
+      }
+    }
+    return [];
+  }
+
+  /** Writes a batch; returns the rows left for later because the database went away. */
+  async function write(batch: Entry[]): Promise<Entry[]> {
     try {
       await db.insert(logEntries).values(batch);
+      return [];
     } catch (error) {
+      if (isConnectionLost(error)) return batch;
       onError(error);
+      return writeOneByOne(batch);
     }
+  }
+
+  async function writeOrKeep(batch: Entry[]): Promise<void> {
+    const left = await write(batch);
+    if (left.length === 0) {
+      backoff.succeed();
+      return;
+    }
+    retryAt = Date.now() + backoff.fail();
+    pending = [...left, ...pending];
+    const dropped = pending.length - MAX_WAITING;
+    if (dropped > 0) pending = pending.slice(dropped);
+    onError(
+      new Error(
+        `activity log: the database is unavailable, ${pending.length} rows wait` +
+          (dropped > 0 ? `, the ${dropped} oldest are given up` : ""),
+      ),
+    );
   }
 
   function flush(): Promise<void> {
     if (pending.length > 0) {
-      const batch = pending;
-      pending = [];
-      flushing = flushing.then(() => write(batch));
+      const batch = pending.slice(0, maxBatch);
+      pending = pending.slice(maxBatch);
+      flushing = flushing.then(() => writeOrKeep(batch));
     }
     return flushing;
   }
 
-  const timer = setInterval(() => void flush(), flushEveryMs);
+  const timer = setInterval(() => {
+    if (Date.now() >= retryAt) void flush();
+  }, flushEveryMs);
   timer.unref();
 
   return {
     record(entry: Entry) {
       pending.push(entry);
-      if (pending.length >= maxBatch) void flush();
+      if (pending.length >= maxBatch && Date.now() >= retryAt) void flush();
     },
     flush,
     async close() {
       clearInterval(timer);
-      await flush();
+      while (pending.length > 0) {
+        const before = pending.length;
+        await flush();
+        if (pending.length >= before) break;
+      }
+      if (pending.length > 0) onError(new Error(`activity log: ${pending.length} rows lost at shutdown`));
     },
   };
 }
 
 function requestBody(request: FastifyRequest): unknown {
-  if (request.activity.body !== undefined) return redact(request.activity.body);
+  if (request.activity.body !== undefined) return bounded(redact(request.activity.body));
   if (request.body === undefined || request.body === null) return null;
-  return redact(request.body);
+  return bounded(redact(request.body));
 }
 
 const VERIFY_ROUTE = "/api/token/verify/";
@@ -126,11 +223,12 @@ export function registerActivityLog(
       log.record({
         requestMethod: request.method,
         timestamp: request.receivedAt,
-        path: request.url.split("?")[0] ?? request.url,
+        path: cut(request.url.split("?")[0] ?? request.url, MAX_STRING),
         userId: request.activity.userId ?? request.account?.id ?? null,
         statusCode: reply.statusCode,
         requestBody: requestBody(request),
-        ip: request.ip,
+        // Behind a trusted proxy the address comes from X-Forwarded-For, which a client can fill with anything.
+        ip: storable(request.ip).slice(0, 64),
       });
     } catch (error) {
       app.log.error({ err: error }, "activity log record failed");

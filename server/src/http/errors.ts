@@ -1,6 +1,7 @@
 import type { TError } from "@wholesale/contract";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { isConnectionLost } from "../db/connection-loss.ts";
 
 /** Machine codes of API errors, each with its HTTP status: the one place the mapping lives. */
 const STATUS_BY_CODE = {
@@ -37,6 +38,8 @@ export const notFound = (detail = "Не найдено") => new AppError("not_fo
 export const conflict = (detail: string) => new AppError("conflict", detail);
 export const badRequest = (detail: string, errors?: Record<string, string[]>) =>
   new AppError("bad_request", detail, errors);
+export const databaseUnavailable = () =>
+  new AppError("unavailable", "База данных временно недоступна. Повторите попытку.");
 
 /** PostgreSQL error codes that bad input can still reach despite validation (races, unknown references). */
 function fromDatabaseError(error: unknown): AppError | undefined {
@@ -55,6 +58,9 @@ function fromDatabaseError(error: unknown): AppError | undefined {
       case "22P02":
       case "22007":
       case "22008":
+      // A NUL character or a lone surrogate in text (anyone can send one, even to the sign-in).
+      case "22021":
+      case "22P05":
         return badRequest("Некорректные данные");
       case "22001":
         return badRequest("Слишком длинное значение");
@@ -97,6 +103,8 @@ function toAppError(error: FastifyError): AppError {
   }
   const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
   if (known) return known();
+  // The request may succeed once the database is back: a load balancer or the web may try again.
+  if (isConnectionLost(error)) return databaseUnavailable();
   const database = fromDatabaseError(error);
   if (database) return database;
   if (error.statusCode === 429)

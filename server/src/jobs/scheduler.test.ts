@@ -43,4 +43,35 @@ describe("startScheduler", () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(runs).toEqual([1, 2, 3]);
   });
+
+  it("spaces out the runs of a job that keeps failing, and is back at its interval after a success", async () => {
+    vi.useFakeTimers();
+    const started: number[] = [];
+    let failing = true;
+    const errors: unknown[] = [];
+    const scheduler = startScheduler(
+      [
+        {
+          name: "needs-database",
+          intervalMs: 100,
+          run: async () => {
+            started.push(Date.now());
+            if (failing) throw new Error("Connection terminated unexpectedly");
+          },
+        },
+      ],
+      (_job, error) => errors.push(error),
+    );
+    const from = Date.now();
+    await vi.advanceTimersByTimeAsync(3200);
+    // 100, 200, 400, 800, 1600, 3200 ms apart: six runs and six log lines in 3.2 s rather than 32.
+    expect(started.map((at) => at - from)).toEqual([100, 200, 400, 800, 1600, 3200]);
+    expect(errors).toHaveLength(6);
+    failing = false;
+    await vi.advanceTimersByTimeAsync(6400);
+    const afterBack = started.length;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(started.length - afterBack).toBe(10);
+    await scheduler.stop();
+  });
 });

@@ -1,6 +1,6 @@
 import type { TRole } from "@wholesale/contract";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import { buildApp } from "../app.ts";
+import { type AppDeps, buildApp } from "../app.ts";
 import type { Database, Db } from "../db/client.ts";
 import { seedAccount } from "../db/factories/accounts.ts";
 import { type Clock, fixedClock } from "../lib/clock.ts";
@@ -28,6 +28,7 @@ export async function createTestApp(
     now?: string;
     telegramBotUsername?: string;
     trustProxy?: false | number | string[];
+    delivery?: AppDeps["delivery"];
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
@@ -39,6 +40,7 @@ export async function createTestApp(
     webDist: null,
     telegramBotUsername: options.telegramBotUsername,
     trustProxy: options.trustProxy,
+    delivery: options.delivery,
   });
   await app.ready();
 

@@ -25,8 +25,11 @@ export type FakeBotApi = {
   callsTo: (method: string) => FakeBotCall[];
   /** The next matching call to `method` answers this error instead of a result. Queued in order. */
   failNext: (method: string, failure: FakeFailure) => void;
-  /** Every call to `method` from now on hangs (never answers) until the returned function is called. */
-  hang: (method: string) => () => void;
+  /**
+   * Every call to `method` (to `chatId` only, when given) from now on hangs (is not answered) until the
+   * returned function is called.
+   */
+  hang: (method: string, chatId?: number) => () => void;
   /** Queues an update for getUpdates; an `update_id` is assigned when missing. Returns the update. */
   pushUpdate: (update: Record<string, unknown>) => Record<string, unknown>;
   close: () => Promise<void>;
@@ -45,8 +48,8 @@ export async function startFakeBotApi(options: { token?: string } = {}): Promise
   const token = options.token ?? `${BOT_USER.id}:${randomBytes(12).toString("hex")}`;
   const calls: FakeBotCall[] = [];
   const failures = new Map<string, FakeFailure[]>();
-  const hung = new Map<string, Set<() => void>>();
-  const hangs = new Set<string>();
+  type Hang = { method: string; chatId: number | undefined; waiters: Set<() => void> };
+  const hangs = new Set<Hang>();
   const updates: Update[] = [];
   const pollers = new Set<() => void>();
   const sockets = new Set<Socket>();
@@ -150,12 +153,11 @@ export async function startFakeBotApi(options: { token?: string } = {}): Promise
     const at = Date.now();
     const payload = await readPayload(req);
     calls.push({ method, payload, at });
-    if (hangs.has(method)) {
-      await new Promise<void>((resolve) => {
-        const waiters = hung.get(method) ?? new Set();
-        waiters.add(resolve);
-        hung.set(method, waiters);
-      });
+    const hang = [...hangs].find(
+      (h) => h.method === method && (h.chatId === undefined || h.chatId === Number(payload.chat_id)),
+    );
+    if (hang) {
+      await new Promise<void>((resolve) => hang.waiters.add(resolve));
       if (res.destroyed) return;
     }
     const failure = takeFailure(method, payload);
@@ -194,12 +196,12 @@ export async function startFakeBotApi(options: { token?: string } = {}): Promise
       queue.push(failure);
       failures.set(method, queue);
     },
-    hang(method) {
-      hangs.add(method);
+    hang(method, chatId) {
+      const hang: Hang = { method, chatId, waiters: new Set() };
+      hangs.add(hang);
       return () => {
-        hangs.delete(method);
-        for (const resume of hung.get(method) ?? []) resume();
-        hung.delete(method);
+        hangs.delete(hang);
+        for (const resume of hang.waiters) resume();
       };
     },
     pushUpdate(update) {

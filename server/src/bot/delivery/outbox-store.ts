@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, notExists, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, notExists, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
 import { clientMessages, clients, outboxMessages, outboxPacing } from "../../db/schema/index.ts";
@@ -121,21 +121,37 @@ async function blockedClients(tx: Tx, rows: { clientId: number | null }[]): Prom
 /** The one row of `outbox_pacing`, shared by every instance. */
 const PACING_ROW = 1;
 
+/** Milliseconds since the epoch of a timestamp, as the database computes it. */
+const epochMs = (moment: SQL) => sql<string>`extract(epoch from ${moment}) * 1000`;
+
+/** The database's clock now, in milliseconds since the epoch. */
+export async function databaseNow(db: Db): Promise<number> {
+  const [row] = await db.select({ now: epochMs(sql`clock_timestamp()`) }).from(sql`(values (1)) as one_row`);
+  return Number(row?.now);
+}
+
 /**
- * Reserves `count` send slots `intervalMs` apart on the pace shared by all instances. Returns how many
- * milliseconds from now the first slot is (0 when the pace is idle).
+ * Reserves `count` send slots `intervalMs` apart on the pace shared by all instances. Returns when the first
+ * slot is and the database's time when it was reserved, both on the database's clock. An idle pace starts
+ * `leadMs` ahead, so that the answer is heard before the first slot has passed.
  */
-export async function reserveSlots(db: Db, count: number, intervalMs: number): Promise<number> {
+export async function reserveSlots(
+  db: Db,
+  count: number,
+  intervalMs: number,
+  leadMs: number,
+): Promise<{ firstSlot: number; now: number }> {
   const span = sql`${count * intervalMs} * interval '1 millisecond'`;
+  const start = sql`clock_timestamp() + ${leadMs} * interval '1 millisecond'`;
   const [row] = await db
     .insert(outboxPacing)
-    .values({ id: PACING_ROW, nextSlot: sql`clock_timestamp() + ${span}` })
+    .values({ id: PACING_ROW, nextSlot: sql`${start} + ${span}` })
     .onConflictDoUpdate({
       target: outboxPacing.id,
-      set: { nextSlot: sql`greatest(outbox_pacing.next_slot, clock_timestamp()) + ${span}` },
+      set: { nextSlot: sql`greatest(outbox_pacing.next_slot, ${start}) + ${span}` },
     })
-    .returning({ endsIn: sql<string>`extract(epoch from (next_slot - clock_timestamp())) * 1000` });
-  return Math.max(0, Number(row?.endsIn ?? 0) - count * intervalMs);
+    .returning({ end: epochMs(sql`${outboxPacing.nextSlot}`), now: epochMs(sql`clock_timestamp()`) });
+  return { firstSlot: Number(row?.end) - count * intervalMs, now: Number(row?.now) };
 }
 
 /**
@@ -196,8 +212,22 @@ function tally(figures: Map<number, Figures>, messageId: number | null, key: key
 }
 
 /**
- * Records what happened to a batch, in one transaction: the rows' statuses, the clients found
- * unreachable (with their other waiting rows), the photos' file_ids and each broadcast's figures.
+ * The rows still under the lease these claims took: pending, with the attempt count the claim set. A row
+ * whose lease ran out and that another worker claimed since (its count moved on), or one already recorded,
+ * is not touched again, so recording the same outcomes twice (a write retried after its connection broke
+ * just as it committed) changes nothing, and each broadcast's figures count a row once.
+ */
+function underLease(rows: ClaimedRow[]): SQL {
+  const leases = rows.map((r) => sql`(${r.id}::bigint, ${r.attempts}::int)`);
+  return and(
+    eq(outboxMessages.status, "pending"),
+    sql`(${outboxMessages.id}, ${outboxMessages.attempts}) in (${sql.join(leases, sql`, `)})`,
+  ) as SQL;
+}
+
+/**
+ * Records what happened to sends, in one transaction: the rows' statuses, the clients found unreachable
+ * (with their other waiting rows), the photos' file_ids and each broadcast's figures.
  */
 export async function markOutcomes(
   db: Db,
@@ -211,35 +241,28 @@ export async function markOutcomes(
 
     const sent = results.filter((r) => r.outcome.kind === "sent").map((r) => r.row);
     if (sent.length > 0) {
-      await tx
+      const marked = await tx
         .update(outboxMessages)
         .set({ status: "sent", sentAt: sql`now()`, lastError: null })
-        .where(
-          inArray(
-            outboxMessages.id,
-            sent.map((r) => r.id),
-          ),
-        );
-      for (const r of sent) count(r.clientMessageId, "delivered");
+        .where(underLease(sent))
+        .returning({ clientMessageId: outboxMessages.clientMessageId });
+      for (const r of marked) count(r.clientMessageId, "delivered");
     }
 
     const blockedClients = new Set<number>();
     const blockedChats = new Set<number>();
     for (const { row, outcome } of results) {
-      if (outcome.kind === "failed") {
-        await tx
+      if (outcome.kind === "failed" || outcome.kind === "unreachable") {
+        const marked = await tx
           .update(outboxMessages)
-          .set({ status: "failed", lastError: outcome.error })
-          .where(eq(outboxMessages.id, row.id));
-        count(row.clientMessageId, "failed");
-      } else if (outcome.kind === "unreachable") {
-        await tx
-          .update(outboxMessages)
-          .set({ status: "unreachable", lastError: outcome.error })
-          .where(eq(outboxMessages.id, row.id));
-        count(row.clientMessageId, "unreachable");
-        if (row.clientId !== null) blockedClients.add(row.clientId);
-        else blockedChats.add(row.chatId);
+          .set({ status: outcome.kind, lastError: outcome.error })
+          .where(underLease([row]))
+          .returning({ id: outboxMessages.id });
+        if (marked.length > 0) count(row.clientMessageId, outcome.kind);
+        if (outcome.kind === "unreachable") {
+          if (row.clientId !== null) blockedClients.add(row.clientId);
+          else blockedChats.add(row.chatId);
+        }
       } else if (outcome.kind === "retry") {
         await tx
           .update(outboxMessages)
@@ -250,7 +273,7 @@ export async function markOutcomes(
               : sql`greatest(${outboxMessages.attempts} - 1, 0)`,
             lastError: outcome.error,
           })
-          .where(eq(outboxMessages.id, row.id));
+          .where(underLease([row]));
       }
     }
 

@@ -2,7 +2,8 @@ import { GrammyError } from "grammy";
 
 /** What one send attempt came to, and so what happens to its outbox row. */
 export type Outcome =
-  | { kind: "sent" }
+  /** `fileId`: the photo this send uploaded, for every other row of its broadcast. */
+  | { kind: "sent"; fileId?: string }
   /**
    * Try again after `delayMs`; `counted` false when the attempt was not the row's fault (429, pause, stop).
    * `halt` stops more than this row: `rate-limit` (429) pauses every instance for `delayMs`;

@@ -1,3 +1,5 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -83,6 +85,37 @@ async function startInstance(
   return app;
 }
 
+/** A delivery worker in a process of its own (to be killed), on this file's PostgreSQL database. */
+async function startWorkerProcess(settings: {
+  ratePerSecond: number;
+  leaseMs: number;
+}): Promise<ChildProcess> {
+  const url = new URL(process.env.TEST_DATABASE_URL ?? "");
+  url.pathname = `/${await currentDatabase(database)}`;
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", fileURLToPath(new URL("../../test/delivery-process.ts", import.meta.url))],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: url.toString(),
+        TELEGRAM_BOT_TOKEN: fake.token,
+        TELEGRAM_API_ROOT: fake.apiRoot,
+        RATE_PER_SECOND: String(settings.ratePerSecond),
+        LEASE_MS: String(settings.leaseMs),
+      },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on("data", (chunk: Buffer) => {
+      if (chunk.toString().includes("ready")) resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`the worker process exited (${code})`)));
+  });
+  return child;
+}
+
 /** Active clients with chats in a group of their own (each test broadcasts to its group), inserted in bulk. */
 async function seedAudience(count: number, values: Partial<typeof clients.$inferInsert> = {}) {
   const group = await seedGroup(database.db);
@@ -125,6 +158,14 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000): Promi
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+const sentOf = async (messageId: number) =>
+  (
+    await database.db
+      .select({ id: outboxMessages.id })
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.clientMessageId, messageId), eq(outboxMessages.status, "sent")))
+  ).length;
 
 const pendingOf = async (messageId: number) =>
   (
@@ -419,6 +460,70 @@ describe("delivery worker", () => {
     expect(chats).toHaveLength(20);
   });
 
+  it.skipIf(process.env.TEST_DB !== "postgres")(
+    "re-sends after a kill -9 no more than the sends in flight, though one chat's send hangs",
+    async () => {
+      const audience = await seedAudience(150, { clientType: 2 });
+      const hungChat = audience[3]?.telegramId ?? 0;
+      const resumeHung = fake.hang("sendMessage", hungChat);
+      const worker = await startWorkerProcess({ ratePerSecond: 50, leaseMs: 300 });
+      let resumeAll = () => {};
+      try {
+        const message = await broadcast("До убийства");
+        await waitFor(async () => sendsWith("До убийства").length >= 60);
+        // From now on no send is answered: what is answered so far is known, and the rest is in flight.
+        resumeAll = fake.hang("sendMessage");
+        const answered = sendsWith("До убийства").length - 1;
+        // Each answered send is recorded at once, not when the slowest of its batch answers (never, here).
+        await waitFor(async () => (await sentOf(message.id)) === answered, 3000).catch(() => {});
+        worker.kill("SIGKILL");
+        await new Promise((resolve) => worker.once("exit", resolve));
+        const inFlight = sendsWith("До убийства").length - answered;
+
+        resumeAll();
+        resumeHung();
+        await startInstance(database.db, { ratePerSecond: 200 });
+        await waitFor(async () => (await pendingOf(message.id)) === 0);
+        const chats = sendsWith("До убийства").map((c) => Number(c.payload.chat_id));
+        expect(new Set(chats)).toEqual(new Set(audience.map((c) => c.telegramId)));
+        expect(
+          chats.length - 150,
+          `duplicates, with ${inFlight} sends in flight at the kill`,
+        ).toBeLessThanOrEqual(inFlight);
+      } finally {
+        resumeAll();
+        resumeHung();
+        worker.kill("SIGKILL");
+      }
+    },
+    60_000,
+  );
+
+  it("records the other answers of a write when the database refuses one row's record", async () => {
+    const audience = await seedAudience(5, { clientType: 2 });
+    const refused = audience[2]?.telegramId ?? 0;
+    await database.db.execute(sql`create function refuse_record() returns trigger language plpgsql as $$
+      begin raise exception 'record refused'; end $$`);
+    await database.db.execute(
+      sql.raw(`create trigger refuse_record before update on outbox_messages for each row
+      when (new.status = 'sent' and new.chat_id = ${refused}) execute function refuse_record()`),
+    );
+    try {
+      await startInstance(database.db);
+      const message = await broadcast("Одна запись не принята");
+      await waitFor(async () => (await sentOf(message.id)) === 4);
+      expect(await figures(message.id)).toMatchObject({ delivered: 4 });
+    } finally {
+      await database.db.execute(sql`drop trigger refuse_record on outbox_messages`);
+      await database.db.execute(sql`drop function refuse_record()`);
+      // The refused row waits for its lease; later tests need none of its sends.
+      await database.db
+        .update(outboxMessages)
+        .set({ status: "failed" })
+        .where(and(eq(outboxMessages.chatId, refused), eq(outboxMessages.status, "pending")));
+    }
+  });
+
   it("sends nothing without a bot token: the rows wait", async () => {
     await seedAudience(3, { clientType: 2 });
     await startInstance(database.db, { api: null });
@@ -447,6 +552,38 @@ describe("delivery worker", () => {
     }
   });
 
+  it.skipIf(process.env.TEST_DB !== "postgres")(
+    "two instances keep the rate in every second even when one hears of its slots late",
+    async () => {
+      await seedAudience(600, { clientType: 2 });
+      // The slow instance gets each reservation's answer 200 ms after the database placed its slots, as on a
+      // busy event loop; the other at once. Each places the slots on its own clock from what it hears.
+      await database.db.execute(sql`create function answer_late() returns trigger language plpgsql as $$
+        begin
+          if current_setting('application_name') = 'slow' then perform pg_sleep(0.2); end if;
+          return null;
+        end $$`);
+      await database.db.execute(sql`create trigger answer_late after insert or update on outbox_pacing
+        for each row execute function answer_late()`);
+      const slow = await secondConnection(database, "slow");
+      try {
+        await startInstance(database.db, { ratePerSecond: 100 });
+        await startInstance(slow.db, { ratePerSecond: 100 });
+        const message = await broadcast("Поздние ответы");
+        await waitFor(async () => (await pendingOf(message.id)) === 0, 40_000);
+        const chats = sendsWith("Поздние ответы").map((c) => c.payload.chat_id);
+        expect(new Set(chats).size).toBe(600);
+        expect(maxInWindow(departureTimes("sendMessage"), 1000)).toBeLessThanOrEqual(100);
+      } finally {
+        await Promise.all(apps.splice(0).map((app) => app.close()));
+        await slow.close();
+        await database.db.execute(sql`drop trigger answer_late on outbox_pacing`);
+        await database.db.execute(sql`drop function answer_late()`);
+      }
+    },
+    60_000,
+  );
+
   it("stops the other instance's sends too on a 429, including those it has already scheduled", async () => {
     await seedAudience(10, { clientType: 2 });
     const second = await secondConnection(database);
@@ -461,8 +598,10 @@ describe("delivery worker", () => {
         retryAfter: 3,
       });
       const message = await broadcast("Пауза для всех");
-      // Both instances have claimed and scheduled their batches before the first call is answered.
-      await waitFor(async () => (await unclaimedOf(message.id)) === 0);
+      // Both instances have claimed and scheduled their batches, and the first call is out, before it is answered.
+      await waitFor(
+        async () => (await unclaimedOf(message.id)) === 0 && fake.callsTo("sendMessage").length > 0,
+      );
       const answeredFrom = Date.now();
       resume();
       await waitFor(async () => (await pendingOf(message.id)) === 0);
@@ -584,12 +723,19 @@ async function currentDatabase(db: Database): Promise<string> {
   return result.rows[0]?.name ?? "";
 }
 
-/** On PostgreSQL a second pool to the same database (a real second instance); on PGlite the same one. */
-async function secondConnection(db: Database): Promise<{ db: Db; close: () => Promise<void> }> {
+/**
+ * On PostgreSQL a second pool to the same database (a real second instance, its sessions named
+ * `applicationName` when given); on PGlite the same one.
+ */
+async function secondConnection(
+  db: Database,
+  applicationName?: string,
+): Promise<{ db: Db; close: () => Promise<void> }> {
   if (db.kind !== "postgres") return { db: db.db, close: async () => {} };
   const name = await currentDatabase(db);
   const url = new URL(process.env.TEST_DATABASE_URL ?? "");
   url.pathname = `/${name}`;
+  if (applicationName) url.searchParams.set("application_name", applicationName);
   const other = await openPostgres(url.toString(), { max: 3 });
   return { db: other.db, close: other.close };
 }

@@ -1,17 +1,19 @@
 import { type Api, InputFile } from "grammy";
 import type { Db } from "../../db/client.ts";
+import { createBackoff } from "../../lib/backoff.ts";
+import { createDatabaseClock } from "./database-clock.ts";
 import {
   type ClaimedRow,
   claimDue,
   deleteDoneRows,
   loadPhotos,
-  markOutcomes,
   type PhotoSource,
   pauseLeft,
   pausePace,
   reserveSlots,
 } from "./outbox-store.ts";
 import { DEFAULT_RETRY, type Outcome, outcomeOfError, type RetryPolicy } from "./outcome.ts";
+import { createOutcomeRecorder } from "./outcome-recorder.ts";
 
 export type DeliveryOptions = {
   db: Db;
@@ -41,10 +43,12 @@ const LOOKAHEAD_MS = 500;
 /**
  * How late after its slot a send may still go. Slots are 5 % (50 ms a second) wider than the rate: half
  * of that is this allowance, the other half absorbs how differently instances place the shared slots on
- * their own clocks (the round trip of the reservation), so sends of all instances together never exceed
- * the rate in any second.
+ * their own clocks (within half the fastest round trip to the database: `database-clock.ts`), so sends of
+ * all instances together never exceed the rate in any second.
  */
 const LATE_MS = 25;
+/** An idle pace's first slot is this far ahead, so that the reservation's answer is heard before it. */
+const RESERVE_LEAD_MS = 50;
 /** Another instance's 429 stops this one's sends within this long of being recorded. */
 const PAUSE_FRESH_MS = 50;
 
@@ -52,18 +56,23 @@ const PAUSE_FRESH_MS = 50;
 type Outgoing = { row: ClaimedRow; photo: PhotoSource | undefined };
 type Send = { row: ClaimedRow; outcome: Promise<Outcome> };
 
+/** The longest the loop waits between tries while the database fails it. */
+const MAX_LOOP_BACKOFF_MS = 10_000;
+/** How long a stopping worker keeps trying to record its answered sends in a database that is away. */
+const RECORD_ON_STOP_MS = 10_000;
+
 const needsUpload = (photo: PhotoSource | undefined) => Boolean(photo?.photo && !photo.fileId);
 
 /**
  * Sends the outbox through the Bot API: claims due rows in batches of about a second's worth, paces them
- * on the shared slot sequence (global rate) and at most one a second per chat, and marks each batch when
- * its sends are answered. The next batch is claimed just before the current one's last slot, so sends
- * flow without gaps.
+ * on the shared slot sequence (global rate) and at most one a second per chat, and records each row as soon
+ * as its own send is answered (`outcome-recorder.ts`). The next batch is claimed just before the current
+ * one's last slot, so sends flow without gaps.
  *
- * A crash between a send and the mark of its batch leaves the row claimed; when its lease runs out
- * another worker sends it again. So a message is sent at least once and, only in that case, possibly
- * twice; the window is one batch (about a second of sends) plus the mark's transaction. Telegram offers
- * no idempotency key that would close it.
+ * A crash between a send and its record leaves the row claimed; when its lease runs out another worker sends
+ * it again. So a message is sent at least once and, only in that case, possibly twice; the window is the
+ * sends in flight at the crash plus the last tenth of a second of answers (not yet written). Telegram offers
+ * no idempotency key that would close it. A database that fails the loop (a restart) is tried again after waits doubling to 10 s.
  */
 export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
   const { db, api } = options;
@@ -77,6 +86,8 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
   const idleMs = options.idleMs ?? 500;
   const cleanupEveryMs = options.cleanupEveryMs ?? 10 * 60_000;
   const onError = options.onError ?? (() => {});
+  const recorder = createOutcomeRecorder({ db, onError });
+  const loopBackoff = createBackoff({ firstMs: idleMs, maxMs: Math.max(idleMs, MAX_LOOP_BACKOFF_MS) });
 
   let running: Promise<void> | undefined;
   let stopping = false;
@@ -86,7 +97,8 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
   /** Until when this instance sends nothing because the Bot API refused its token or root. */
   let haltedUntil = 0;
   let lastCleanup = 0;
-  const batches = new Set<Promise<void>>();
+  /** Sends not answered yet, each recorded when it is. */
+  const inFlight = new Set<Promise<void>>();
   const photos = new Map<number, PhotoSource>();
 
   /** Waits `ms`, or less when the worker is stopping. Resolves true when it waited the whole time. */
@@ -113,7 +125,7 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
   });
 
   /** One Bot API call. A photo without a file_id yet is uploaded; its file_id then serves every other row. */
-  async function callApi({ row, photo }: Outgoing, fileIds: Map<number, string>): Promise<Outcome> {
+  async function callApi({ row, photo }: Outgoing): Promise<Outcome> {
     if (!api) return release("нет токена бота");
     const other = row.replyMarkup ? { reply_markup: row.replyMarkup as never } : {};
     try {
@@ -128,19 +140,17 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
       const file = new InputFile(photo.photo, photo.photoName ?? "photo");
       const message = await api.sendPhoto(row.chatId, file, { caption: row.text, ...other });
       const fileId = message.photo.at(-1)?.file_id;
-      if (fileId && row.clientMessageId !== null) {
-        photo.fileId = fileId;
-        fileIds.set(row.clientMessageId, fileId);
-      }
-      return { kind: "sent" };
+      if (!fileId) return { kind: "sent" };
+      photo.fileId = fileId;
+      return { kind: "sent", fileId };
     } catch (error) {
       return outcomeOfError(error, row.attempts, retry);
     }
   }
 
   /** A call's answer that stops more than its row: a 429 pauses every instance, a refused token this one. */
-  async function send(outgoing: Outgoing, fileIds: Map<number, string>): Promise<Outcome> {
-    const outcome = await callApi(outgoing, fileIds);
+  async function send(outgoing: Outgoing): Promise<Outcome> {
+    const outcome = await callApi(outgoing);
     if (outcome.kind !== "retry") return outcome;
     if (outcome.halt === "rate-limit") {
       pausedUntil = Math.max(pausedUntil, Date.now() + outcome.delayMs);
@@ -170,11 +180,17 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
   const recent: number[] = [];
   const chatLast = new Map<number, number>();
 
-  function sendAt(outgoing: Outgoing, slot: number, fileIds: Map<number, string>): Promise<Outcome> {
+  function sendAt(outgoing: Outgoing, slot: number): Promise<Outcome> {
     const turn = gate.then(() => takeTurn(outgoing.row, slot));
-    // A turn that failed must not block every later send behind it (its own send then fails its batch).
+    // A turn that failed must not block every later send behind it (its own row is then given back).
     gate = turn.catch(() => undefined);
-    return turn.then((refusal) => refusal ?? send(outgoing, fileIds));
+    return turn.then(
+      (refusal) => refusal ?? send(outgoing),
+      (error: unknown) => {
+        onError(error, "turn");
+        return release("ошибка перед отправкой");
+      },
+    );
   }
 
   /** Waits for the row's turn. Returns why the row is given back instead of sent, or nothing to send it. */
@@ -290,42 +306,59 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
     }));
   }
 
+  /** Records a send when it is answered; until then it is in flight, and a stop waits for it. */
+  function recordWhenAnswered({ row, outcome }: Send): void {
+    const recorded = outcome.then((answer) => {
+      const uploaded =
+        answer.kind === "sent" && answer.fileId && row.clientMessageId !== null
+          ? { messageId: row.clientMessageId, fileId: answer.fileId }
+          : undefined;
+      recorder.record({ row, outcome: answer }, uploaded);
+    });
+    inFlight.add(recorded);
+    void recorded.finally(() => inFlight.delete(recorded));
+  }
+
   /**
    * A photo not yet on Telegram goes out first, alone: to one recipient, then (if that one fails) to the
    * next, until one upload succeeds. Only then is the rest of the batch paced, reusing its file_id, so
    * the pace holds however long the upload takes. A 429 or a stop ends the uploads; the rows whose photo
-   * is still not uploaded are then given back.
+   * is still not uploaded are then given back. Returns the rows left to send.
    */
-  async function uploadNewPhotos(
-    outgoing: Outgoing[],
-    fileIds: Map<number, string>,
-  ): Promise<{ uploads: Send[]; rest: Outgoing[]; notUploaded: Send[] }> {
-    const uploads: Send[] = [];
+  async function uploadNewPhotos(outgoing: Outgoing[]): Promise<Outgoing[]> {
     const rest: Outgoing[] = [];
     for (const item of outgoing) {
       if (!needsUpload(item.photo) || stopping || pausedUntil > Date.now() || haltedUntil > Date.now())
         rest.push(item);
       else {
-        const slotIn = await reserve(1);
-        const outcome = slotIn === undefined ? unpaced : await sendAt(item, Date.now() + slotIn, fileIds);
-        uploads.push({ row: item.row, outcome: Promise.resolve(outcome) });
+        const slot = await reserve(1);
+        const outcome = slot === undefined ? Promise.resolve(unpaced) : sendAt(item, slot);
+        recordWhenAnswered({ row: item.row, outcome });
+        await outcome;
       }
     }
-    const notUploaded = rest
-      .filter((item) => needsUpload(item.photo))
-      .map(({ row }) => ({
-        row,
-        outcome: Promise.resolve(release("фото ещё не загружено", Math.max(0, pausedUntil - Date.now()))),
-      }));
-    return { uploads, rest: rest.filter((item) => !needsUpload(item.photo)), notUploaded };
+    for (const { row } of rest.filter((item) => needsUpload(item.photo))) {
+      const wait = Math.max(0, pausedUntil - Date.now());
+      recordWhenAnswered({ row, outcome: Promise.resolve(release("фото ещё не загружено", wait)) });
+    }
+    return rest.filter((item) => !needsUpload(item.photo));
   }
 
   const unpaced = release("не удалось занять время отправки");
 
-  /** Reserves send slots; when the database cannot, the rows are given back rather than sent unpaced. */
+  const clock = createDatabaseClock(db);
+
+  /**
+   * Reserves send slots; returns when the first one is, on this process's clock. When the database cannot,
+   * nothing: the rows are given back rather than sent unpaced.
+   */
   async function reserve(count: number): Promise<number | undefined> {
     try {
-      return await reserveSlots(db, count, intervalMs);
+      await clock.refresh();
+      const sentAt = Date.now();
+      const { firstSlot, now } = await reserveSlots(db, count, intervalMs, RESERVE_LEAD_MS);
+      clock.observe(now, sentAt, Date.now());
+      return clock.toLocal(firstSlot);
     } catch (error) {
       onError(error, "pace");
       return undefined;
@@ -338,29 +371,23 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
     if (chatLast.size > 50_000)
       for (const [chat, at] of chatLast) if (at < now - perChatMs) chatLast.delete(chat);
     const { held, toSend } = triage(rows);
-    const fileIds = new Map<number, string>();
-    const { uploads, rest, notUploaded } = await uploadNewPhotos(await withPhotos(toSend), fileIds);
-
-    const firstIn = rest.length > 0 ? await reserve(rest.length) : 0;
-    const start = Date.now() + (firstIn ?? 0);
-    const sends = rest.map(
-      (item, i): Send => ({
-        row: item.row,
-        outcome:
-          firstIn === undefined ? Promise.resolve(unpaced) : sendAt(item, start + i * intervalMs, fileIds),
-      }),
-    );
-    const batch = Promise.all(
-      [...uploads, ...sends, ...notUploaded, ...held].map(async (s) => ({
-        row: s.row,
-        outcome: await s.outcome,
-      })),
-    )
-      .then((results) => markOutcomes(db, results, fileIds))
-      .catch((error: unknown) => onError(error, "mark"));
-    batches.add(batch);
-    void batch.finally(() => batches.delete(batch));
-    return start + Math.max(0, rest.length - 1) * intervalMs;
+    for (const send of held) recordWhenAnswered(send);
+    let outgoing: Outgoing[];
+    try {
+      outgoing = await withPhotos(toSend);
+    } catch (error) {
+      for (const row of toSend)
+        recordWhenAnswered({ row, outcome: Promise.resolve(release("фото не прочитано")) });
+      throw error;
+    }
+    const rest = await uploadNewPhotos(outgoing);
+    if (rest.length === 0) return Date.now();
+    const start = await reserve(rest.length);
+    rest.forEach((item, i) => {
+      const outcome = start === undefined ? Promise.resolve(unpaced) : sendAt(item, start + i * intervalMs);
+      recordWhenAnswered({ row: item.row, outcome });
+    });
+    return (start ?? Date.now()) + (rest.length - 1) * intervalMs;
   }
 
   async function cleanupIfDue(): Promise<void> {
@@ -385,15 +412,17 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
         const leaseMs = (options.leaseMs ?? 60_000) + batchSize * intervalMs;
         const rows = await claimDue(db, batchSize, leaseMs);
         if (rows.length === 0) {
+          loopBackoff.succeed();
           await sleep(idleMs);
           continue;
         }
         const lastAt = await dispatch(rows);
+        loopBackoff.succeed();
         // Claim the next batch half a second before this one's last send, so the pace has no gaps.
         await sleep(Math.max(0, lastAt - Date.now() - LOOKAHEAD_MS));
       } catch (error) {
         onError(error, "delivery");
-        await sleep(idleMs);
+        await sleep(loopBackoff.fail());
       }
     }
   }
@@ -404,7 +433,7 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
       stopping = false;
       running = loop();
     },
-    /** Sends not yet started are released for the next start; sends under way are answered and marked. */
+    /** Sends not yet started are released for the next start; sends under way are answered and recorded. */
     async stop() {
       stopping = true;
       wake?.();
@@ -412,7 +441,8 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
       stopWaiters.clear();
       await running;
       running = undefined;
-      while (batches.size > 0) await Promise.all([...batches]);
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+      await recorder.flush({ giveUpAfterMs: RECORD_ON_STOP_MS });
     },
   };
 }

@@ -11,6 +11,7 @@ import type {
 } from "@wholesale/contract";
 import { asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
+import { readAll } from "../../db/read-all.ts";
 import {
   additions,
   type brands,
@@ -100,16 +101,18 @@ export function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
 export async function expand(tx: Db | Tx, rows: ModificationRow[]): Promise<TModification[]> {
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return [];
-  const [tiers, clientRows, groupRows, transportationRows, additionRows, exclusiveRows] = await Promise.all([
-    tiersOf(tx, ids),
-    tx.select().from(modificationClients).where(inArray(modificationClients.modificationId, ids)),
-    tx.select().from(modificationGroups).where(inArray(modificationGroups.modificationId, ids)),
-    tx
-      .select()
-      .from(modificationTransportations)
-      .where(inArray(modificationTransportations.modificationId, ids)),
-    tx.select().from(additions).where(inArray(additions.modificationId, ids)),
-    tx.select().from(exclusives).where(inArray(exclusives.modificationId, ids)).orderBy(asc(exclusives.id)),
+  const [tiers, clientRows, groupRows, transportationRows, additionRows, exclusiveRows] = await readAll(tx, [
+    () => tiersOf(tx, ids),
+    () => tx.select().from(modificationClients).where(inArray(modificationClients.modificationId, ids)),
+    () => tx.select().from(modificationGroups).where(inArray(modificationGroups.modificationId, ids)),
+    () =>
+      tx
+        .select()
+        .from(modificationTransportations)
+        .where(inArray(modificationTransportations.modificationId, ids)),
+    () => tx.select().from(additions).where(inArray(additions.modificationId, ids)),
+    () =>
+      tx.select().from(exclusives).where(inArray(exclusives.modificationId, ids)).orderBy(asc(exclusives.id)),
   ]);
   const byTier = groupBy(tiers, (t) => t.modification);
   const byClient = groupBy(clientRows, (r) => r.modificationId);

@@ -1,6 +1,7 @@
 import type { TOrder, TOrderPosition, TOrderTotal, TPositionStatus } from "@wholesale/contract";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
+import { readAll } from "../../db/read-all.ts";
 import {
   clients,
   currencies,
@@ -68,38 +69,40 @@ export async function withPositions(
     inArray(orderPositions.orderId, ids),
     statuses ? inArray(orderPositions.status, [...statuses]) : undefined,
   );
-  const [positionRows, totalRows] = await Promise.all([
-    db
-      .select({
-        id: orderPositions.id,
-        orderId: orderPositions.orderId,
-        modificationId: orderPositions.modificationId,
-        modificationName: orderPositions.modificationName,
-        additionName: orderPositions.additionName,
-        price: orderPositions.price,
-        quantity: orderPositions.quantity,
-        status: orderPositions.status,
-        currencyId: orderPositions.currencyId,
-        currencySign: currencies.sign,
-        sentToCollectAt: orderPositions.sentToCollectAt,
-        collectedAt: orderPositions.collectedAt,
-      })
-      .from(orderPositions)
-      .innerJoin(currencies, eq(currencies.id, orderPositions.currencyId))
-      .where(where)
-      .orderBy(asc(orderPositions.id)),
-    db
-      .select({
-        orderId: orderPositions.orderId,
-        currency: orderPositions.currencyId,
-        currencySign: currencies.sign,
-        amount: sql<string>`sum(${orderPositions.price} * ${orderPositions.quantity})`,
-      })
-      .from(orderPositions)
-      .innerJoin(currencies, eq(currencies.id, orderPositions.currencyId))
-      .where(where)
-      .groupBy(orderPositions.orderId, orderPositions.currencyId, currencies.sign)
-      .orderBy(asc(orderPositions.currencyId)),
+  const [positionRows, totalRows] = await readAll(db, [
+    () =>
+      db
+        .select({
+          id: orderPositions.id,
+          orderId: orderPositions.orderId,
+          modificationId: orderPositions.modificationId,
+          modificationName: orderPositions.modificationName,
+          additionName: orderPositions.additionName,
+          price: orderPositions.price,
+          quantity: orderPositions.quantity,
+          status: orderPositions.status,
+          currencyId: orderPositions.currencyId,
+          currencySign: currencies.sign,
+          sentToCollectAt: orderPositions.sentToCollectAt,
+          collectedAt: orderPositions.collectedAt,
+        })
+        .from(orderPositions)
+        .innerJoin(currencies, eq(currencies.id, orderPositions.currencyId))
+        .where(where)
+        .orderBy(asc(orderPositions.id)),
+    () =>
+      db
+        .select({
+          orderId: orderPositions.orderId,
+          currency: orderPositions.currencyId,
+          currencySign: currencies.sign,
+          amount: sql<string>`sum(${orderPositions.price} * ${orderPositions.quantity})`,
+        })
+        .from(orderPositions)
+        .innerJoin(currencies, eq(currencies.id, orderPositions.currencyId))
+        .where(where)
+        .groupBy(orderPositions.orderId, orderPositions.currencyId, currencies.sign)
+        .orderBy(asc(orderPositions.currencyId)),
   ]);
 
   const positions = new Map<number, TOrderPosition[]>();

@@ -1,0 +1,266 @@
+import { and, count, eq, sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { addData } from "../bot/callback-data/catalogue.ts";
+import { type BotRunner, createLiveBot, startPolling } from "../bot/run.ts";
+import { createTelegramApi } from "../bot/telegram-api.ts";
+import { texts } from "../bot/texts.ts";
+import { enqueueOutbox } from "../modules/messaging/outbox.ts";
+import { createTestApp, type TestApp } from "../test/app.ts";
+import { type FakeBotApi, startFakeBotApi } from "../test/fake-bot-api.ts";
+import { isConnectionLost } from "./connection-loss.ts";
+import { seedBrand, seedCurrency, seedModification, seedProduct } from "./factories/catalogue.ts";
+import { seedClient } from "./factories/clients.ts";
+import { marketSchedules, orderPositions, outboxMessages } from "./schema/index.ts";
+
+const CLIENT_CHAT = 6_101;
+const NOTICE_CHAT = 6_102;
+const DATABASE_AWAY = "База данных временно недоступна. Повторите попытку.";
+
+describe("isConnectionLost", () => {
+  const wrapped = (cause: unknown) => Object.assign(new Error("Failed query: update …"), { cause });
+  it.each([
+    ["a terminated backend", wrapped(Object.assign(new Error("terminating connection"), { code: "57P01" }))],
+    [
+      "a server starting up",
+      Object.assign(new Error("the database system is starting up"), { code: "57P03" }),
+    ],
+    ["a closed socket", wrapped(new Error("Connection terminated unexpectedly"))],
+    ["a client left broken", new Error("Client has encountered a connection error and is not queryable")],
+    [
+      "a refused connection",
+      Object.assign(new AggregateError([Object.assign(new Error("x"), { code: "ECONNREFUSED" })])),
+    ],
+  ])("is true for %s", (_, error) => {
+    expect(isConnectionLost(error)).toBe(true);
+  });
+  it.each([
+    ["a unique violation", wrapped(Object.assign(new Error("duplicate key"), { code: "23505" }))],
+    ["a refused row", Object.assign(new Error("log row refused"), { code: "P0001" })],
+    ["anything else", new Error("boom")],
+  ])("is false for %s", (_, error) => {
+    expect(isConnectionLost(error)).toBe(false);
+  });
+});
+
+/**
+ * One server instance as `npm start` runs it with a bot token: the API, the bot polling the fake Bot API and
+ * the delivery worker, on a test database with a client who may order one modification on an open market.
+ */
+let t: TestApp;
+let fake: FakeBotApi;
+let poller: BotRunner;
+let modificationId: number;
+let productId: number;
+let databaseUrl: string | undefined;
+const log = { error: () => {}, warn: () => {} };
+
+beforeAll(async () => {
+  fake = await startFakeBotApi();
+  t = await createTestApp({
+    delivery: {
+      api: createTelegramApi({ token: fake.token, apiRoot: fake.apiRoot }),
+      ratePerSecond: 50,
+      retentionMs: 24 * 60 * 60 * 1000,
+      idleMs: 20,
+    },
+  });
+  await t.as("office");
+  const rub = await seedCurrency(t.db, { name: "Рубль", sign: "₽" });
+  productId = (await seedProduct(t.db, { brandId: (await seedBrand(t.db)).id })).id;
+  modificationId = (
+    await seedModification(t.db, {
+      productId,
+      quantity: 100,
+      tiers: [{ currencyId: rub.id, quantityFrom: 1, smallWholesale: 100, largeWholesale: 90 }],
+    })
+  ).id;
+  await t.db.insert(marketSchedules).values({ name: "Открыт", isActive: true, isManuallyOpened: true });
+  await seedClient(t.db, { telegramId: CLIENT_CHAT, allowedPrice: true });
+  if (t.database.kind === "postgres") {
+    const { rows } = (await t.db.execute(sql`select current_database() as name`)) as unknown as {
+      rows: { name: string }[];
+    };
+    const url = new URL(process.env.TEST_DATABASE_URL ?? "");
+    url.pathname = `/${rows[0]?.name}`;
+    databaseUrl = url.toString();
+  }
+  const bot = createLiveBot({ token: fake.token, apiRoot: fake.apiRoot }, { db: t.db, clock: t.clock, log });
+  poller = startPolling(bot, { databaseUrl, log, retryMs: 200 });
+});
+afterAll(async () => {
+  await poller.stop();
+  await t.close();
+  await fake.close();
+});
+
+// Connections that break say so on the console; the tests look at what the product does about it.
+beforeEach(() => {
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > timeoutMs) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** The client taps «✅ Подтвердить» for one unit. */
+function tap() {
+  return fake.pushUpdate({
+    callback_query: {
+      id: String(Date.now()),
+      from: { id: CLIENT_CHAT, is_bot: false, first_name: "Иван" },
+      message: { message_id: 1, date: 0, chat: { id: CLIENT_CHAT, type: "private" }, text: "…" },
+      chat_instance: "1",
+      data: addData.pack({ modificationId, productId, quantity: 1 }),
+    },
+  });
+}
+
+const sendsTo = (chat: number, text?: string) =>
+  fake
+    .callsTo("sendMessage")
+    .filter((c) => Number(c.payload.chat_id) === chat && (text === undefined || c.payload.text === text));
+
+/** Units the client has ordered (a second tap grows the position the first one made). */
+const ordered = async () =>
+  Number(
+    (
+      await t.db
+        .select({ n: sql<string>`coalesce(sum(${orderPositions.quantity}), 0)` })
+        .from(orderPositions)
+        .where(eq(orderPositions.modificationId, modificationId))
+    )[0]?.n ?? 0,
+  );
+
+const statusOf = async (text: string) =>
+  (await t.db.select().from(outboxMessages).where(eq(outboxMessages.text, text)))[0]?.status;
+
+const rename = (name: string) =>
+  t.call("office", {
+    method: "PUT",
+    url: `/api/storehouse/modifications/${modificationId}/`,
+    payload: { name },
+  });
+
+/** After the loss: health is back, and a new request, bot update and send each succeed. */
+async function expectEverythingResumes(round: string): Promise<void> {
+  await waitFor(async () => (await t.call(null, { method: "GET", url: "/api/health" })).statusCode === 200);
+  expect((await rename(`После ${round}`)).statusCode).toBe(200);
+  const before = await ordered();
+  tap();
+  await waitFor(async () => (await ordered()) === before + 1);
+  const text = `После ${round}: уведомление`;
+  await enqueueOutbox(t.db, [{ clientId: null, chatId: NOTICE_CHAT, kind: "test", text }]);
+  await waitFor(async () => (await statusOf(text)) === "sent");
+  expect(sendsTo(NOTICE_CHAT, text)).toHaveLength(1);
+}
+
+describe.runIf(process.env.TEST_DB === "postgres")("PostgreSQL terminating every connection", () => {
+  it("fails the request, the update and the record in flight cleanly; the process lives on and resumes", async () => {
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    try {
+      const notice = "Уведомление во время сбоя";
+      // The send is answered only once this connection holds its row: the worker's record then waits on it.
+      const resume = fake.hang("sendMessage", NOTICE_CHAT);
+      await enqueueOutbox(t.db, [{ clientId: null, chatId: NOTICE_CHAT, kind: "test", text: notice }]);
+      await waitFor(() => sendsTo(NOTICE_CHAT, notice).length === 1);
+      await admin.query("begin");
+      await admin.query("select 1 from outbox_messages where text = $1 for update", [notice]);
+      await admin.query("select 1 from modifications where id = $1 for update", [modificationId]);
+      resume();
+      // An API write and a bot update each wait, mid-transaction, on the modification this connection holds.
+      const write = rename("Во время сбоя");
+      tap();
+      await waitFor(async () => {
+        // Activity is read once per transaction unless the snapshot is dropped, and this one is in a transaction.
+        await admin.query("select pg_stat_clear_snapshot()");
+        const { rows } = await admin.query(
+          `select count(*)::int as n from pg_stat_activity
+           where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        return rows[0]?.n === 3;
+      });
+
+      await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+         where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      await admin.query("rollback");
+
+      const answer = await write;
+      expect(answer.statusCode).toBe(503);
+      expect(answer.json()).toEqual({ detail: DATABASE_AWAY, code: "unavailable" });
+      await waitFor(() => sendsTo(CLIENT_CHAT, texts.failure).length === 1);
+      expect(await ordered()).toBe(0);
+      // The answered send is recorded once the database is back, so it is not sent again after its lease.
+      await waitFor(async () => (await statusOf(notice)) === "sent");
+      expect(sendsTo(NOTICE_CHAT, notice)).toHaveLength(1);
+
+      await expectEverythingResumes("обрыва");
+    } finally {
+      await admin.end();
+    }
+  }, 60_000);
+});
+
+describe("a database that answers «connection lost»", () => {
+  /**
+   * What every statement touching these rows meets while the database is away. The embedded PGlite has no
+   * connection to lose, so there this is how the same failure reaches the same code; on PostgreSQL it stands
+   * for a loss at the very statement.
+   */
+  async function loseConnections(): Promise<() => Promise<void>> {
+    await t.db.execute(sql`create function lose_connection() returns trigger language plpgsql as $$
+      begin
+        raise exception 'terminating connection due to administrator command' using errcode = 'admin_shutdown';
+      end $$`);
+    await t.db.execute(sql`create trigger lose_connection before update on modifications
+      for each row execute function lose_connection()`);
+    await t.db.execute(sql`create trigger lose_connection before update on outbox_messages
+      for each row when (new.status = 'sent') execute function lose_connection()`);
+    return async () => {
+      await t.db.execute(sql`drop trigger lose_connection on modifications`);
+      await t.db.execute(sql`drop trigger lose_connection on outbox_messages`);
+      await t.db.execute(sql`drop function lose_connection()`);
+    };
+  }
+
+  it("fails the request, the update and the record cleanly; nothing is wedged and everything resumes", async () => {
+    const notice = "Уведомление, пока базы нет";
+    const before = await ordered();
+    const apologies = sendsTo(CLIENT_CHAT, texts.failure).length;
+    const comeBack = await loseConnections();
+    try {
+      const answer = await rename("Пока базы нет");
+      expect(answer.statusCode).toBe(503);
+      expect(answer.json()).toEqual({ detail: DATABASE_AWAY, code: "unavailable" });
+      tap();
+      await waitFor(() => sendsTo(CLIENT_CHAT, texts.failure).length === apologies + 1);
+      await enqueueOutbox(t.db, [{ clientId: null, chatId: NOTICE_CHAT, kind: "test", text: notice }]);
+      await waitFor(() => sendsTo(NOTICE_CHAT, notice).length === 1);
+      // The record is tried again and again while the database is away.
+      await new Promise((r) => setTimeout(r, 500));
+      expect(await statusOf(notice)).toBe("pending");
+    } finally {
+      await comeBack();
+    }
+    await waitFor(async () => (await statusOf(notice)) === "sent");
+    expect(sendsTo(NOTICE_CHAT, notice)).toHaveLength(1);
+    expect(await ordered()).toBe(before);
+    const [pending] = await t.db
+      .select({ n: count() })
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.chatId, NOTICE_CHAT), eq(outboxMessages.status, "pending")));
+    expect(pending?.n).toBe(0);
+
+    await expectEverythingResumes("отказа");
+  }, 60_000);
+});
