@@ -1,14 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
-import type { Database } from "../db/client.ts";
 import { fixedClock } from "../lib/clock.ts";
 import { TEST_SECRET } from "../test/app.ts";
-import { openTestDatabase } from "../test/database.ts";
+import { openTestDatabase, type TestDatabase } from "../test/database.ts";
 import { type FakeBotApi, startFakeBotApi } from "../test/fake-bot-api.ts";
 import { type BotRunner, createLiveBot, POLLING_LOCK, startPolling, webhookSecret } from "./run.ts";
 
-let database: Database;
+let database: TestDatabase;
 let fake: FakeBotApi;
 const clock = fixedClock("2026-11-20T09:00:00Z");
 const log = { error: () => {}, warn: () => {} };
@@ -66,18 +65,14 @@ describe.runIf(process.env.TEST_DB === "postgres")("polling by one instance at a
    * is taken in this file's own database (advisory locks are per database): other test runs do not touch it.
    */
   async function instances() {
-    const result = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
-      rows: { name: string }[];
-    };
-    const url = new URL(process.env.TEST_DATABASE_URL ?? "");
-    url.pathname = `/${result.rows[0]?.name ?? ""}`;
+    const url = database.url ?? "";
     const apis: FakeBotApi[] = [];
     const runners: BotRunner[] = [];
     const start = async () => {
       const api = await startFakeBotApi();
       apis.push(api);
       const bot = createLiveBot({ token: api.token, apiRoot: api.apiRoot }, { db: database.db, clock, log });
-      runners.push(startPolling(bot, { databaseUrl: url.toString(), log, retryMs: RETRY_MS }));
+      runners.push(startPolling(bot, { databaseUrl: url, log, retryMs: RETRY_MS }));
       return api;
     };
     const close = async () => {

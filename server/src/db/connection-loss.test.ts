@@ -77,14 +77,7 @@ beforeAll(async () => {
   ).id;
   await t.db.insert(marketSchedules).values({ name: "Открыт", isActive: true, isManuallyOpened: true });
   await seedClient(t.db, { telegramId: CLIENT_CHAT, allowedPrice: true });
-  if (t.database.kind === "postgres") {
-    const { rows } = (await t.db.execute(sql`select current_database() as name`)) as unknown as {
-      rows: { name: string }[];
-    };
-    const url = new URL(process.env.TEST_DATABASE_URL ?? "");
-    url.pathname = `/${rows[0]?.name}`;
-    databaseUrl = url.toString();
-  }
+  databaseUrl = t.database.url ?? undefined;
   const bot = createLiveBot({ token: fake.token, apiRoot: fake.apiRoot }, { db: t.db, clock: t.clock, log });
   poller = startPolling(bot, { databaseUrl, log, retryMs: 200 });
 });

@@ -1,10 +1,10 @@
 import type { TRole } from "@wholesale/contract";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { type AppDeps, buildApp } from "../app.ts";
-import type { Database, Db } from "../db/client.ts";
+import type { Db } from "../db/client.ts";
 import { seedAccount } from "../db/factories/accounts.ts";
 import { type Clock, fixedClock } from "../lib/clock.ts";
-import { openTestDatabase } from "./database.ts";
+import { openTestDatabase, type TestDatabase } from "./database.ts";
 
 export const TEST_SECRET = "test-secret-test-secret-test-secret-0123456789";
 export const TEST_PASSWORD = "correct-horse-battery";
@@ -12,7 +12,7 @@ export const TEST_PASSWORD = "correct-horse-battery";
 export type TestApp = {
   app: FastifyInstance;
   db: Db;
-  database: Database;
+  database: TestDatabase;
   clock: ReturnType<typeof fixedClock>;
   /** A signed-in account of the role (created on first use), with its bearer header. */
   as: (role: TRole) => Promise<{ id: number; username: string; headers: { authorization: string } }>;

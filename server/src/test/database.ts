@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { sql } from "drizzle-orm";
 import { inject } from "vitest";
 import { type Database, openPglite, openPostgres } from "../db/client.ts";
 import { adminStatement } from "./postgres-admin.ts";
+
+/** A test file's database; on PostgreSQL with its URL, for a second pool (another instance) or a child process. */
+export type TestDatabase = Database & { url: string | null };
 
 let pgliteSnapshot: Promise<Blob> | undefined;
 
@@ -13,11 +15,11 @@ let pgliteSnapshot: Promise<Blob> | undefined;
  * the suite runs with TEST_DB=postgres, a new database created from the template on TEST_DATABASE_URL's
  * server (and dropped by `close`).
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<TestDatabase> {
   const migrated = inject("migratedDatabase");
   if (migrated.kind === "pglite") {
     pgliteSnapshot ??= readFile(migrated.file).then((bytes) => new Blob([bytes]));
-    return openPglite(undefined, await pgliteSnapshot);
+    return { ...(await openPglite(undefined, await pgliteSnapshot)), url: null };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
@@ -28,6 +30,7 @@ export async function openTestDatabase(): Promise<Database> {
   const database = await openPostgres(url.toString(), { max: 5 });
   return {
     ...database,
+    url: url.toString(),
     close: async () => {
       await database.close();
       await adminStatement(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -37,14 +40,12 @@ export async function openTestDatabase(): Promise<Database> {
 
 /**
  * A second server instance's database: on PostgreSQL a pool of its own to the same database (two instances
- * racing for the same rows); on PGlite, which one process holds, the same one.
+ * racing for the same rows; its sessions named `applicationName` when given); on PGlite, which one process
+ * holds, the same one.
  */
-export async function secondInstance(database: Database): Promise<Database> {
-  if (database.kind !== "postgres") return { ...database, close: async () => {} };
-  const result = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
-    rows: { name: string }[];
-  };
-  const url = new URL(process.env.TEST_DATABASE_URL ?? "");
-  url.pathname = `/${result.rows[0]?.name}`;
+export async function secondInstance(database: TestDatabase, applicationName?: string): Promise<Database> {
+  if (database.url === null) return { ...database, close: async () => {} };
+  const url = new URL(database.url);
+  if (applicationName) url.searchParams.set("application_name", applicationName);
   return openPostgres(url.toString(), { max: 3 });
 }

@@ -4,21 +4,21 @@ import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.ts";
-import { type Database, type Db, openPostgres } from "../../db/client.ts";
+import { type Db, openPostgres } from "../../db/client.ts";
 import { seedGroup } from "../../db/factories/clients.ts";
 import { clientMessages, clients, outboxMessages } from "../../db/schema/index.ts";
 import { systemClock } from "../../lib/clock.ts";
 import { createMessageService } from "../../modules/messaging/message-service.ts";
 import { enqueueOutbox } from "../../modules/messaging/outbox.ts";
 import { TEST_SECRET } from "../../test/app.ts";
-import { openTestDatabase } from "../../test/database.ts";
+import { openTestDatabase, secondInstance, type TestDatabase } from "../../test/database.ts";
 import { type FakeBotApi, startFakeBotApi } from "../../test/fake-bot-api.ts";
 import { TINY_PNG } from "../../test/multipart.ts";
 import { createTelegramApi, type TelegramSettings } from "../telegram-api.ts";
 import { type ClaimedRow, claimDue } from "./outbox-store.ts";
 import type { DeliveryOptions } from "./worker.ts";
 
-let database: Database;
+let database: TestDatabase;
 let fake: FakeBotApi;
 const apps: FastifyInstance[] = [];
 let nextChat = 900_000_000;
@@ -90,8 +90,7 @@ async function startWorkerProcess(settings: {
   ratePerSecond: number;
   leaseMs: number;
 }): Promise<ChildProcess> {
-  const url = new URL(process.env.TEST_DATABASE_URL ?? "");
-  url.pathname = `/${await currentDatabase(database)}`;
+  const url = new URL(database.url ?? "");
   const child = spawn(
     process.execPath,
     ["--import", "tsx", fileURLToPath(new URL("../../test/delivery-process.ts", import.meta.url))],
@@ -535,7 +534,7 @@ describe("delivery worker", () => {
 
   it("two instances on one database deliver a broadcast with no duplicate", async () => {
     await seedAudience(600, { clientType: 2 });
-    const second = await secondConnection(database);
+    const second = await secondInstance(database);
     try {
       await startInstance(database.db, { ratePerSecond: 300 });
       await startInstance(second.db, { ratePerSecond: 300 });
@@ -565,7 +564,7 @@ describe("delivery worker", () => {
         end $$`);
       await database.db.execute(sql`create trigger answer_late after insert or update on outbox_pacing
         for each row execute function answer_late()`);
-      const slow = await secondConnection(database, "slow");
+      const slow = await secondInstance(database, "slow");
       try {
         await startInstance(database.db, { ratePerSecond: 100 });
         await startInstance(slow.db, { ratePerSecond: 100 });
@@ -586,7 +585,7 @@ describe("delivery worker", () => {
 
   it("stops the other instance's sends too on a 429, including those it has already scheduled", async () => {
     await seedAudience(10, { clientType: 2 });
-    const second = await secondConnection(database);
+    const second = await secondInstance(database);
     try {
       // Five a second: each instance's batch of five spans a second, the second one's after the first's.
       await startInstance(database.db, { ratePerSecond: 5 });
@@ -655,10 +654,10 @@ describe("claiming", () => {
       // outbox was empty. Such a plan once ran the limited subquery again for every row, and SKIP LOCKED
       // let each run take the next rows: one claim took all 10,000 rows of a broadcast, in 12 s.
       const fresh = await openTestDatabase();
-      const name = await currentDatabase(fresh);
-      await fresh.db.execute(sql.raw(`alter database "${name}" set plan_cache_mode = force_generic_plan`));
-      const url = new URL(process.env.TEST_DATABASE_URL ?? "");
-      url.pathname = `/${name}`;
+      const url = new URL(fresh.url ?? "");
+      await fresh.db.execute(
+        sql.raw(`alter database "${url.pathname.slice(1)}" set plan_cache_mode = force_generic_plan`),
+      );
       const one = await openPostgres(url.toString(), { max: 1 });
       try {
         // Analysed while empty, as autovacuum leaves a quiet outbox: the plan then expects one row.
@@ -697,7 +696,7 @@ describe("claiming", () => {
         database.db,
         ["первое", "второе"].map((text) => ({ clientId: client?.id ?? 0, chatId, kind: "test", text })),
       );
-      const second = await secondConnection(database);
+      const second = await secondInstance(database);
       try {
         let theirs: Promise<ClaimedRow[]> = Promise.resolve([]);
         const mine = await database.db.transaction(async (tx) => {
@@ -715,27 +714,3 @@ describe("claiming", () => {
     },
   );
 });
-
-async function currentDatabase(db: Database): Promise<string> {
-  const result = (await db.db.execute(sql`select current_database() as name`)) as {
-    rows: { name: string }[];
-  };
-  return result.rows[0]?.name ?? "";
-}
-
-/**
- * On PostgreSQL a second pool to the same database (a real second instance, its sessions named
- * `applicationName` when given); on PGlite the same one.
- */
-async function secondConnection(
-  db: Database,
-  applicationName?: string,
-): Promise<{ db: Db; close: () => Promise<void> }> {
-  if (db.kind !== "postgres") return { db: db.db, close: async () => {} };
-  const name = await currentDatabase(db);
-  const url = new URL(process.env.TEST_DATABASE_URL ?? "");
-  url.pathname = `/${name}`;
-  if (applicationName) url.searchParams.set("application_name", applicationName);
-  const other = await openPostgres(url.toString(), { max: 3 });
-  return { db: other.db, close: other.close };
-}
