@@ -20,14 +20,15 @@ import { type BotSession, initialSession } from "../session-state.ts";
  * staff's, not the client's, and leave it alone, as does a change of the bot's membership (middlewares/standing.ts).
  * Read before the dry run's transaction opens: a transaction that has done nothing yet sees the same.
  *
- * Conversation state per chat is written after the update only when it changed, and not when the update ran
+ * Conversation state per user (in their private chat) is written after the update only when it changed, and not when the update ran
  * past its time (the guard's `timedOut`). It always lives in the shared database (never inside the dry run's
  * transaction), so a preview conversation moves on through its steps even though what it does is rolled back.
  */
 export async function arrival(ctx: BotContext, next: NextFunction): Promise<void> {
   const { db, sessionPrefix, dedupUpdates, preview } = ctx.deps;
-  const chatId = ctx.chat?.id;
-  const key = chatId === undefined ? null : `${sessionPrefix}${chatId}`;
+  // The private chat's own user (middlewares/private-chat.ts): their session is the chat's.
+  const userId = ctx.from?.id;
+  const key = userId === undefined ? null : `${sessionPrefix}${userId}`;
   const writer = ctx.from && !ctx.from.is_bot ? ctx.from.id : null;
   const taken = dedupUpdates
     ? db
