@@ -316,7 +316,7 @@ describe("the market in the bot", () => {
     await chat.press(addData.pack({ modificationId: modId, productId, quantity: 2 }));
     const order = await chat.send("Мой заказ");
     const change = button(order, "✏️ 1. Изменить");
-    const { positionId } = changeData.unpack(change);
+    const positionId = changeData.unpack(change)?.positionId ?? 0;
 
     await chat.press(change);
     const tooMany = sentTexts(await chat.send("500"));

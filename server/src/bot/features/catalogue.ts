@@ -11,6 +11,7 @@ import {
   searchData,
   typedQuantityData,
 } from "../callback-data/catalogue.ts";
+import { isPressOf, onPress } from "../callback-data/factory.ts";
 import type { BotContext } from "../context.ts";
 import {
   addedKeyboard,
@@ -58,7 +59,7 @@ const buttons = catalogue.on("callback_query:data", async (ctx, next) => {
   await next();
 });
 
-const browsingButtons = [
+const browsing = isPressOf(
   brandsData,
   productsData,
   modificationsData,
@@ -66,79 +67,90 @@ const browsingButtons = [
   cardData,
   quantityData,
   typedQuantityData,
-].map((data) => data.filter);
-buttons.callbackQuery(browsingButtons, async (ctx, next) => {
+);
+buttons.filter(browsing, async (ctx, next) => {
   if (ctx.market.open) return next();
   await ctx.answerCallbackQuery();
   await showClosed(ctx);
 });
 
-buttons.callbackQuery(brandsData.filter, async (ctx) => {
-  await ctx.answerCallbackQuery();
-  await showBrands(ctx, brandsData.unpack(ctx.callbackQuery.data).page);
-});
+buttons.use(
+  onPress(brandsData, async (ctx, { page }) => {
+    await ctx.answerCallbackQuery();
+    await showBrands(ctx, page);
+  }),
+);
 
-buttons.callbackQuery(productsData.filter, async (ctx) => {
-  await ctx.answerCallbackQuery();
-  const { brandId, page } = productsData.unpack(ctx.callbackQuery.data);
-  const products = await ctx.ordering.listProducts(ctx.clientId, brandId, page);
-  await show(
-    ctx,
-    products.items.length ? texts.chooseProduct : texts.emptyList,
-    productsKeyboard(brandId, products),
-  );
-});
+buttons.use(
+  onPress(productsData, async (ctx, { brandId, page }) => {
+    await ctx.answerCallbackQuery();
+    const products = await ctx.ordering.listProducts(ctx.clientId, brandId, page);
+    await show(
+      ctx,
+      products.items.length ? texts.chooseProduct : texts.emptyList,
+      productsKeyboard(brandId, products),
+    );
+  }),
+);
 
-buttons.callbackQuery(modificationsData.filter, async (ctx) => {
-  await ctx.answerCallbackQuery();
-  const { productId, page } = modificationsData.unpack(ctx.callbackQuery.data);
-  const list = await ctx.ordering.listModifications(ctx.clientId, productId, page);
-  await show(
-    ctx,
-    list.items.length ? texts.chooseModification : texts.emptyList,
-    modificationsKeyboard(productId, list),
-  );
-});
+buttons.use(
+  onPress(modificationsData, async (ctx, { productId, page }) => {
+    await ctx.answerCallbackQuery();
+    const list = await ctx.ordering.listModifications(ctx.clientId, productId, page);
+    await show(
+      ctx,
+      list.items.length ? texts.chooseModification : texts.emptyList,
+      modificationsKeyboard(productId, list),
+    );
+  }),
+);
 
-buttons.callbackQuery(searchData.filter, async (ctx) => {
-  await ctx.answerCallbackQuery();
-  await showSearch(ctx, ctx.session.search ?? "", searchData.unpack(ctx.callbackQuery.data).page);
-});
+buttons.use(
+  onPress(searchData, async (ctx, { page }) => {
+    await ctx.answerCallbackQuery();
+    await showSearch(ctx, ctx.session.search ?? "", page);
+  }),
+);
 
-buttons.callbackQuery(cardData.filter, async (ctx) => {
-  await ctx.answerCallbackQuery();
-  const { modificationId, ...origin } = cardData.unpack(ctx.callbackQuery.data);
-  await showCard(ctx, modificationId, origin);
-});
+buttons.use(
+  onPress(cardData, async (ctx, { modificationId, ...origin }) => {
+    await ctx.answerCallbackQuery();
+    await showCard(ctx, modificationId, origin);
+  }),
+);
 
-buttons.callbackQuery(quantityData.filter, async (ctx) => {
-  await ctx.answerCallbackQuery();
-  const { modificationId, quantity, ...origin } = quantityData.unpack(ctx.callbackQuery.data);
-  await showConfirm(ctx, modificationId, origin, quantity);
-});
+buttons.use(
+  onPress(quantityData, async (ctx, { modificationId, quantity, ...origin }) => {
+    await ctx.answerCallbackQuery();
+    await showConfirm(ctx, modificationId, origin, quantity);
+  }),
+);
 
-buttons.callbackQuery(typedQuantityData.filter, async (ctx) => {
-  await ctx.answerCallbackQuery();
-  ctx.session.step = { kind: "quantity", ...typedQuantityData.unpack(ctx.callbackQuery.data) };
-  await ctx.reply(texts.askQuantity);
-});
+buttons.use(
+  onPress(typedQuantityData, async (ctx, typed) => {
+    await ctx.answerCallbackQuery();
+    ctx.session.step = { kind: "quantity", ...typed };
+    await ctx.reply(texts.askQuantity);
+  }),
+);
 
-buttons.callbackQuery(addData.filter, async (ctx) => {
-  const { modificationId, productId, quantity } = addData.unpack(ctx.callbackQuery.data);
-  const origin = { productId, page: 1 };
-  const result = await ctx.ordering.addPosition(ctx.clientId, modificationId, quantity);
-  if (!result.ok) {
-    await ctx.answerCallbackQuery({ text: result.message, show_alert: true });
-    if (result.code === "market_closed") return showClosed(ctx);
-    const view = result.card ?? (await ctx.ordering.getModification(ctx.clientId, modificationId));
-    const text = `❗ ${result.message}${view ? `\n\n${cardText(view)}` : ""}`;
-    await show(ctx, text, view ? cardKeyboard(view, origin) : catalogueKeyboard());
-    return;
-  }
-  await ctx.answerCallbackQuery({ text: texts.added });
-  const index = result.order.positions.findIndex((p) => p.id === result.position.id);
-  await show(ctx, `✅ ${texts.added}\n${positionLine(result.position, index)}`, addedKeyboard(origin));
-});
+buttons.use(
+  onPress(addData, async (ctx, { modificationId, productId, quantity }) => {
+    const origin = { productId, page: 1 };
+    const result = await ctx.ordering.addPosition(ctx.clientId, modificationId, quantity);
+    if (!result.ok) {
+      await ctx.answerCallbackQuery({ text: result.message, show_alert: true });
+      if (result.code === "market_closed") return showClosed(ctx);
+      const view = result.card ?? (await ctx.ordering.getModification(ctx.clientId, modificationId));
+      const text = `❗ ${result.message}${view ? `\n\n${cardText(view)}` : ""}`;
+      await show(ctx, text, view ? cardKeyboard(view, origin) : catalogueKeyboard());
+      return;
+    }
+    await ctx.answerCallbackQuery({ text: texts.added });
+    const index = result.order.positions.findIndex((p) => p.id === result.position.id);
+    await show(ctx, `✅ ${texts.added}\n${positionLine(result.position, index)}`, addedKeyboard(origin));
+  }),
+);
 
 async function showCard(ctx: BotContext, modificationId: number, origin: CardOrigin): Promise<void> {
   const view = await ctx.ordering.getModification(ctx.clientId, modificationId);

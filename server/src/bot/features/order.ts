@@ -1,5 +1,6 @@
 import { Composer } from "grammy";
 import type { Refusal, RefusalCode } from "../../modules/ordering/index.ts";
+import { onPress } from "../callback-data/factory.ts";
 import { changeData, orderData, removeData } from "../callback-data/order.ts";
 import type { BotContext } from "../context.ts";
 import { mainMenuKeyboard } from "../keyboards/main-menu.ts";
@@ -20,33 +21,35 @@ async function showOrder(ctx: BotContext, prefix = ""): Promise<void> {
 
 myOrder.command("order", (ctx) => showOrder(ctx));
 myOrder.hears(texts.menu.order, (ctx) => showOrder(ctx));
-myOrder.callbackQuery(orderData.filter, async (ctx) => {
-  await ctx.answerCallbackQuery();
-  await showOrder(ctx);
-});
+myOrder.use(
+  onPress(orderData, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showOrder(ctx);
+  }),
+);
 
-myOrder.callbackQuery(changeData.filter, async (ctx) => {
-  await ctx.answerCallbackQuery();
-  const { positionId } = changeData.unpack(ctx.callbackQuery.data);
-  const order = await ctx.ordering.todayOrder(ctx.clientId);
-  const position = order.positions.find((p) => p.id === positionId && p.changeable);
-  if (!position) return showOrder(ctx);
-  ctx.session.step = { kind: "change", positionId };
-  await ctx.reply(`Напишите новое количество для «${position.name}» (сейчас ${position.quantity} шт).`);
-});
+myOrder.use(
+  onPress(changeData, async (ctx, { positionId }) => {
+    await ctx.answerCallbackQuery();
+    const order = await ctx.ordering.todayOrder(ctx.clientId);
+    const position = order.positions.find((p) => p.id === positionId && p.changeable);
+    if (!position) return showOrder(ctx);
+    ctx.session.step = { kind: "change", positionId };
+    await ctx.reply(`Напишите новое количество для «${position.name}» (сейчас ${position.quantity} шт).`);
+  }),
+);
 
-myOrder.callbackQuery(removeData.filter, async (ctx) => {
-  const result = await ctx.ordering.removePosition(
-    ctx.clientId,
-    removeData.unpack(ctx.callbackQuery.data).positionId,
-  );
-  if (!result.ok) {
-    await ctx.answerCallbackQuery({ text: result.message, show_alert: true });
-    return showOrder(ctx);
-  }
-  await ctx.answerCallbackQuery({ text: texts.removed });
-  await show(ctx, `${texts.removed}\n\n${orderText(result.order)}`, orderKeyboard(result.order));
-});
+myOrder.use(
+  onPress(removeData, async (ctx, { positionId }) => {
+    const result = await ctx.ordering.removePosition(ctx.clientId, positionId);
+    if (!result.ok) {
+      await ctx.answerCallbackQuery({ text: result.message, show_alert: true });
+      return showOrder(ctx);
+    }
+    await ctx.answerCallbackQuery({ text: texts.removed });
+    await show(ctx, `${texts.removed}\n\n${orderText(result.order)}`, orderKeyboard(result.order));
+  }),
+);
 
 const CORRECTABLE: ReadonlySet<RefusalCode> = new Set([
   "bad_quantity",

@@ -5,6 +5,7 @@ import {
   registerFromBot,
 } from "../../modules/clients/bot-registration.ts";
 import { latestBotText } from "../../modules/market/bot-text-service.ts";
+import { onPress } from "../callback-data/factory.ts";
 import { volumeData } from "../callback-data/registration.ts";
 import type { BotContext } from "../context.ts";
 import { mainMenuKeyboard } from "../keyboards/main-menu.ts";
@@ -82,36 +83,37 @@ newcomers.on("message:text", async (ctx) => {
   await ctx.reply(texts.askPhone, { reply_markup: sharePhoneKeyboard() });
 });
 
-newcomers.callbackQuery(volumeData.filter, async (ctx) => {
-  const step = ctx.session.step;
-  const { clientType } = volumeData.unpack(ctx.callbackQuery.data);
-  const { organizationName, nickname, phoneNumber } = step.kind === "registration" ? step.draft : {};
-  if (
-    step.kind !== "registration" ||
-    !organizationName ||
-    !nickname ||
-    !phoneNumber ||
-    (clientType !== 2 && clientType !== 3)
-  ) {
+newcomers.use(
+  onPress(volumeData, async (ctx, { clientType }) => {
+    const step = ctx.session.step;
+    const { organizationName, nickname, phoneNumber } = step.kind === "registration" ? step.draft : {};
+    if (
+      step.kind !== "registration" ||
+      !organizationName ||
+      !nickname ||
+      !phoneNumber ||
+      (clientType !== 2 && clientType !== 3)
+    ) {
+      await ctx.answerCallbackQuery();
+      return answerNewcomer(ctx);
+    }
+    await registerFromBot(ctx.db, {
+      telegramId: ctx.from.id,
+      telegramUsername: ctx.from.username ?? null,
+      organizationId: step.draft.organizationId,
+      organizationName,
+      nickname,
+      phoneNumber,
+      clientType,
+    });
+    ctx.session.step = { kind: "idle" };
     await ctx.answerCallbackQuery();
-    return answerNewcomer(ctx);
-  }
-  await registerFromBot(ctx.db, {
-    telegramId: ctx.from.id,
-    telegramUsername: ctx.from.username ?? null,
-    organizationId: step.draft.organizationId,
-    organizationName,
-    nickname,
-    phoneNumber,
-    clientType,
-  });
-  ctx.session.step = { kind: "idle" };
-  await ctx.answerCallbackQuery();
-  await ctx.editMessageText(
-    `${texts.askVolume} ${clientType === 3 ? texts.volume.small : texts.volume.large}`,
-  );
-  await ctx.reply(texts.registered, { reply_markup: { remove_keyboard: true } });
-});
+    await ctx.editMessageText(
+      `${texts.askVolume} ${clientType === 3 ? texts.volume.small : texts.volume.large}`,
+    );
+    await ctx.reply(texts.registered, { reply_markup: { remove_keyboard: true } });
+  }),
+);
 
 /** Anything else from a newcomer: the registration goes on, or the wait for confirmation is recalled. */
 newcomers.use(async (ctx) => answerNewcomer(ctx));
