@@ -7,6 +7,7 @@ import { fallback } from "./features/fallback.ts";
 import { claimText, info } from "./features/info.ts";
 import { myOrder, typedChange } from "./features/order.ts";
 import { clientStart, registration } from "./features/registration.ts";
+import { unknownCommand } from "./features/unknown-command.ts";
 import { arrival } from "./middlewares/arrival.ts";
 import { clientArea } from "./middlewares/client-area.ts";
 import { dryRun } from "./middlewares/dry-run.ts";
@@ -47,6 +48,7 @@ export function createBot(
   client.use(info);
   client.use(catalogue);
   client.use(myOrder);
+  client.use(unknownCommand);
   client.use(claimText);
   client.use(typedQuantity);
   client.use(typedChange);

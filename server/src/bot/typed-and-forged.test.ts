@@ -1,9 +1,11 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedBrand, seedCurrency, seedModification, seedProduct } from "../db/factories/catalogue.ts";
 import { seedClient } from "../db/factories/clients.ts";
-import { marketSchedules } from "../db/schema/index.ts";
+import { claims, clients, marketSchedules } from "../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
-import { botChat } from "../test/bot-chat.ts";
+import { botChat, sentTexts } from "../test/bot-chat.ts";
+import { texts } from "./texts.ts";
 
 let t: TestApp;
 let modId: number;
@@ -50,5 +52,41 @@ describe("data the client forges", () => {
       expect(calls[0]?.payload.text).toBeUndefined();
     }
     expect(chat.errors).toEqual([]);
+  });
+});
+
+describe("what the client types", () => {
+  const claimsOf = (clientId: number) => t.db.select().from(claims).where(eq(claims.clientId, clientId));
+
+  it("an unknown command gets the bot's hint, never a search or a claim; in the claim step any command leaves it", async () => {
+    const client = await seedClient(t.db, { telegramId: 8201 });
+    const chat = botChat(t.db, t.clock, 8201);
+    expect(sentTexts(await chat.send("/foo"))).toEqual([texts.unknownCommand]);
+    expect(sentTexts(await chat.send("/claim"))).toEqual([texts.askClaim]);
+    expect(sentTexts(await chat.send("/foo bar"))).toEqual([texts.unknownCommand]);
+    expect(sentTexts(await chat.send("usb"))).toEqual(["Найдено по запросу «usb»:"]);
+    expect(await claimsOf(client.id)).toEqual([]);
+  });
+
+  it("a newcomer's command is no answer to a registration question", async () => {
+    const chat = botChat(t.db, t.clock, 8202);
+    await chat.send("/start");
+    expect(sentTexts(await chat.send("/foo"))).toEqual([texts.askOrganization]);
+    await chat.send("ООО Ромашка");
+    const [draft] = await t.db.select().from(clients).where(eq(clients.telegramId, 8202));
+    expect(draft).toBeUndefined();
+    expect(sentTexts(await chat.send("/help"))).toEqual([texts.askNickname]);
+  });
+
+  it("a claim longer than the limit is refused with the limit named, never cut", async () => {
+    const client = await seedClient(t.db, { telegramId: 8203 });
+    const chat = botChat(t.db, t.clock, 8203);
+    await chat.send("/claim");
+    expect(sentTexts(await chat.send("ы".repeat(4001)))).toEqual([
+      "Претензия слишком длинная: не длиннее 4000 символов. Сократите её и отправьте ещё раз.",
+    ]);
+    expect(await claimsOf(client.id)).toEqual([]);
+    expect(sentTexts(await chat.send("ы".repeat(4000)))).toEqual([texts.claimFiled]);
+    expect((await claimsOf(client.id)).map((c) => c.text.length)).toEqual([4000]);
   });
 });

@@ -32,10 +32,8 @@ export const claimText = new Composer<BotContext>();
 claimText
   .filter((ctx) => ctx.session.step.kind === "claim")
   .on("message:text", async (ctx) => {
-    if (ctx.standing.kind !== "client") return;
-    const text = ctx.message.text.trim();
-    if (!text) return void (await ctx.reply(texts.empty));
-    await createClaim(ctx.db, { clientId: ctx.standing.clientId, text: text.slice(0, 4000) });
+    const filed = await createClaim(ctx.db, { clientId: ctx.clientId, text: ctx.message.text });
+    if (!filed.ok) return void (await ctx.reply(filed.message));
     ctx.session.step = { kind: "idle" };
     await ctx.reply(texts.claimFiled, { reply_markup: mainMenuKeyboard() });
   });

@@ -7,6 +7,7 @@ import {
 import { latestBotText } from "../../modules/market/bot-text-service.ts";
 import { onPress } from "../callback-data/factory.ts";
 import { volumeData } from "../callback-data/registration.ts";
+import { isCommand } from "../command.ts";
 import type { BotContext } from "../context.ts";
 import { mainMenuKeyboard } from "../keyboards/main-menu.ts";
 import { sharePhoneKeyboard, volumeKeyboard } from "../keyboards/registration.ts";
@@ -65,7 +66,8 @@ newcomers.on("message:contact", async (ctx) => {
 
 newcomers.on("message:text", async (ctx) => {
   const step = ctx.session.step;
-  if (step.kind !== "registration" || step.field === "volume") return answerNewcomer(ctx);
+  if (step.kind !== "registration" || step.field === "volume" || isCommand(ctx.message))
+    return answerNewcomer(ctx);
   const text = ctx.message.text.trim();
   if (step.field === "phone") return takePhone(ctx, step.draft, text);
   if (!text) return void (await ctx.reply(texts.empty));

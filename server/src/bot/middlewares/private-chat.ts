@@ -1,4 +1,5 @@
 import type { NextFunction } from "grammy";
+import { isCommand } from "../command.ts";
 import type { BotContext } from "../context.ts";
 import { texts } from "../texts.ts";
 
@@ -18,6 +19,5 @@ export async function privateChat(ctx: BotContext, next: NextFunction): Promise<
     await ctx.answerCallbackQuery(elsewhere ? { text: texts.privateOnly } : undefined);
     return;
   }
-  const command = ctx.message?.entities?.some((e) => e.type === "bot_command" && e.offset === 0);
-  if (elsewhere && command) await ctx.reply(texts.privateOnly);
+  if (elsewhere && isCommand(ctx.message)) await ctx.reply(texts.privateOnly);
 }
