@@ -24,7 +24,10 @@ function organizationFromPayload(payload: string): number | null {
 
 export const registration = new Composer<BotContext>();
 
-/** /start of someone not a client yet; a client's goes on to the client area, which may refuse them. */
+/**
+ * /start of someone not a client yet (or declined, applying again); a client's goes on to the client area,
+ * which may refuse them.
+ */
 registration.command("start", async (ctx, next) => {
   if (ctx.standing.kind === "client") return next();
   const organizationId = organizationFromPayload(ctx.match);
@@ -117,7 +120,10 @@ newcomers.use(
   }),
 );
 
-/** Anything else from a newcomer: the registration goes on, or the wait for confirmation is recalled. */
+/**
+ * Anything else from a newcomer: the registration goes on, the wait for confirmation is recalled, or a
+ * declined user is told they may apply again.
+ */
 newcomers.use(async (ctx) => answerNewcomer(ctx));
 
 async function answerNewcomer(ctx: BotContext): Promise<void> {
@@ -127,6 +133,10 @@ async function answerNewcomer(ctx: BotContext): Promise<void> {
     return;
   }
   const step = ctx.session.step;
+  if (step.kind !== "registration" && ctx.standing.kind === "declined") {
+    await ctx.reply(texts.declined, { reply_markup: { remove_keyboard: true } });
+    return;
+  }
   if (step.kind !== "registration") return askOrganization(ctx, { organizationId: null });
   const questions = {
     organization: () => ctx.reply(texts.askOrganization),
