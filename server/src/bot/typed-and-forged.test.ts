@@ -5,6 +5,7 @@ import { seedClient } from "../db/factories/clients.ts";
 import { claims, clients, marketSchedules } from "../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { botChat, sentTexts } from "../test/bot-chat.ts";
+import { typedQuantityData } from "./callback-data/catalogue.ts";
 import { texts } from "./texts.ts";
 
 let t: TestApp;
@@ -56,6 +57,22 @@ describe("data the client forges", () => {
 });
 
 describe("what the client types", () => {
+  it("a typed quantity is checked before the confirm screen and refused at once when it cannot be ordered", async () => {
+    await seedClient(t.db, { telegramId: 8301, allowedPrice: true });
+    const chat = botChat(t.db, t.clock, 8301);
+    await chat.press(typedQuantityData.pack({ modificationId: modId, productId, page: 1 }));
+    for (const typed of ["0", "-3", "2.5", "пять"])
+      expect(sentTexts(await chat.send(typed))).toEqual([texts.badQuantity]);
+    expect(sentTexts(await chat.send("1000000"))[0]).toMatch(
+      /^❗ Укажите количество целым числом от 1 до 100000\.\nНапишите другое количество/,
+    );
+    expect(sentTexts(await chat.send("31"))[0]).toMatch(/^❗ Столько нет на складе: можно заказать меньше\./);
+    expect(sentTexts(await chat.send("30"))[0]).toMatch(
+      /Количество: 30 шт × 540 ₽ = 16 200 ₽\. Подтвердите заказ\.$/,
+    );
+    expect(chat.errors).toEqual([]);
+  });
+
   const claimsOf = (clientId: number) => t.db.select().from(claims).where(eq(claims.clientId, clientId));
 
   it("an unknown command gets the bot's hint, never a search or a claim; in the claim step any command leaves it", async () => {

@@ -1,5 +1,6 @@
 import { Composer, InlineKeyboard } from "grammy";
 import { latestBotText } from "../../modules/market/bot-text-service.ts";
+import type { AddPreview, Refusal } from "../../modules/ordering/index.ts";
 import {
   addData,
   brandsData,
@@ -27,6 +28,7 @@ import { mainMenuKeyboard } from "../keyboards/main-menu.ts";
 import { texts } from "../texts.ts";
 import { cardText, confirmText, marketClosedText, positionLine } from "../views/catalogue.ts";
 import { show } from "./show.ts";
+import { canTryAnother, parseQuantity } from "./typed-number.ts";
 
 /** /market, the catalogue (brands → products → modifications → card → quantity → confirm) and search. */
 export const catalogue = new Composer<BotContext>();
@@ -135,16 +137,17 @@ buttons.use(
 );
 
 buttons.use(
-  onPress(addData, async (ctx, { modificationId, productId, quantity }) => {
+  onPress(addData, async (ctx, { modificationId, productId, quantity, price }) => {
     const origin = { productId, page: 1 };
-    const result = await ctx.ordering.addPosition(ctx.clientId, modificationId, quantity);
+    const result = await ctx.ordering.addPosition(ctx.clientId, modificationId, quantity, price / 100);
     if (!result.ok) {
       await ctx.answerCallbackQuery({ text: result.message, show_alert: true });
-      if (result.code === "market_closed") return showClosed(ctx);
-      const view = result.card ?? (await ctx.ordering.getModification(ctx.clientId, modificationId));
-      const text = `❗ ${result.message}${view ? `\n\n${cardText(view)}` : ""}`;
-      await show(ctx, text, view ? cardKeyboard(view, origin) : catalogueKeyboard());
-      return;
+      // A new price is shown to confirm again: nothing was added at a price the client did not see.
+      if (result.code === "price_changed" && result.card && result.quote) {
+        const again = { ok: true as const, card: result.card, quote: result.quote };
+        return showConfirmOf(ctx, again, quantity, origin, `❗ ${result.message}\n\n`);
+      }
+      return showRefused(ctx, result, modificationId, origin);
     }
     await ctx.answerCallbackQuery({ text: texts.added });
     const index = result.order.positions.findIndex((p) => p.id === result.position.id);
@@ -161,10 +164,43 @@ async function showCard(ctx: BotContext, modificationId: number, origin: CardOri
   await show(ctx, cardText(view), cardKeyboard(view, origin));
 }
 
+/**
+ * A refusal above the card (drawn from what the refused call read, when it did), whose amounts are what may
+ * be ordered instead; `hint` says what the client may do next.
+ */
+async function showRefused(
+  ctx: BotContext,
+  refusal: Refusal,
+  modificationId: number,
+  origin: CardOrigin,
+  hint?: string,
+) {
+  if (refusal.code === "market_closed") return showClosed(ctx);
+  const view = refusal.card ?? (await ctx.ordering.getModification(ctx.clientId, modificationId));
+  const text = `❗ ${refusal.message}${hint ? `\n${hint}` : ""}${view ? `\n\n${cardText(view)}` : ""}`;
+  await show(ctx, text, view ? cardKeyboard(view, origin) : catalogueKeyboard());
+}
+
+/** The confirm screen of an accepted preview (`above` it, why it is shown again): nothing is added before ✅. */
+function showConfirmOf(
+  ctx: BotContext,
+  { card, quote }: Extract<AddPreview, { ok: true }>,
+  quantity: number,
+  origin: CardOrigin,
+  above = "",
+) {
+  return show(
+    ctx,
+    `${above}${confirmText(card, quantity, quote)}`,
+    confirmKeyboard(card.id, origin, quantity, quote),
+  );
+}
+
+/** A chosen quantity, judged by the ordering service before the confirm screen: refused at once if it must be. */
 async function showConfirm(ctx: BotContext, modificationId: number, origin: CardOrigin, quantity: number) {
-  const view = await ctx.ordering.getModification(ctx.clientId, modificationId, quantity);
-  if (!view) return showBrands(ctx, 1);
-  await show(ctx, confirmText(view, quantity), confirmKeyboard(modificationId, origin, quantity));
+  const preview = await ctx.ordering.previewAdd(ctx.clientId, modificationId, quantity);
+  if (preview.ok) return showConfirmOf(ctx, preview, quantity, origin);
+  await showRefused(ctx, preview, modificationId, origin);
 }
 
 async function showSearch(ctx: BotContext, text: string, page: number): Promise<void> {
@@ -175,7 +211,11 @@ async function showSearch(ctx: BotContext, text: string, page: number): Promise<
   await show(ctx, title, searchKeyboard(found));
 }
 
-/** A typed quantity after «Другое количество». */
+/**
+ * A typed quantity after «Другое количество», judged before the confirm screen. One another number can
+ * mend (over the stock or a limit, below the first tier, over the service's maximum) is refused at once with
+ * the card's amounts, and the chat waits for another number.
+ */
 export const typedQuantity = new Composer<BotContext>();
 typedQuantity.on("message:text", async (ctx, next) => {
   const step = ctx.session.step;
@@ -183,9 +223,13 @@ typedQuantity.on("message:text", async (ctx, next) => {
   if (!ctx.market.open) return showClosed(ctx);
   const quantity = parseQuantity(ctx.message.text);
   if (quantity === null) return void (await ctx.reply(texts.badQuantity));
-  ctx.session.step = { kind: "idle" };
   const { modificationId, ...origin } = step;
-  await showConfirm(ctx, modificationId, origin, quantity);
+  const preview = await ctx.ordering.previewAdd(ctx.clientId, modificationId, quantity);
+  if (!preview.ok && canTryAnother(preview))
+    return showRefused(ctx, preview, modificationId, origin, texts.retryQuantity);
+  ctx.session.step = { kind: "idle" };
+  if (preview.ok) return showConfirmOf(ctx, preview, quantity, origin);
+  await showRefused(ctx, preview, modificationId, origin);
 });
 
 /** Any other typed text searches the modifications. */
@@ -196,10 +240,3 @@ search.on("message:text", async (ctx) => {
   ctx.session.search = text;
   await showSearch(ctx, text, 1);
 });
-
-export function parseQuantity(text: string): number | null {
-  const trimmed = text.replace(/\s|шт\.?/gi, "");
-  if (!/^\d{1,6}$/.test(trimmed)) return null;
-  const quantity = Number(trimmed);
-  return quantity > 0 ? quantity : null;
-}

@@ -1,15 +1,22 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { orderPositions, orders } from "../../db/schema/index.ts";
-import type { ClientContext } from "./client-context.ts";
-import { type Check, checkPosition, judgePosition } from "./limits.ts";
-import { limitRefusal, TEXT } from "./messages.ts";
+import { checkPosition } from "./limits.ts";
+import { TEXT } from "./messages.ts";
 import { loadModification, loadModificationAndDay, type ModificationData } from "./modification-data.ts";
-import { viewOf } from "./modification-view.ts";
-import { minimumQuantity, priceForQuantity } from "./price-list.ts";
+import type { SellableTier } from "./price-list.ts";
 import { moveExclusivePool, moveStock, returnToExclusivePool, stockMove, stockNow } from "./stock.ts";
 import { type DayOrder, type DayRow, loadDayOrder } from "./today-order.ts";
 import type { Refusal } from "./types.ts";
+import {
+  addWeighing,
+  limitRefusalOf,
+  priceChanged,
+  type Situation,
+  type Weighing,
+  weigh,
+  withCard,
+} from "./weighing.ts";
 
 /** Thrown inside a transaction to roll it back and answer the refusal it carries. */
 export class Refused extends Error {
@@ -34,50 +41,17 @@ async function lockClient(tx: Tx, clientId: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(${CLIENT_LOCK_NAMESPACE}::int, ${clientId}::int)`);
 }
 
-export type Situation = { client: ClientContext; day: string; now: Date };
-
-function refuseLimit(
-  check: Extract<Check, { ok: false }>,
-  modification: ModificationData,
-  held: number,
-  mode: "add" | "change",
-): never {
-  const canStill = mode === "add" ? Math.max(0, check.maxTotal - held) : check.maxTotal;
-  const tier = priceForQuantity(modification.pricing, Math.max(1, check.maxTotal));
-  const currencySign = tier?.currencySign ?? modification.pricing.orderable[0]?.tiers[0]?.currencySign ?? "";
-  throw new Refused(
-    limitRefusal(check, canStill, mode, { currencySign, minimum: minimumQuantity(modification.pricing) }),
-  );
-}
-
-/** A position weighed against the rules: the modification, the day's positions, the one it changes, its total. */
-type Weighing = {
-  s: Situation;
-  modification: ModificationData;
-  day: readonly DayRow[];
-  current: DayRow | null;
-  total: number;
-  mode: "add" | "change";
-};
-
-/** Checks every rule for the modification at the total; answers the price of the tier that total reaches. */
-function priceChecked({ s, modification, day, current, total, mode }: Weighing) {
-  const judged = judgePosition(modification, day, current, total, s.client.totalLimit);
-  if (judged.ok) return judged.tier;
-  if (judged.code === "not_sold") return refuse("not_sold", TEXT.notSold);
-  if (judged.code === "below_minimum")
-    return refuse("bad_quantity", `Этот товар продаётся от ${judged.minimum} шт.`);
-  return refuseLimit(judged.check, modification, current?.quantity ?? 0, mode);
-}
-
-/** Runs a check; a refusal it throws carries the modification's card, from what was read already. */
-function withCard<T>({ s, modification, day }: Weighing, check: () => T): T {
-  try {
-    return check();
-  } catch (error) {
-    if (error instanceof Refused) error.refusal.card = viewOf(s.client, modification, day);
-    throw error;
-  }
+/**
+ * Every rule for the position at its total, and the price the client confirmed: the tier it is sold at, or
+ * the refusal thrown. An adding refusal carries the modification's card, from what was read already.
+ */
+function priceChecked(w: Weighing, confirmedPrice: number | null): SellableTier {
+  const refused = (refusal: Refusal) => new Refused(w.mode === "add" ? withCard(w, refusal) : refusal);
+  const judged = weigh(w);
+  if (!judged.ok) throw refused(judged);
+  const changed = priceChanged(w, judged.tier, confirmedPrice);
+  if (changed) throw refused(changed);
+  return judged.tier;
 }
 
 /**
@@ -85,13 +59,13 @@ function withCard<T>({ s, modification, day }: Weighing, check: () => T): T {
  * The refusal says what is possible now, judged on `fresh` (the modification as it stands).
  */
 function refuseMoved(
-  { s, day, current, total, mode }: Weighing,
+  w: Weighing,
   fresh: ModificationData,
   code: "out_of_stock" | "exclusive_limit",
   message: string,
 ): never {
-  const again = checkPosition(fresh, day, current, total, s.client.totalLimit);
-  if (!again.ok) refuseLimit(again, fresh, current?.quantity ?? 0, mode);
+  const again = checkPosition(fresh, w.day, w.current, w.total, w.s.client.totalLimit);
+  if (!again.ok) throw new Refused(limitRefusalOf(again, { ...w, modification: fresh }));
   return refuse(code, message, 0);
 }
 
@@ -145,22 +119,24 @@ async function openDayOrder(tx: Tx, s: Situation): Promise<number> {
 /** What a change leaves: the position touched and the day's order after it (for the answer, no re-read). */
 export type Changed = { positionId: number; order: DayOrder };
 
-/** Adds `quantity` of a modification to today's order (into its «Добавлен» position of it, if any). */
+/**
+ * Adds `quantity` of a modification to today's order (into its «Добавлен» position of it, if any), at the
+ * price the client confirmed (null: none was shown).
+ */
 export async function addPosition(
   tx: Tx,
   s: Situation,
   modificationId: number,
   quantity: number,
+  confirmedPrice: number | null,
 ): Promise<Changed> {
   await lockClient(tx, s.client.id);
   const read = await loadModificationAndDay(tx, s.client, modificationId, s.day);
   if (!read) return refuse("not_found", TEXT.notFound);
   const { modification, order } = read;
-  const current =
-    order.positions.find((p) => p.modificationId === modificationId && p.status === "added") ?? null;
-  const total = (current?.quantity ?? 0) + quantity;
-  const weighing: Weighing = { s, modification, day: order.positions, current, total, mode: "add" };
-  const tier = withCard(weighing, () => priceChecked(weighing));
+  const weighing = addWeighing(s, modification, order, quantity);
+  const { current, total } = weighing;
+  const tier = priceChecked(weighing, confirmedPrice);
 
   const orderId = order.orderId ?? (await openDayOrder(tx, s));
   // One statement writes the position, marks the order changed and takes the stock: its last but the commit
@@ -235,12 +211,16 @@ async function ownChangeable(tx: Tx, s: Situation, positionId: number) {
   return { orderId: order.orderId, order, current };
 }
 
-/** Sets a «Добавлен» position's quantity, re-priced at the tier it reaches; stock moves by the difference. */
+/**
+ * Sets a «Добавлен» position's quantity, re-priced at the tier it reaches, at the price the client confirmed
+ * (null: none was shown); stock moves by the difference.
+ */
 export async function changePosition(
   tx: Tx,
   s: Situation,
   positionId: number,
   quantity: number,
+  confirmedPrice: number | null,
 ): Promise<Changed> {
   const { orderId, order, current } = await ownChangeable(tx, s, positionId);
   const modification = await loadModification(tx, s.client, current.modificationId);
@@ -253,7 +233,7 @@ export async function changePosition(
     total: quantity,
     mode: "change",
   };
-  const tier = priceChecked(weighing);
+  const tier = priceChecked(weighing, confirmedPrice);
   await tx
     .update(orderPositions)
     .set({ quantity, price: tier.price, currencyId: tier.currencyId })
