@@ -1,6 +1,6 @@
 import { Composer, InlineKeyboard } from "grammy";
 import { latestBotText } from "../../modules/market/bot-text-service.ts";
-import type { AddPreview, Refusal } from "../../modules/ordering/index.ts";
+import { type AddPreview, positionLine, type Refusal } from "../../modules/ordering/index.ts";
 import {
   addData,
   brandsData,
@@ -26,7 +26,7 @@ import {
 } from "../keyboards/catalogue.ts";
 import { mainMenuKeyboard } from "../keyboards/main-menu.ts";
 import { texts } from "../texts.ts";
-import { cardText, confirmText, marketClosedText, positionLine } from "../views/catalogue.ts";
+import { cardText, confirmText, marketClosedText } from "../views/catalogue.ts";
 import { show } from "./show.ts";
 import { canTryAnother, parseQuantity } from "./typed-number.ts";
 

@@ -1,11 +1,12 @@
 import { Composer } from "grammy";
+import { orderText } from "../../modules/ordering/index.ts";
 import { onPress } from "../callback-data/factory.ts";
 import { changeConfirmData, changeData, orderData, removeData } from "../callback-data/order.ts";
 import type { BotContext } from "../context.ts";
 import { mainMenuKeyboard } from "../keyboards/main-menu.ts";
 import { changeConfirmKeyboard, orderKeyboard } from "../keyboards/order.ts";
 import { texts } from "../texts.ts";
-import { changeConfirmText, orderText } from "../views/catalogue.ts";
+import { changeConfirmText } from "../views/catalogue.ts";
 import { show } from "./show.ts";
 import { canTryAnother, parseQuantity } from "./typed-number.ts";
 

@@ -4,7 +4,7 @@ import {
   type ModificationView,
   type PositionView,
   type Quote,
-  type TodayOrder,
+  unitsText,
 } from "../../modules/ordering/index.ts";
 import { STOCK_MARK } from "../keyboards/catalogue.ts";
 
@@ -54,29 +54,6 @@ export function cardText(view: ModificationView): string {
   return lines.join("\n");
 }
 
-const amount = (money: number, sign: string) => `${formatMoney(money)} ${sign}`;
-
-/** «10 шт × 540 ₽ = 5 400 ₽», or «10 шт» without a price (the client may not see prices). */
-function units({ quantity, price, sum, currencySign }: Quote) {
-  if (price === null || sum === null) return `${quantity} шт`;
-  return `${quantity} шт × ${amount(price, currencySign)} = ${amount(sum, currencySign)}`;
-}
-
-/** «1. Кабель 1 м — 10 шт × 540 ₽ = 5 400 ₽ · Добавлен». */
-export function positionLine(position: PositionView, index: number): string {
-  return `${index + 1}. ${position.name} — ${units(position)} · ${position.statusLabel}`;
-}
-
-export function orderText(order: TodayOrder): string {
-  const [year, month, day] = order.day.split("-");
-  if (order.positions.length === 0) return `Заказ на ${day}.${month}.${year} пуст.`;
-  const lines = [`Ваш заказ на ${day}.${month}.${year}:`, ...order.positions.map(positionLine)];
-  if (order.totals) {
-    lines.push("", `Итого: ${order.totals.map((t) => amount(t.amount, t.currencySign)).join(", ")}`);
-  }
-  return lines.join("\n");
-}
-
 /**
  * The card with the chosen quantity and what the position will cost (when the client may see prices); adding
  * to a position the order holds prices the whole of it.
@@ -84,12 +61,12 @@ export function orderText(order: TodayOrder): string {
 export function confirmText(view: ModificationView, quantity: number, quote: Quote): string {
   const chosen =
     quote.quantity === quantity
-      ? `Количество: ${units(quote)}.`
-      : `Количество: ${quantity} шт. В заказе станет ${units(quote)}.`;
+      ? `Количество: ${unitsText(quote)}.`
+      : `Количество: ${quantity} шт. В заказе станет ${unitsText(quote)}.`;
   return `${cardText(view)}\n\n${chosen} Подтвердите заказ.`;
 }
 
 /** A position's new quantity to confirm: «Кабель 1 м: 10 шт → 12 шт × 540 ₽ = 6 480 ₽». */
 export function changeConfirmText(position: PositionView, quote: Quote): string {
-  return `${position.name}: ${position.quantity} шт → ${units(quote)}. Подтвердите изменение.`;
+  return `${position.name}: ${position.quantity} шт → ${unitsText(quote)}. Подтвердите изменение.`;
 }
