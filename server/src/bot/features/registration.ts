@@ -1,5 +1,6 @@
 import { Composer } from "grammy";
 import {
+  type BotRegistration,
   linkClientToOrganization,
   normalizePhone,
   registerFromBot,
@@ -9,6 +10,7 @@ import { onPress } from "../callback-data/factory.ts";
 import { volumeData } from "../callback-data/registration.ts";
 import { isCommand } from "../command.ts";
 import type { BotContext } from "../context.ts";
+import { effect } from "../effect.ts";
 import { mainMenuKeyboard } from "../keyboards/main-menu.ts";
 import { sharePhoneKeyboard, volumeKeyboard } from "../keyboards/registration.ts";
 import type { RegistrationDraft } from "../session-state.ts";
@@ -34,8 +36,9 @@ registration.command("start", async (ctx, next) => {
   const start = await latestBotText(ctx.db, "start");
   if (ctx.standing.kind === "waiting") {
     // The link still counts while the request waits: the client is inactive, not gone.
+    const { clientId } = ctx.standing;
     if (organizationId !== null)
-      await linkClientToOrganization(ctx.db, ctx.standing.clientId, organizationId);
+      await effect(ctx, (tx) => linkClientToOrganization(tx, clientId, organizationId));
     await ctx.reply(start);
     await ctx.reply(texts.waiting, { reply_markup: { remove_keyboard: true } });
     return;
@@ -48,8 +51,9 @@ registration.command("start", async (ctx, next) => {
 export const clientStart = new Composer<BotContext>();
 clientStart.command("start", async (ctx) => {
   const organizationId = organizationFromPayload(ctx.match);
-  if (organizationId !== null) await linkClientToOrganization(ctx.db, ctx.clientId, organizationId);
   ctx.session.step = { kind: "idle" };
+  if (organizationId !== null)
+    await effect(ctx, (tx) => linkClientToOrganization(tx, ctx.clientId, organizationId));
   await ctx.reply(await latestBotText(ctx.db, "start"), { reply_markup: mainMenuKeyboard() });
 });
 
@@ -102,7 +106,7 @@ newcomers.use(
       await ctx.answerCallbackQuery();
       return answerNewcomer(ctx);
     }
-    await registerFromBot(ctx.db, {
+    const registration: BotRegistration = {
       telegramId: ctx.from.id,
       telegramUsername: ctx.from.username ?? null,
       organizationId: step.draft.organizationId,
@@ -110,8 +114,9 @@ newcomers.use(
       nickname,
       phoneNumber,
       clientType,
-    });
+    };
     ctx.session.step = { kind: "idle" };
+    await effect(ctx, (tx) => registerFromBot(tx, registration));
     await ctx.answerCallbackQuery();
     await ctx.editMessageText(
       `${texts.askVolume} ${clientType === 3 ? texts.volume.small : texts.volume.large}`,

@@ -69,7 +69,9 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
   /** Runs one change in a transaction; a refusal thrown inside rolls everything back. */
   async function change<T>(work: (tx: Tx) => Promise<T>) {
     try {
-      return { ok: true as const, value: await db.transaction(work) };
+      const value = await db.transaction(work);
+      deps.receipt?.committed();
+      return { ok: true as const, value };
     } catch (error) {
       if (error instanceof Refused) return error.refusal;
       throw error;
@@ -120,7 +122,7 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
       if ("ok" in s) return s;
       if (!validQuantity(quantity)) return badQuantity;
       const done = await change((tx) =>
-        positions.addPosition(tx, s, modificationId, quantity, confirmedPrice),
+        positions.addPosition(tx, s, modificationId, quantity, confirmedPrice, deps.receipt),
       );
       return done.ok ? afterPosition(s, done.value) : done;
     },
@@ -129,14 +131,14 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
       if ("ok" in s) return s;
       if (!validQuantity(quantity)) return badQuantity;
       const done = await change((tx) =>
-        positions.changePosition(tx, s, positionId, quantity, confirmedPrice),
+        positions.changePosition(tx, s, positionId, quantity, confirmedPrice, deps.receipt),
       );
       return done.ok ? afterPosition(s, done.value) : done;
     },
     async removePosition(clientId, positionId) {
       const s = await situation(clientId);
       if ("ok" in s) return s;
-      const done = await change((tx) => positions.removePosition(tx, s, positionId));
+      const done = await change((tx) => positions.removePosition(tx, s, positionId, deps.receipt));
       return done.ok ? { ok: true, order: toTodayOrder(s.day, done.value, s.client.showPrices) } : done;
     },
     async todayOrder(clientId) {

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
+import { inserted, type UpdateReceipt } from "../../db/handled-updates.ts";
 import { orderPositions, orders } from "../../db/schema/index.ts";
 import { checkPosition } from "./limits.ts";
 import { TEXT } from "./messages.ts";
@@ -121,7 +122,7 @@ export type Changed = { positionId: number; order: DayOrder };
 
 /**
  * Adds `quantity` of a modification to today's order (into its «Добавлен» position of it, if any), at the
- * price the client confirmed (null: none was shown).
+ * price the client confirmed (null: none was shown), recording the bot update it carries out with its write.
  */
 export async function addPosition(
   tx: Tx,
@@ -129,6 +130,7 @@ export async function addPosition(
   modificationId: number,
   quantity: number,
   confirmedPrice: number | null,
+  receipt: UpdateReceipt | undefined,
 ): Promise<Changed> {
   await lockClient(tx, s.client.id);
   const read = await loadModificationAndDay(tx, s.client, modificationId, s.day);
@@ -139,21 +141,27 @@ export async function addPosition(
   const tier = priceChecked(weighing, confirmedPrice);
 
   const orderId = order.orderId ?? (await openDayOrder(tx, s));
-  // One statement writes the position, marks the order changed and takes the stock: its last but the commit
-  // (and a rare exclusive pool's), so a popular modification's stock row stays locked only until that commit.
-  // A stock move refused leaves no stock row, and the refusal rolls the position back.
+  // One statement writes the position, marks the order changed, takes the stock and records the update: its
+  // last but the commit (and a rare exclusive pool's), so a popular modification's stock row stays locked only
+  // until that commit. A stock move refused leaves no stock row, and the refusal rolls the position back.
   const move = stockMove(tx, modificationId, -quantity);
   const touched = touchOrder(tx, orderId, s.now);
-  const written = { id: orderPositions.id, stockLeft: sql<number | null>`(select quantity from ${move})` };
+  const record = receipt?.recordWith(tx);
+  const ctes = record ? [touched, move, record] : [touched, move];
+  const written = {
+    id: orderPositions.id,
+    stockLeft: sql<number | null>`(select quantity from ${move})`,
+    recorded: record ? inserted(record) : sql<boolean>`true`,
+  };
   const [stored] = current
     ? await tx
-        .with(touched, move)
+        .with(...ctes)
         .update(orderPositions)
         .set({ quantity: total, price: tier.price, currencyId: tier.currencyId })
         .where(eq(orderPositions.id, current.id))
         .returning(written)
     : await tx
-        .with(touched, move)
+        .with(...ctes)
         .insert(orderPositions)
         .values({
           orderId,
@@ -166,6 +174,7 @@ export async function addPosition(
         })
         .returning(written);
   if (!stored) throw new Error("the position was not written");
+  receipt?.check(stored.recorded);
   if (stored.stockLeft === null) {
     const left = await stockNow(tx, modificationId);
     refuseMoved(weighing, { ...modification, quantity: left }, "out_of_stock", OUT_OF_STOCK);
@@ -191,9 +200,13 @@ export async function addPosition(
   return { positionId, order: { orderId, positions } };
 }
 
-/** The client's position in today's order, locked, with the order; refuses anything else. */
-async function ownChangeable(tx: Tx, s: Situation, positionId: number) {
+/**
+ * The client's position in today's order, locked, with the order; refuses anything else. The bot update the
+ * change carries out is recorded first, under the client's lock.
+ */
+async function ownChangeable(tx: Tx, s: Situation, positionId: number, receipt: UpdateReceipt | undefined) {
   await lockClient(tx, s.client.id);
+  await receipt?.record(tx);
   // Staff's send-to-collect updates the status under the row lock too: whoever locks first wins.
   const [locked] = await tx
     .select({ status: orderPositions.status })
@@ -221,8 +234,9 @@ export async function changePosition(
   positionId: number,
   quantity: number,
   confirmedPrice: number | null,
+  receipt: UpdateReceipt | undefined,
 ): Promise<Changed> {
-  const { orderId, order, current } = await ownChangeable(tx, s, positionId);
+  const { orderId, order, current } = await ownChangeable(tx, s, positionId, receipt);
   const modification = await loadModification(tx, s.client, current.modificationId);
   if (!modification) return refuse("not_sold", TEXT.notSold);
   const weighing: Weighing = {
@@ -254,8 +268,13 @@ export async function changePosition(
 }
 
 /** Removes a «Добавлен» position; its units go back to stock (and to the exclusive pool they came from). */
-export async function removePosition(tx: Tx, s: Situation, positionId: number): Promise<DayOrder> {
-  const { orderId, order, current } = await ownChangeable(tx, s, positionId);
+export async function removePosition(
+  tx: Tx,
+  s: Situation,
+  positionId: number,
+  receipt: UpdateReceipt | undefined,
+): Promise<DayOrder> {
+  const { orderId, order, current } = await ownChangeable(tx, s, positionId, receipt);
   await tx.delete(orderPositions).where(eq(orderPositions.id, positionId));
   const rest = order.positions.filter((p) => p.id !== positionId);
   // An order left without positions is dropped, so /orders does not list empty orders.

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client.ts";
+import type { UpdateReceipt } from "../../db/handled-updates.ts";
 import type { PositionStatus } from "../../db/schema/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 
@@ -10,8 +11,11 @@ export type { MarketState };
  * `clock` defaults to the system clock. `readOnce` makes a service for one bot update: the client and the
  * market are read at its first call and its later calls reuse them, so a tap's standing check, its order
  * change and a refusal's card all pay one read between them. Without it every call reads them afresh.
+ * `receipt` is the bot update the service's changes carry out: a change records it in its own transaction
+ * (on the position's write, at no round trip of its own), and throws UpdateAlreadyHandled, changing nothing,
+ * when another delivery of the update has recorded it.
  */
-export type OrderingDeps = { db: Db; clock?: Clock; readOnce?: boolean };
+export type OrderingDeps = { db: Db; clock?: Clock; readOnce?: boolean; receipt?: UpdateReceipt };
 
 /** One page of a list; `page` counts from 1 and `pages` is at least 1 (an empty list has one empty page). */
 export type Page<T> = { items: T[]; page: number; pages: number };
