@@ -70,8 +70,9 @@ export function onPress<V>(
   handler: (ctx: PressContext, values: V) => Promise<unknown>,
 ): Middleware<BotContext> {
   return async (ctx, next) => {
-    const values = ctx.has("callback_query:data") ? family.unpack(ctx.callbackQuery.data) : null;
-    if (values === null || !ctx.has("callback_query:data")) return next();
+    if (!ctx.has("callback_query:data")) return next();
+    const values = family.unpack(ctx.callbackQuery.data);
+    if (values === null) return next();
     await handler(ctx, values);
   };
 }

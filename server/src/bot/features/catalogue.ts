@@ -1,6 +1,11 @@
 import { Composer, InlineKeyboard } from "grammy";
 import { latestBotText } from "../../modules/market/bot-text-service.ts";
-import { type AddPreview, positionLine, type Refusal } from "../../modules/ordering/index.ts";
+import {
+  type ModificationView,
+  positionLine,
+  type Quote,
+  type Refusal,
+} from "../../modules/ordering/index.ts";
 import {
   addData,
   brandsData,
@@ -143,10 +148,8 @@ buttons.use(
     if (!result.ok) {
       await ctx.answerCallbackQuery({ text: result.message, show_alert: true });
       // A new price is shown to confirm again: nothing was added at a price the client did not see.
-      if (result.code === "price_changed" && result.card && result.quote) {
-        const again = { ok: true as const, card: result.card, quote: result.quote };
-        return showConfirmOf(ctx, again, quantity, origin, `❗ ${result.message}\n\n`);
-      }
+      if (result.code === "price_changed" && result.card && result.quote)
+        return showConfirmOf(ctx, result.card, result.quote, quantity, origin, `❗ ${result.message}\n\n`);
       return showRefused(ctx, result, modificationId, origin);
     }
     await ctx.answerCallbackQuery({ text: texts.added });
@@ -181,10 +184,11 @@ async function showRefused(
   await show(ctx, text, view ? cardKeyboard(view, origin) : catalogueKeyboard());
 }
 
-/** The confirm screen of an accepted preview (`above` it, why it is shown again): nothing is added before ✅. */
+/** The confirm screen of a quote (`above` it, why it is shown again): nothing is added before ✅. */
 function showConfirmOf(
   ctx: BotContext,
-  { card, quote }: Extract<AddPreview, { ok: true }>,
+  card: ModificationView,
+  quote: Quote,
   quantity: number,
   origin: CardOrigin,
   above = "",
@@ -199,7 +203,7 @@ function showConfirmOf(
 /** A chosen quantity, judged by the ordering service before the confirm screen: refused at once if it must be. */
 async function showConfirm(ctx: BotContext, modificationId: number, origin: CardOrigin, quantity: number) {
   const preview = await ctx.ordering.previewAdd(ctx.clientId, modificationId, quantity);
-  if (preview.ok) return showConfirmOf(ctx, preview, quantity, origin);
+  if (preview.ok) return showConfirmOf(ctx, preview.card, preview.quote, quantity, origin);
   await showRefused(ctx, preview, modificationId, origin);
 }
 
@@ -228,7 +232,7 @@ typedQuantity.on("message:text", async (ctx, next) => {
   if (!preview.ok && canTryAnother(preview))
     return showRefused(ctx, preview, modificationId, origin, texts.retryQuantity);
   ctx.session.step = { kind: "idle" };
-  if (preview.ok) return showConfirmOf(ctx, preview, quantity, origin);
+  if (preview.ok) return showConfirmOf(ctx, preview.card, preview.quote, quantity, origin);
   await showRefused(ctx, preview, modificationId, origin);
 });
 
