@@ -6,15 +6,15 @@ import { texts } from "../../server/src/bot/texts.ts";
 import type { Db } from "../../server/src/db/client.ts";
 import { clients } from "../../server/src/db/schema/index.ts";
 import { systemClock } from "../../server/src/lib/clock.ts";
-
-type Step = { clientId: number; modificationId: number; quantity: number };
+import { toKopecks } from "../../server/src/modules/ordering/index.ts";
+import type { Step } from "./run.ts";
 
 const BOT_INFO = { id: 1, is_bot: true, first_name: "Бот", username: "bench_bot" } as UserFromGetMe;
 
 /**
- * BENCH_VIA=bot: each step is a press of «✅ Подтвердить» handled by `bot.handleUpdate` (dedup, session,
- * standing, the client area's check, the ordering service), with the outgoing calls captured. A step is
- * accepted when the bot answered the button with «Добавлено в заказ.».
+ * BENCH_VIA=bot: each step is a press of «✅ Подтвердить» (with the price its confirm screen showed) handled
+ * by `bot.handleUpdate` (dedup, session, standing, the client area's check, the ordering service), with the
+ * outgoing calls captured. A step is accepted when the bot answered the button with «Добавлено в заказ.».
  */
 export async function botHandler(db: Db): Promise<(step: Step) => Promise<{ accepted: boolean }>> {
   const rows = await db.select({ id: clients.id, telegramId: clients.telegramId }).from(clients);
@@ -35,7 +35,7 @@ export async function botHandler(db: Db): Promise<(step: Step) => Promise<{ acce
     { botInfo: BOT_INFO },
   );
   captureCalls(bot.api, calls, () => nextId++);
-  return async ({ clientId, modificationId, quantity }) => {
+  return async ({ clientId, modificationId, quantity, price }) => {
     const id = nextId++;
     const user = chatOf.get(clientId) ?? 0;
     const chat = { id: user, type: "private" as const, first_name: "Клиент" };
@@ -45,7 +45,7 @@ export async function botHandler(db: Db): Promise<(step: Step) => Promise<{ acce
         id: String(id),
         from: { id: user, is_bot: false, first_name: "Клиент" },
         chat_instance: "bench",
-        data: addData.pack({ modificationId, productId: 0, quantity }),
+        data: addData.pack({ modificationId, productId: 0, quantity, price: toKopecks(price) }),
         message: { message_id: 1, date: 0, chat, from: BOT_INFO, text: "" },
       },
     } as Update);

@@ -36,15 +36,24 @@ const POPULAR = 20;
 const POPULAR_STOCK = 60;
 const PLENTY = 200;
 
-type Step = { clientId: number; modificationId: number; quantity: number };
+/** One client's one order step: a quantity confirmed at the price its confirm screen showed. */
+export type Step = { clientId: number; modificationId: number; quantity: number; price: number };
 type Outcome = { accepted: boolean };
 type Handler = (step: Step) => Promise<Outcome>;
+
+/** Every modification's tiers: the price of a position is the tier its whole quantity reaches. */
+const TIERS = [
+  { quantityFrom: 1, smallWholesale: 600, largeWholesale: 590 },
+  { quantityFrom: 3, smallWholesale: 560, largeWholesale: 550 },
+];
+/** The unit price a small-wholesale client is shown for a position of `total` units. */
+const priceOf = (total: number) => TIERS.filter((t) => t.quantityFrom <= total).at(-1)?.smallWholesale ?? 0;
 
 /** The measured call: one client's one order step, as the service answers it. */
 function serviceHandler(db: Db): Handler {
   const service = createOrderingService({ db, clock: systemClock });
-  return async ({ clientId, modificationId, quantity }) => ({
-    accepted: (await service.addPosition(clientId, modificationId, quantity)).ok,
+  return async ({ clientId, modificationId, quantity, price }) => ({
+    accepted: (await service.addPosition(clientId, modificationId, quantity, price)).ok,
   });
 }
 
@@ -122,12 +131,9 @@ async function seed(db: Db) {
       })),
     )
     .returning({ id: modifications.id });
-  await db.insert(priceTiers).values(
-    mods.flatMap((m) => [
-      { modificationId: m.id, currencyId: rub.id, quantityFrom: 1, smallWholesale: 600, largeWholesale: 590 },
-      { modificationId: m.id, currencyId: rub.id, quantityFrom: 3, smallWholesale: 560, largeWholesale: 550 },
-    ]),
-  );
+  await db
+    .insert(priceTiers)
+    .values(mods.flatMap((m) => TIERS.map((t) => ({ ...t, modificationId: m.id, currencyId: rub.id }))));
   const clientIds: number[] = [];
   for (let from = 0; from < clientCount; from += 500) {
     const rows = await db
@@ -155,7 +161,7 @@ try {
   const next = random(12);
   // Each client: three popular modifications (the rush) and two others, 1-4 units each.
   const plans = clientIds.map((clientId) =>
-    Array.from({ length: positionsPerClient }, (_, i): Step => {
+    Array.from({ length: positionsPerClient }, (_, i): Omit<Step, "price"> => {
       const pool = i < 3 ? popular : plenty;
       return {
         clientId,
@@ -168,6 +174,8 @@ try {
     process.env.BENCH_VIA === "bot" ? await botHandler(database.db) : serviceHandler(database.db);
 
   const latencies: number[] = [];
+  // What each client holds of each modification: a step adding to it confirms the whole position's price.
+  const held = new Map<string, number>();
   let accepted = 0;
   let refused = 0;
   let cursor = 0;
@@ -178,11 +186,15 @@ try {
     Array.from({ length: concurrency }, async () => {
       for (let i = cursor++; i < plans.length; i = cursor++) {
         for (const step of plans[i] ?? []) {
+          const key = `${step.clientId}:${step.modificationId}`;
+          const total = (held.get(key) ?? 0) + step.quantity;
           const t0 = performance.now();
-          const outcome = await handle(step);
+          const outcome = await handle({ ...step, price: priceOf(total) });
           latencies.push(performance.now() - t0);
-          if (outcome.accepted) accepted++;
-          else refused++;
+          if (outcome.accepted) {
+            accepted++;
+            held.set(key, total);
+          } else refused++;
         }
       }
     }),

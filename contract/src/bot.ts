@@ -39,3 +39,11 @@ export const ZBotPreviewReplySchema = z.object({
   dry_run: z.boolean(),
 });
 export type TBotPreviewReply = z.infer<typeof ZBotPreviewReplySchema>;
+
+/**
+ * What Telegram posts to the webhook: an update, of which only its integer id is checked here (the bot reads
+ * the rest). Anything else is a 400 before it reaches the bot or the database.
+ */
+export const ZTelegramUpdateSchema = z.looseObject({
+  update_id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+});

@@ -126,7 +126,11 @@ export const ZClientUpdateSchema = z
   .partial();
 export type TClientUpdate = z.infer<typeof ZClientUpdateSchema>;
 
-/** The add-client-from-request dialog: all four are required (part 2, section 5). */
+/**
+ * The add-client-from-request dialog: the four fields are required (part 2, section 5). A confirmed client
+ * may see prices unless staff untick it (`allowed_price`, default on: a client who sees none cannot judge an
+ * order); prices with the group's markup stay off unless ticked, as in the client dialog.
+ */
 export const ZAddClientSchema = z.object({
   nickname: z.string({ error: "Имя обязательно" }).trim().min(1, "Имя обязательно").max(200),
   group: z.number({ error: "Группа клиента обязательна" }).int().positive(),
@@ -134,6 +138,8 @@ export const ZAddClientSchema = z.object({
   client_type: z.union([z.literal(CLIENT_TYPE_LARGE), z.literal(CLIENT_TYPE_SMALL)], {
     error: "Объем закупки обязателен",
   }),
+  allowed_price: z.boolean().default(true),
+  allowed_price_w_markup: z.boolean().default(false),
 });
 export type TAddClient = z.infer<typeof ZAddClientSchema>;
 

@@ -90,6 +90,9 @@ export const ZClientMessageSendFieldsSchema = z.object({
 });
 export type TClientMessageSendFields = z.infer<typeof ZClientMessageSendFieldsSchema>;
 
+/** A claim is one message the client writes in the bot, at most this long (Telegram allows 4096). */
+export const CLAIM_TEXT_MAX_LENGTH = 4000;
+
 export const CLAIM_STATUS_VALUES = ["not_reviewed", "reviewed"] as const;
 export const ZClaimStatusSchema = z.enum(CLAIM_STATUS_VALUES);
 export type TClaimStatus = z.infer<typeof ZClaimStatusSchema>;

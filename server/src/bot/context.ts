@@ -1,9 +1,11 @@
 import type { Context } from "grammy";
 import type { Db, Tx } from "../db/client.ts";
+import type { UpdateReceipt } from "../db/handled-updates.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { BotUserStanding } from "../modules/clients/bot-registration.ts";
 import type { MarketState, OrderingService } from "../modules/ordering/index.ts";
 import type { BotSession } from "./session-state.ts";
+import type { StoredSession } from "./session-store.ts";
 
 /** What the bot is built from; the live bot, the preview and the benchmark pass their own. */
 export type BotDeps = {
@@ -36,7 +38,11 @@ export type BotContext = Context & {
   timedOut: boolean;
   /** The database of this update: the shared one, or the dry run's transaction. */
   db: Db | Tx;
+  /** This update's record as handled, written with its effect (null: the preview's updates are not recorded). */
+  receipt: UpdateReceipt | null;
   session: BotSession;
+  /** The session as the database holds it: arrival.ts writes `session` back when it differs. */
+  storedSession: StoredSession;
   standing: BotUserStanding;
   /** Set for a confirmed client in good standing (the client area's middleware). */
   clientId: number;

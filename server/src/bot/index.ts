@@ -7,18 +7,20 @@ import { fallback } from "./features/fallback.ts";
 import { claimText, info } from "./features/info.ts";
 import { myOrder, typedChange } from "./features/order.ts";
 import { clientStart, registration } from "./features/registration.ts";
+import { unknownCommand } from "./features/unknown-command.ts";
 import { arrival } from "./middlewares/arrival.ts";
 import { clientArea } from "./middlewares/client-area.ts";
 import { dryRun } from "./middlewares/dry-run.ts";
 import { guard } from "./middlewares/guard.ts";
+import { privateChat } from "./middlewares/private-chat.ts";
 import { standing } from "./middlewares/standing.ts";
 
 export type { BotContext, BotDeps } from "./context.ts";
 
 /**
  * The client bot, read top to bottom: the dependencies on every context, then the cross-cutting middlewares
- * in order (time bound and apology, taking each update once with its conversation state, the dry run's
- * transaction, who is writing), then one composer per feature. Handlers only turn updates into service calls and
+ * in order (time bound and apology, private chats only, taking each update once with its conversation state,
+ * the dry run's transaction, who is writing), then one composer per feature. Handlers only turn updates into service calls and
  * results into messages: every rule lives in the services.
  */
 export function createBot(
@@ -35,6 +37,7 @@ export function createBot(
   // The runner handles updates concurrently; one chat's updates go in order, so its session is never raced.
   bot.use(sequentialize((ctx) => ctx.chat?.id.toString()));
   bot.use(guard);
+  bot.use(privateChat);
   bot.use(arrival);
   bot.use(dryRun);
   bot.use(standing);
@@ -45,6 +48,7 @@ export function createBot(
   client.use(info);
   client.use(catalogue);
   client.use(myOrder);
+  client.use(unknownCommand);
   client.use(claimText);
   client.use(typedQuantity);
   client.use(typedChange);

@@ -115,23 +115,34 @@ describe("the market in the bot", () => {
     expect(String(calls[1]?.payload.text)).toContain(
       "Количество: 10 шт × 540 ₽ = 5 400 ₽. Подтвердите заказ.",
     );
-    calls = await chat.press(addData.pack({ modificationId: modId, productId, quantity: 10 }), 77);
+    calls = await chat.press(button(calls, "✅ Подтвердить"), 77);
     expect(String(calls[1]?.payload.text)).toContain("USB-C 20W — 10 шт × 540 ₽ = 5 400 ₽ · Добавлен");
     const [row] = await t.db.select().from(modifications).where(eq(modifications.id, modId));
     expect(row?.quantity).toBe(20);
   });
 
-  it("a typed quantity, a refusal saying what is possible, and «Мой заказ» with change and remove", async () => {
+  it("a typed quantity is judged before its confirm screen; «Мой заказ» changes after a confirm, and removes", async () => {
     await seedClient(t.db, { telegramId: 6003, allowedPrice: true });
     const chat = botChat(t.db, t.clock, 6003);
     await chat.press(typedQuantityData.pack({ modificationId: modId, productId, page: 1 }));
     expect(sentTexts(await chat.send("много"))).toEqual([texts.badQuantity]);
+    // 500 where 20 are left: refused at once, with the amounts that may be taken and not the stock's figure.
     let calls = await chat.send("500");
-    expect(String(calls[0]?.payload.text)).toContain("Количество: 500 шт × 540 ₽ = 270 000 ₽.");
-    calls = await chat.press(addData.pack({ modificationId: modId, productId, quantity: 500 }));
-    expect(calls[0]?.payload).toMatchObject({ show_alert: true });
-    expect(String(calls[0]?.payload.text)).toMatch(/можно ещё 20 шт/);
-    await chat.press(addData.pack({ modificationId: modId, productId, quantity: 2 }));
+    expect(lastText(calls)).toMatch(
+      /^❗ Столько нет на складе: можно заказать меньше\.\nНапишите другое количество или выберите его кнопкой ниже\.\n\nAcme · Зарядка\n/,
+    );
+    expect(lastText(calls)).not.toContain("Можно заказать до");
+    expect(keyboardOf(calls[0]).map((b) => b.text)).toEqual([
+      "1 шт",
+      "5 шт",
+      "10 шт",
+      "20 шт",
+      "Другое количество",
+      "« Назад",
+    ]);
+    calls = await chat.send("2");
+    expect(lastText(calls)).toContain("Количество: 2 шт × 600 ₽ = 1 200 ₽. Подтвердите заказ.");
+    await chat.press(button(calls, "✅ Подтвердить"));
     calls = await chat.send("Мой заказ");
     expect(String(calls[0]?.payload.text)).toMatch(
       /1\. Зарядка USB-C 20W — 2 шт × 600 ₽ = 1 200 ₽ · Добавлен\n\nИтого: 1 200 ₽/,
@@ -141,8 +152,16 @@ describe("the market in the bot", () => {
     expect(keyboardOf(calls[0]).map((b) => b.callback_data)).toContain(removeData.pack({ positionId }));
     await chat.press(changeData.pack({ positionId }));
     calls = await chat.send("3");
-    expect(String(calls[0]?.payload.text)).toContain("Количество изменено.");
-    expect(String(calls[0]?.payload.text)).toContain("3 шт × 600 ₽");
+    expect(sentTexts(calls)).toEqual([
+      "Зарядка USB-C 20W: 2 шт → 3 шт × 600 ₽ = 1 800 ₽. Подтвердите изменение.",
+    ]);
+    const quantityOf = async () =>
+      (await t.db.select().from(orderPositions).where(eq(orderPositions.id, positionId)))[0]?.quantity;
+    expect(await quantityOf()).toBe(2);
+    calls = await chat.press(button(calls, "✅ Подтвердить"));
+    expect(await quantityOf()).toBe(3);
+    expect(lastText(calls)).toContain("Количество изменено.");
+    expect(lastText(calls)).toContain("3 шт × 600 ₽");
     calls = await chat.press(removeData.pack({ positionId }));
     expect(String(calls[1]?.payload.text)).toContain("Позиция удалена.");
     const [row] = await t.db.select().from(modifications).where(eq(modifications.id, modId));
@@ -167,7 +186,9 @@ describe("the market in the bot", () => {
     await seedClient(t.db, { telegramId: 6005, allowedPrice: true });
     await setOpen(false);
     const chat = botChat(t.db, t.clock, 6005);
-    const calls = await chat.press(addData.pack({ modificationId: modId, productId, quantity: 1 }));
+    const calls = await chat.press(
+      addData.pack({ modificationId: modId, productId, quantity: 1, price: 60000 }),
+    );
     expect(calls[0]?.payload.text).toBe("Маркет сейчас закрыт: заказы не принимаются.");
     await setOpen(true);
     for (const [telegramId, values] of [
@@ -199,9 +220,11 @@ describe("the market in the bot", () => {
     expect(sentTexts(calls)).toEqual(["Ваш заказ на 20.11.2026:\n1. Зарядка USB-C 20W — 10 шт · Добавлен"]);
     await chat.press(button(calls, "✏️ 1. Изменить"));
     calls = await chat.send("12");
-    expect(sentTexts(calls)).toEqual([
+    expect(sentTexts(calls)).toEqual(["Зарядка USB-C 20W: 10 шт → 12 шт. Подтвердите изменение."]);
+    calls = await chat.press(button(calls, "✅ Подтвердить"));
+    expect(lastText(calls)).toBe(
       "Количество изменено.\n\nВаш заказ на 20.11.2026:\n1. Зарядка USB-C 20W — 12 шт · Добавлен",
-    ]);
+    );
     calls = await chat.press(button(calls, "🗑 1. Удалить"));
     expect(lastText(calls)).toBe("Позиция удалена.\n\nЗаказ на 20.11.2026 пуст.");
   });
@@ -313,18 +336,19 @@ describe("the market in the bot", () => {
     await setOpen(true);
     await seedClient(t.db, { telegramId: 6050, allowedPrice: true });
     const chat = botChat(t.db, t.clock, 6050);
-    await chat.press(addData.pack({ modificationId: modId, productId, quantity: 2 }));
+    await chat.press(addData.pack({ modificationId: modId, productId, quantity: 2, price: 60000 }));
     const order = await chat.send("Мой заказ");
     const change = button(order, "✏️ 1. Изменить");
-    const { positionId } = changeData.unpack(change);
+    const positionId = changeData.unpack(change)?.positionId ?? 0;
 
     await chat.press(change);
     const tooMany = sentTexts(await chat.send("500"));
     expect(tooMany).toHaveLength(1);
-    expect(tooMany[0]).toMatch(
-      /^❗ Столько нет на складе: можно не больше \d+ шт\.\nНапишите другое количество или выберите действие в меню\.$/,
-    );
-    expect(lastText(await chat.send("3"))).toMatch(/^Количество изменено\./);
+    expect(tooMany).toEqual([
+      "❗ Столько нет на складе: можно заказать меньше.\nНапишите другое количество или выберите действие в меню.",
+    ]);
+    const confirm = await chat.send("3");
+    expect(lastText(await chat.press(button(confirm, "✅ Подтвердить")))).toMatch(/^Количество изменено\./);
 
     await chat.press(change);
     await setOpen(false);

@@ -1,10 +1,12 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedBrand, seedCurrency, seedModification, seedProduct } from "../db/factories/catalogue.ts";
 import { seedClient, seedGroup, seedOrganization, seedTransportation } from "../db/factories/clients.ts";
-import { botSessions, clients, registrationRequests } from "../db/schema/index.ts";
+import { botSessions, clients, marketSchedules, registrationRequests } from "../db/schema/index.ts";
 import { normalizePhone } from "../modules/clients/bot-registration.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { botChat, sentTexts } from "../test/bot-chat.ts";
+import { cardData } from "./callback-data/catalogue.ts";
 import { volumeData } from "./callback-data/registration.ts";
 import { texts } from "./texts.ts";
 
@@ -162,6 +164,89 @@ describe("registration through the bot", () => {
     expect(sentTexts(await chat.send("Пришёл битый товар"))).toEqual([texts.claimFiled]);
     const claims = await t.db.query.claims.findMany();
     expect(claims.map((c) => c.text)).toContain("Пришёл битый товар");
+  });
+});
+
+/** A new user answers every question of the registration; returns the chat and the open request's id. */
+async function register(telegramId: number) {
+  const chat = botChat(t.db, t.clock, telegramId);
+  await chat.send("/start");
+  await chat.send(`ООО Заявка ${telegramId}`);
+  await chat.send("Мария");
+  await chat.contact("+79001113344");
+  await chat.press(volumeData.pack({ clientType: 3 }));
+  const [request] = await t.db
+    .select({ id: registrationRequests.id })
+    .from(registrationRequests)
+    .innerJoin(clients, eq(clients.id, registrationRequests.clientId))
+    .where(and(eq(clients.telegramId, telegramId), eq(registrationRequests.confirmed, false)))
+    .orderBy(desc(registrationRequests.id));
+  return { chat, requestId: request?.id ?? 0 };
+}
+
+const settle = (requestId: number, payload: Record<string, unknown>) =>
+  t.call("office", { method: "PUT", url: `/api/profiles/registration-requests/${requestId}/`, payload });
+
+describe("after staff settle a request", () => {
+  it("a confirmed client sees prices unless the confirmation turned them off", async () => {
+    await t.db.insert(marketSchedules).values({ name: "Основной", isManuallyOpened: true });
+    const rub = (await seedCurrency(t.db, { name: "Рубль", sign: "₽" })).id;
+    const productId = (await seedProduct(t.db, { brandId: (await seedBrand(t.db)).id })).id;
+    const modificationId = (
+      await seedModification(t.db, {
+        productId,
+        tiers: [{ currencyId: rub, quantityFrom: 1, smallWholesale: 600, largeWholesale: 550 }],
+      })
+    ).id;
+    const card = cardData.pack({ modificationId, productId, page: 1 });
+    const client = async () => ({
+      nickname: "Мария",
+      group: (await seedGroup(t.db)).id,
+      transportation: (await seedTransportation(t.db)).id,
+      client_type: 3,
+    });
+
+    const priced = await register(5021);
+    expect(
+      (await settle(priced.requestId, { confirmed: true, client: await client() })).json(),
+    ).toMatchObject({
+      client: { allowed_price: true, allowed_price_w_markup: false },
+    });
+    expect(sentTexts(await priced.chat.press(card)).join("\n")).toContain("от 1 шт — 600 ₽");
+
+    const hidden = await register(5022);
+    const confirmed = await settle(hidden.requestId, {
+      confirmed: true,
+      client: { ...(await client()), allowed_price: false },
+    });
+    expect(confirmed.json()).toMatchObject({ client: { allowed_price: false } });
+    expect(sentTexts(await hidden.chat.press(card)).join("\n")).toContain(
+      "от 1 шт — цену уточняйте у менеджера",
+    );
+  });
+
+  it("a user whose request was deleted is told it was declined, and may apply again with /start", async () => {
+    const first = await register(5031);
+    expect((await settle(first.requestId, { deleted: true })).statusCode).toBe(200);
+    expect(sentTexts(await first.chat.send("привет"))).toEqual([texts.declined]);
+    expect(sentTexts(await first.chat.send("/market"))).toEqual([texts.declined]);
+
+    const again = await register(5031);
+    expect(again.requestId).not.toBe(first.requestId);
+    const open = await t.call("office", { method: "GET", url: "/api/profiles/registration-requests/" });
+    expect(open.json().map((r: { id: number }) => r.id)).toContain(again.requestId);
+    expect(sentTexts(await again.chat.send("привет"))).toEqual([texts.waiting]);
+    const rows = await t.db.select().from(clients).where(eq(clients.telegramId, 5031));
+    expect(rows).toHaveLength(1);
+  });
+
+  it("a banned user whose request was deleted is refused, not invited to apply again", async () => {
+    const { chat, requestId } = await register(5032);
+    await settle(requestId, { deleted: true });
+    await t.db.update(clients).set({ banned: true }).where(eq(clients.telegramId, 5032));
+    expect(sentTexts(await chat.send("/start"))).toEqual([
+      "Вы не можете делать заказы. Обратитесь к менеджеру.",
+    ]);
   });
 });
 

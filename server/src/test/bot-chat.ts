@@ -22,11 +22,24 @@ export const TEST_BOT_INFO: UserFromGetMe = {
 let nextUpdateId = 1;
 let nextMessageId = 1000;
 
+/** A chat the user writes in other than their own private chat with the bot: a group, or someone else's chat. */
+export type ChatOverride = {
+  id: number;
+  type: "private" | "group" | "supergroup" | "channel";
+  title?: string;
+};
+
 /**
  * One Telegram user talking to the real bot handlers, with outgoing calls captured: `send` a text, `contact`
  * a phone, `press` a button of the last message that had it. `calls` holds what the bot sent since `clear`.
+ * The user writes in their private chat with the bot unless `chat` names another.
  */
-export function botChat(db: Db, clock: Clock, userId: number, overrides: Partial<BotDeps> = {}) {
+export function botChat(
+  db: Db,
+  clock: Clock,
+  userId: number,
+  options: { deps?: Partial<BotDeps>; chat?: ChatOverride } = {},
+) {
   const calls: CapturedCall[] = [];
   const errors: unknown[] = [];
   const bot = createBot(
@@ -39,13 +52,13 @@ export function botChat(db: Db, clock: Clock, userId: number, overrides: Partial
       sessionPrefix: "",
       dryRun: false,
       updateTimeoutMs: 10_000,
-      ...overrides,
+      ...options.deps,
     },
     { botInfo: TEST_BOT_INFO },
   );
   captureCalls(bot.api, calls, () => nextMessageId++);
   const from = { id: userId, is_bot: false, first_name: "Иван", username: `user${userId}` };
-  const chat = { id: userId, type: "private" as const, first_name: "Иван" };
+  const chat = options.chat ?? { id: userId, type: "private" as const, first_name: "Иван" };
   const date = () => Math.floor(clock.now().getTime() / 1000);
 
   const handle = async (update: Omit<Update, "update_id">, updateId = nextUpdateId++) => {

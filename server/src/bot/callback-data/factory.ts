@@ -1,19 +1,78 @@
+import type { Filter, Middleware } from "grammy";
+import { MAX_QUANTITY } from "../../modules/ordering/index.ts";
+import type { BotContext } from "../context.ts";
+
+/** The whole numbers a field may hold, both ends included. */
+export type Range = { readonly min: number; readonly max: number };
+
+/** A row id: PostgreSQL's `integer`, so a forged id never reaches the database as an out-of-range value. */
+export const ID: Range = { min: 1, max: 2_147_483_647 };
+/** A product's id, or 0 for the search results (callback-data/catalogue.ts). */
+export const PRODUCT_OR_SEARCH: Range = { min: 0, max: ID.max };
+export const PAGE: Range = { min: 1, max: 100_000 };
+export const QUANTITY: Range = { min: 1, max: MAX_QUANTITY };
+/** Money in kopecks (hundredths of any currency), up to what a `numeric(14,2)` column holds. */
+export const KOPECKS: Range = { min: 0, max: 99_999_999_999_999 };
+
+export type CallbackData<V> = {
+  pack(values: V): string;
+  /** The values of `data` when it is this family's with every number in its range; null otherwise. */
+  unpack(data: string): V | null;
+};
+
 /**
  * One button family: `pack` builds its callback data and `unpack` reads it back, from the same field list,
- * so a button and its handler cannot drift apart. Values are whole numbers (ids, pages, quantities): the
- * data stays well under Telegram's 64 bytes.
+ * so a button and its handler cannot drift apart. Values are whole numbers within each field's range (ids,
+ * pages, quantities, prices in kopecks): the data stays under Telegram's 64 bytes, and forged or stale data
+ * with a number out of range is no button at all.
  */
-export function callbackData<const F extends readonly string[]>(prefix: string, fields: F) {
-  type Values = { [K in F[number]]: number };
-  const filter = new RegExp(`^${prefix}(:-?\\d+){${fields.length}}$`);
+export function callbackData<const F extends Record<string, Range>>(
+  prefix: string,
+  fields: F,
+): CallbackData<{ [K in keyof F]: number }> {
+  type Values = { [K in keyof F]: number };
+  const ranges = Object.entries(fields) as [keyof F & string, Range][];
+  const names = ranges.map(([name]) => name);
   return {
-    filter,
-    pack(values: Values): string {
-      return [prefix, ...fields.map((f) => String(values[f as F[number]]))].join(":");
+    pack(values) {
+      return [prefix, ...names.map((name) => String(values[name]))].join(":");
     },
-    unpack(data: string): Values {
-      const parts = data.split(":").slice(1).map(Number);
-      return Object.fromEntries(fields.map((f, i) => [f, parts[i] ?? 0])) as Values;
+    unpack(data) {
+      const parts = data.split(":");
+      if (parts[0] !== prefix || parts.length !== names.length + 1) return null;
+      const values: Partial<Values> = {};
+      for (const [i, [name, range]] of ranges.entries()) {
+        const part = parts[i + 1] ?? "";
+        if (!/^\d{1,15}$/.test(part)) return null;
+        const value = Number(part);
+        if (value < range.min || value > range.max) return null;
+        values[name] = value;
+      }
+      return values as Values;
     },
+  };
+}
+
+export type PressContext = Filter<BotContext, "callback_query:data">;
+
+/** Whether the update is a press of a button of any of `families`. */
+export const isPressOf =
+  (...families: CallbackData<unknown>[]) =>
+  (ctx: BotContext): boolean =>
+    ctx.has("callback_query:data") && families.some((f) => f.unpack(ctx.callbackQuery.data) !== null);
+
+/**
+ * The handler of one button family, given the values its data holds. Any other press goes on to the next
+ * handler, and in the end to the fallback, which answers a forged or stale press quietly.
+ */
+export function onPress<V>(
+  family: CallbackData<V>,
+  handler: (ctx: PressContext, values: V) => Promise<unknown>,
+): Middleware<BotContext> {
+  return async (ctx, next) => {
+    if (!ctx.has("callback_query:data")) return next();
+    const values = family.unpack(ctx.callbackQuery.data);
+    if (values === null) return next();
+    await handler(ctx, values);
   };
 }

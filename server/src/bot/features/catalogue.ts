@@ -1,6 +1,12 @@
 import { Composer, InlineKeyboard } from "grammy";
 import { latestBotText } from "../../modules/market/bot-text-service.ts";
 import {
+  type ModificationView,
+  positionLine,
+  type Quote,
+  type Refusal,
+} from "../../modules/ordering/index.ts";
+import {
   addData,
   brandsData,
   type CardOrigin,
@@ -11,6 +17,7 @@ import {
   searchData,
   typedQuantityData,
 } from "../callback-data/catalogue.ts";
+import { isPressOf, onPress } from "../callback-data/factory.ts";
 import type { BotContext } from "../context.ts";
 import {
   addedKeyboard,
@@ -24,8 +31,9 @@ import {
 } from "../keyboards/catalogue.ts";
 import { mainMenuKeyboard } from "../keyboards/main-menu.ts";
 import { texts } from "../texts.ts";
-import { cardText, confirmText, marketClosedText, positionLine } from "../views/catalogue.ts";
+import { cardText, confirmText, marketClosedText } from "../views/catalogue.ts";
 import { show } from "./show.ts";
+import { canTryAnother, parseQuantity } from "./typed-number.ts";
 
 /** /market, the catalogue (brands → products → modifications → card → quantity → confirm) and search. */
 export const catalogue = new Composer<BotContext>();
@@ -58,7 +66,7 @@ const buttons = catalogue.on("callback_query:data", async (ctx, next) => {
   await next();
 });
 
-const browsingButtons = [
+const browsing = isPressOf(
   brandsData,
   productsData,
   modificationsData,
@@ -66,79 +74,89 @@ const browsingButtons = [
   cardData,
   quantityData,
   typedQuantityData,
-].map((data) => data.filter);
-buttons.callbackQuery(browsingButtons, async (ctx, next) => {
+);
+buttons.filter(browsing, async (ctx, next) => {
   if (ctx.market.open) return next();
   await ctx.answerCallbackQuery();
   await showClosed(ctx);
 });
 
-buttons.callbackQuery(brandsData.filter, async (ctx) => {
-  await ctx.answerCallbackQuery();
-  await showBrands(ctx, brandsData.unpack(ctx.callbackQuery.data).page);
-});
+buttons.use(
+  onPress(brandsData, async (ctx, { page }) => {
+    await ctx.answerCallbackQuery();
+    await showBrands(ctx, page);
+  }),
+);
 
-buttons.callbackQuery(productsData.filter, async (ctx) => {
-  await ctx.answerCallbackQuery();
-  const { brandId, page } = productsData.unpack(ctx.callbackQuery.data);
-  const products = await ctx.ordering.listProducts(ctx.clientId, brandId, page);
-  await show(
-    ctx,
-    products.items.length ? texts.chooseProduct : texts.emptyList,
-    productsKeyboard(brandId, products),
-  );
-});
+buttons.use(
+  onPress(productsData, async (ctx, { brandId, page }) => {
+    await ctx.answerCallbackQuery();
+    const products = await ctx.ordering.listProducts(ctx.clientId, brandId, page);
+    await show(
+      ctx,
+      products.items.length ? texts.chooseProduct : texts.emptyList,
+      productsKeyboard(brandId, products),
+    );
+  }),
+);
 
-buttons.callbackQuery(modificationsData.filter, async (ctx) => {
-  await ctx.answerCallbackQuery();
-  const { productId, page } = modificationsData.unpack(ctx.callbackQuery.data);
-  const list = await ctx.ordering.listModifications(ctx.clientId, productId, page);
-  await show(
-    ctx,
-    list.items.length ? texts.chooseModification : texts.emptyList,
-    modificationsKeyboard(productId, list),
-  );
-});
+buttons.use(
+  onPress(modificationsData, async (ctx, { productId, page }) => {
+    await ctx.answerCallbackQuery();
+    const list = await ctx.ordering.listModifications(ctx.clientId, productId, page);
+    await show(
+      ctx,
+      list.items.length ? texts.chooseModification : texts.emptyList,
+      modificationsKeyboard(productId, list),
+    );
+  }),
+);
 
-buttons.callbackQuery(searchData.filter, async (ctx) => {
-  await ctx.answerCallbackQuery();
-  await showSearch(ctx, ctx.session.search ?? "", searchData.unpack(ctx.callbackQuery.data).page);
-});
+buttons.use(
+  onPress(searchData, async (ctx, { page }) => {
+    await ctx.answerCallbackQuery();
+    await showSearch(ctx, ctx.session.search ?? "", page);
+  }),
+);
 
-buttons.callbackQuery(cardData.filter, async (ctx) => {
-  await ctx.answerCallbackQuery();
-  const { modificationId, ...origin } = cardData.unpack(ctx.callbackQuery.data);
-  await showCard(ctx, modificationId, origin);
-});
+buttons.use(
+  onPress(cardData, async (ctx, { modificationId, ...origin }) => {
+    await ctx.answerCallbackQuery();
+    await showCard(ctx, modificationId, origin);
+  }),
+);
 
-buttons.callbackQuery(quantityData.filter, async (ctx) => {
-  await ctx.answerCallbackQuery();
-  const { modificationId, quantity, ...origin } = quantityData.unpack(ctx.callbackQuery.data);
-  await showConfirm(ctx, modificationId, origin, quantity);
-});
+buttons.use(
+  onPress(quantityData, async (ctx, { modificationId, quantity, ...origin }) => {
+    await ctx.answerCallbackQuery();
+    await showConfirm(ctx, modificationId, origin, quantity);
+  }),
+);
 
-buttons.callbackQuery(typedQuantityData.filter, async (ctx) => {
-  await ctx.answerCallbackQuery();
-  ctx.session.step = { kind: "quantity", ...typedQuantityData.unpack(ctx.callbackQuery.data) };
-  await ctx.reply(texts.askQuantity);
-});
+buttons.use(
+  onPress(typedQuantityData, async (ctx, typed) => {
+    await ctx.answerCallbackQuery();
+    ctx.session.step = { kind: "quantity", ...typed };
+    await ctx.reply(texts.askQuantity);
+  }),
+);
 
-buttons.callbackQuery(addData.filter, async (ctx) => {
-  const { modificationId, productId, quantity } = addData.unpack(ctx.callbackQuery.data);
-  const origin = { productId, page: 1 };
-  const result = await ctx.ordering.addPosition(ctx.clientId, modificationId, quantity);
-  if (!result.ok) {
-    await ctx.answerCallbackQuery({ text: result.message, show_alert: true });
-    if (result.code === "market_closed") return showClosed(ctx);
-    const view = result.card ?? (await ctx.ordering.getModification(ctx.clientId, modificationId));
-    const text = `❗ ${result.message}${view ? `\n\n${cardText(view)}` : ""}`;
-    await show(ctx, text, view ? cardKeyboard(view, origin) : catalogueKeyboard());
-    return;
-  }
-  await ctx.answerCallbackQuery({ text: texts.added });
-  const index = result.order.positions.findIndex((p) => p.id === result.position.id);
-  await show(ctx, `✅ ${texts.added}\n${positionLine(result.position, index)}`, addedKeyboard(origin));
-});
+buttons.use(
+  onPress(addData, async (ctx, { modificationId, productId, quantity, price }) => {
+    const origin = { productId, page: 1 };
+    const result = await ctx.ordering.addPosition(ctx.clientId, modificationId, quantity, price / 100);
+    if (!result.ok) {
+      await ctx.answerCallbackQuery({ text: result.message, show_alert: true });
+      // A new price is shown to confirm again: nothing was added at a price the client did not see.
+      if (result.code === "price_changed" && result.card && result.quote)
+        return showConfirmOf(ctx, result.card, result.quote, quantity, origin, `❗ ${result.message}\n\n`);
+      return showRefused(ctx, result, modificationId, origin);
+    }
+    await ctx.answerCallbackQuery({ text: texts.added });
+    const index = result.order.positions.findIndex((p) => p.id === result.position.id);
+    await show(ctx, `✅ ${texts.added}\n${positionLine(result.position, index)}`, addedKeyboard(origin));
+  }),
+);
 
 async function showCard(ctx: BotContext, modificationId: number, origin: CardOrigin): Promise<void> {
   const view = await ctx.ordering.getModification(ctx.clientId, modificationId);
@@ -149,10 +167,44 @@ async function showCard(ctx: BotContext, modificationId: number, origin: CardOri
   await show(ctx, cardText(view), cardKeyboard(view, origin));
 }
 
+/**
+ * A refusal above the card (drawn from what the refused call read, when it did), whose amounts are what may
+ * be ordered instead; `hint` says what the client may do next.
+ */
+async function showRefused(
+  ctx: BotContext,
+  refusal: Refusal,
+  modificationId: number,
+  origin: CardOrigin,
+  hint?: string,
+) {
+  if (refusal.code === "market_closed") return showClosed(ctx);
+  const view = refusal.card ?? (await ctx.ordering.getModification(ctx.clientId, modificationId));
+  const text = `❗ ${refusal.message}${hint ? `\n${hint}` : ""}${view ? `\n\n${cardText(view)}` : ""}`;
+  await show(ctx, text, view ? cardKeyboard(view, origin) : catalogueKeyboard());
+}
+
+/** The confirm screen of a quote (`above` it, why it is shown again): nothing is added before ✅. */
+function showConfirmOf(
+  ctx: BotContext,
+  card: ModificationView,
+  quote: Quote,
+  quantity: number,
+  origin: CardOrigin,
+  above = "",
+) {
+  return show(
+    ctx,
+    `${above}${confirmText(card, quantity, quote)}`,
+    confirmKeyboard(card.id, origin, quantity, quote),
+  );
+}
+
+/** A chosen quantity, judged by the ordering service before the confirm screen: refused at once if it must be. */
 async function showConfirm(ctx: BotContext, modificationId: number, origin: CardOrigin, quantity: number) {
-  const view = await ctx.ordering.getModification(ctx.clientId, modificationId, quantity);
-  if (!view) return showBrands(ctx, 1);
-  await show(ctx, confirmText(view, quantity), confirmKeyboard(modificationId, origin, quantity));
+  const preview = await ctx.ordering.previewAdd(ctx.clientId, modificationId, quantity);
+  if (preview.ok) return showConfirmOf(ctx, preview.card, preview.quote, quantity, origin);
+  await showRefused(ctx, preview, modificationId, origin);
 }
 
 async function showSearch(ctx: BotContext, text: string, page: number): Promise<void> {
@@ -163,7 +215,11 @@ async function showSearch(ctx: BotContext, text: string, page: number): Promise<
   await show(ctx, title, searchKeyboard(found));
 }
 
-/** A typed quantity after «Другое количество». */
+/**
+ * A typed quantity after «Другое количество», judged before the confirm screen. One another number can
+ * mend (over the stock or a limit, below the first tier, over the service's maximum) is refused at once with
+ * the card's amounts, and the chat waits for another number.
+ */
 export const typedQuantity = new Composer<BotContext>();
 typedQuantity.on("message:text", async (ctx, next) => {
   const step = ctx.session.step;
@@ -171,9 +227,13 @@ typedQuantity.on("message:text", async (ctx, next) => {
   if (!ctx.market.open) return showClosed(ctx);
   const quantity = parseQuantity(ctx.message.text);
   if (quantity === null) return void (await ctx.reply(texts.badQuantity));
-  ctx.session.step = { kind: "idle" };
   const { modificationId, ...origin } = step;
-  await showConfirm(ctx, modificationId, origin, quantity);
+  const preview = await ctx.ordering.previewAdd(ctx.clientId, modificationId, quantity);
+  if (!preview.ok && canTryAnother(preview))
+    return showRefused(ctx, preview, modificationId, origin, texts.retryQuantity);
+  ctx.session.step = { kind: "idle" };
+  if (preview.ok) return showConfirmOf(ctx, preview.card, preview.quote, quantity, origin);
+  await showRefused(ctx, preview, modificationId, origin);
 });
 
 /** Any other typed text searches the modifications. */
@@ -184,10 +244,3 @@ search.on("message:text", async (ctx) => {
   ctx.session.search = text;
   await showSearch(ctx, text, 1);
 });
-
-export function parseQuantity(text: string): number | null {
-  const trimmed = text.replace(/\s|шт\.?/gi, "");
-  if (!/^\d{1,6}$/.test(trimmed)) return null;
-  const quantity = Number(trimmed);
-  return quantity > 0 ? quantity : null;
-}

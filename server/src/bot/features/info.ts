@@ -2,6 +2,7 @@ import { Composer } from "grammy";
 import { latestBotText } from "../../modules/market/bot-text-service.ts";
 import { createClaim } from "../../modules/messaging/claim-service.ts";
 import type { BotContext } from "../context.ts";
+import { effect } from "../effect.ts";
 import { mainMenuKeyboard } from "../keyboards/main-menu.ts";
 import { texts } from "../texts.ts";
 
@@ -32,10 +33,12 @@ export const claimText = new Composer<BotContext>();
 claimText
   .filter((ctx) => ctx.session.step.kind === "claim")
   .on("message:text", async (ctx) => {
-    if (ctx.standing.kind !== "client") return;
-    const text = ctx.message.text.trim();
-    if (!text) return void (await ctx.reply(texts.empty));
-    await createClaim(ctx.db, { clientId: ctx.standing.clientId, text: text.slice(0, 4000) });
-    ctx.session.step = { kind: "idle" };
+    // The step ends in the claim's own transaction: a later message is never filed as a second claim.
+    const filed = await effect(ctx, async (tx) => {
+      const claim = await createClaim(tx, { clientId: ctx.clientId, text: ctx.message.text });
+      if (claim.ok) ctx.session.step = { kind: "idle" };
+      return claim;
+    });
+    if (!filed.ok) return void (await ctx.reply(filed.message));
     await ctx.reply(texts.claimFiled, { reply_markup: mainMenuKeyboard() });
   });

@@ -1,13 +1,14 @@
 import { Composer } from "grammy";
-import type { Refusal, RefusalCode } from "../../modules/ordering/index.ts";
-import { changeData, orderData, removeData } from "../callback-data/order.ts";
+import { orderText } from "../../modules/ordering/index.ts";
+import { onPress } from "../callback-data/factory.ts";
+import { changeConfirmData, changeData, orderData, removeData } from "../callback-data/order.ts";
 import type { BotContext } from "../context.ts";
 import { mainMenuKeyboard } from "../keyboards/main-menu.ts";
-import { orderKeyboard } from "../keyboards/order.ts";
+import { changeConfirmKeyboard, orderKeyboard } from "../keyboards/order.ts";
 import { texts } from "../texts.ts";
-import { orderText } from "../views/catalogue.ts";
-import { parseQuantity } from "./catalogue.ts";
+import { changeConfirmText } from "../views/catalogue.ts";
 import { show } from "./show.ts";
+import { canTryAnother, parseQuantity } from "./typed-number.ts";
 
 /** «Мой заказ»: today's positions, with change and remove for those still «Добавлен». */
 export const myOrder = new Composer<BotContext>();
@@ -20,63 +21,70 @@ async function showOrder(ctx: BotContext, prefix = ""): Promise<void> {
 
 myOrder.command("order", (ctx) => showOrder(ctx));
 myOrder.hears(texts.menu.order, (ctx) => showOrder(ctx));
-myOrder.callbackQuery(orderData.filter, async (ctx) => {
-  await ctx.answerCallbackQuery();
-  await showOrder(ctx);
-});
+myOrder.use(
+  onPress(orderData, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showOrder(ctx);
+  }),
+);
 
-myOrder.callbackQuery(changeData.filter, async (ctx) => {
-  await ctx.answerCallbackQuery();
-  const { positionId } = changeData.unpack(ctx.callbackQuery.data);
-  const order = await ctx.ordering.todayOrder(ctx.clientId);
-  const position = order.positions.find((p) => p.id === positionId && p.changeable);
-  if (!position) return showOrder(ctx);
-  ctx.session.step = { kind: "change", positionId };
-  await ctx.reply(`Напишите новое количество для «${position.name}» (сейчас ${position.quantity} шт).`);
-});
+myOrder.use(
+  onPress(changeData, async (ctx, { positionId }) => {
+    await ctx.answerCallbackQuery();
+    const order = await ctx.ordering.todayOrder(ctx.clientId);
+    const position = order.positions.find((p) => p.id === positionId && p.changeable);
+    if (!position) return showOrder(ctx);
+    ctx.session.step = { kind: "change", positionId };
+    await ctx.reply(`Напишите новое количество для «${position.name}» (сейчас ${position.quantity} шт).`);
+  }),
+);
 
-myOrder.callbackQuery(removeData.filter, async (ctx) => {
-  const result = await ctx.ordering.removePosition(
-    ctx.clientId,
-    removeData.unpack(ctx.callbackQuery.data).positionId,
-  );
-  if (!result.ok) {
-    await ctx.answerCallbackQuery({ text: result.message, show_alert: true });
-    return showOrder(ctx);
-  }
-  await ctx.answerCallbackQuery({ text: texts.removed });
-  await show(ctx, `${texts.removed}\n\n${orderText(result.order)}`, orderKeyboard(result.order));
-});
+myOrder.use(
+  onPress(removeData, async (ctx, { positionId }) => {
+    const result = await ctx.ordering.removePosition(ctx.clientId, positionId);
+    if (!result.ok) {
+      await ctx.answerCallbackQuery({ text: result.message, show_alert: true });
+      return showOrder(ctx);
+    }
+    await ctx.answerCallbackQuery({ text: texts.removed });
+    await show(ctx, `${texts.removed}\n\n${orderText(result.order)}`, orderKeyboard(result.order));
+  }),
+);
 
-const CORRECTABLE: ReadonlySet<RefusalCode> = new Set([
-  "bad_quantity",
-  "out_of_stock",
-  "hand_limit",
-  "exclusive_limit",
-  "total_limit",
-]);
-
-/**
- * Refusals another typed number can overcome (below the first tier, over a limit that still leaves some):
- * the chat keeps waiting for it. Any other refusal (market closed, the position sent to collect or gone, the
- * modification no longer sold, nothing left) ends the change.
- */
-const canRetry = (refusal: Refusal) =>
-  CORRECTABLE.has(refusal.code) && (refusal.canStill === undefined || refusal.canStill > 0);
-
-/** The typed new quantity of a position being changed. */
+/** A typed new quantity of a position being changed, judged before its confirm screen. */
 export const typedChange = new Composer<BotContext>();
 typedChange.on("message:text", async (ctx, next) => {
   const step = ctx.session.step;
   if (step.kind !== "change") return next();
   const quantity = parseQuantity(ctx.message.text);
   if (quantity === null) return void (await ctx.reply(texts.badQuantity));
-  const result = await ctx.ordering.changePosition(ctx.clientId, step.positionId, quantity);
-  if (!result.ok && canRetry(result))
-    return void (await ctx.reply(`❗ ${result.message}\n${texts.retryChange}`));
+  const preview = await ctx.ordering.previewChange(ctx.clientId, step.positionId, quantity);
+  if (!preview.ok && canTryAnother(preview))
+    return void (await ctx.reply(`❗ ${preview.message}\n${texts.retryChange}`));
   ctx.session.step = { kind: "idle" };
-  if (!result.ok) return void (await ctx.reply(`❗ ${result.message}`, { reply_markup: mainMenuKeyboard() }));
-  await ctx.reply(`${texts.changed}\n\n${orderText(result.order)}`, {
-    reply_markup: orderKeyboard(result.order),
-  });
+  if (!preview.ok)
+    return void (await ctx.reply(`❗ ${preview.message}`, { reply_markup: mainMenuKeyboard() }));
+  await show(
+    ctx,
+    changeConfirmText(preview.position, preview.quote),
+    changeConfirmKeyboard(preview.position.id, preview.quote),
+  );
 });
+
+/** «✅ Подтвердить» of a change: made at the price shown, or shown again at the new one. */
+myOrder.use(
+  onPress(changeConfirmData, async (ctx, { positionId, quantity, price }) => {
+    const result = await ctx.ordering.changePosition(ctx.clientId, positionId, quantity, price / 100);
+    if (result.ok) {
+      await ctx.answerCallbackQuery({ text: texts.changed });
+      await show(ctx, `${texts.changed}\n\n${orderText(result.order)}`, orderKeyboard(result.order));
+      return;
+    }
+    await ctx.answerCallbackQuery({ text: result.message, show_alert: true });
+    if (result.code !== "price_changed") return showOrder(ctx, `❗ ${result.message}\n\n`);
+    const again = await ctx.ordering.previewChange(ctx.clientId, positionId, quantity);
+    if (!again.ok) return showOrder(ctx, `❗ ${again.message}\n\n`);
+    const text = `❗ ${result.message}\n\n${changeConfirmText(again.position, again.quote)}`;
+    await show(ctx, text, changeConfirmKeyboard(positionId, again.quote));
+  }),
+);

@@ -1,12 +1,16 @@
 import { Composer } from "grammy";
 import {
+  type BotRegistration,
   linkClientToOrganization,
   normalizePhone,
   registerFromBot,
 } from "../../modules/clients/bot-registration.ts";
 import { latestBotText } from "../../modules/market/bot-text-service.ts";
+import { onPress } from "../callback-data/factory.ts";
 import { volumeData } from "../callback-data/registration.ts";
+import { isCommand } from "../command.ts";
 import type { BotContext } from "../context.ts";
+import { effect } from "../effect.ts";
 import { mainMenuKeyboard } from "../keyboards/main-menu.ts";
 import { sharePhoneKeyboard, volumeKeyboard } from "../keyboards/registration.ts";
 import type { RegistrationDraft } from "../session-state.ts";
@@ -22,15 +26,19 @@ function organizationFromPayload(payload: string): number | null {
 
 export const registration = new Composer<BotContext>();
 
-/** /start of someone not a client yet; a client's goes on to the client area, which may refuse them. */
+/**
+ * /start of someone not a client yet (or declined, applying again); a client's goes on to the client area,
+ * which may refuse them.
+ */
 registration.command("start", async (ctx, next) => {
   if (ctx.standing.kind === "client") return next();
   const organizationId = organizationFromPayload(ctx.match);
   const start = await latestBotText(ctx.db, "start");
   if (ctx.standing.kind === "waiting") {
     // The link still counts while the request waits: the client is inactive, not gone.
+    const { clientId } = ctx.standing;
     if (organizationId !== null)
-      await linkClientToOrganization(ctx.db, ctx.standing.clientId, organizationId);
+      await effect(ctx, (tx) => linkClientToOrganization(tx, clientId, organizationId));
     await ctx.reply(start);
     await ctx.reply(texts.waiting, { reply_markup: { remove_keyboard: true } });
     return;
@@ -43,8 +51,9 @@ registration.command("start", async (ctx, next) => {
 export const clientStart = new Composer<BotContext>();
 clientStart.command("start", async (ctx) => {
   const organizationId = organizationFromPayload(ctx.match);
-  if (organizationId !== null) await linkClientToOrganization(ctx.db, ctx.clientId, organizationId);
   ctx.session.step = { kind: "idle" };
+  if (organizationId !== null)
+    await effect(ctx, (tx) => linkClientToOrganization(tx, ctx.clientId, organizationId));
   await ctx.reply(await latestBotText(ctx.db, "start"), { reply_markup: mainMenuKeyboard() });
 });
 
@@ -64,7 +73,8 @@ newcomers.on("message:contact", async (ctx) => {
 
 newcomers.on("message:text", async (ctx) => {
   const step = ctx.session.step;
-  if (step.kind !== "registration" || step.field === "volume") return answerNewcomer(ctx);
+  if (step.kind !== "registration" || step.field === "volume" || isCommand(ctx.message))
+    return answerNewcomer(ctx);
   const text = ctx.message.text.trim();
   if (step.field === "phone") return takePhone(ctx, step.draft, text);
   if (!text) return void (await ctx.reply(texts.empty));
@@ -82,38 +92,43 @@ newcomers.on("message:text", async (ctx) => {
   await ctx.reply(texts.askPhone, { reply_markup: sharePhoneKeyboard() });
 });
 
-newcomers.callbackQuery(volumeData.filter, async (ctx) => {
-  const step = ctx.session.step;
-  const { clientType } = volumeData.unpack(ctx.callbackQuery.data);
-  const { organizationName, nickname, phoneNumber } = step.kind === "registration" ? step.draft : {};
-  if (
-    step.kind !== "registration" ||
-    !organizationName ||
-    !nickname ||
-    !phoneNumber ||
-    (clientType !== 2 && clientType !== 3)
-  ) {
+newcomers.use(
+  onPress(volumeData, async (ctx, { clientType }) => {
+    const step = ctx.session.step;
+    const { organizationName, nickname, phoneNumber } = step.kind === "registration" ? step.draft : {};
+    if (
+      step.kind !== "registration" ||
+      !organizationName ||
+      !nickname ||
+      !phoneNumber ||
+      (clientType !== 2 && clientType !== 3)
+    ) {
+      await ctx.answerCallbackQuery();
+      return answerNewcomer(ctx);
+    }
+    const registration: BotRegistration = {
+      telegramId: ctx.from.id,
+      telegramUsername: ctx.from.username ?? null,
+      organizationId: step.draft.organizationId,
+      organizationName,
+      nickname,
+      phoneNumber,
+      clientType,
+    };
+    ctx.session.step = { kind: "idle" };
+    await effect(ctx, (tx) => registerFromBot(tx, registration));
     await ctx.answerCallbackQuery();
-    return answerNewcomer(ctx);
-  }
-  await registerFromBot(ctx.db, {
-    telegramId: ctx.from.id,
-    telegramUsername: ctx.from.username ?? null,
-    organizationId: step.draft.organizationId,
-    organizationName,
-    nickname,
-    phoneNumber,
-    clientType,
-  });
-  ctx.session.step = { kind: "idle" };
-  await ctx.answerCallbackQuery();
-  await ctx.editMessageText(
-    `${texts.askVolume} ${clientType === 3 ? texts.volume.small : texts.volume.large}`,
-  );
-  await ctx.reply(texts.registered, { reply_markup: { remove_keyboard: true } });
-});
+    await ctx.editMessageText(
+      `${texts.askVolume} ${clientType === 3 ? texts.volume.small : texts.volume.large}`,
+    );
+    await ctx.reply(texts.registered, { reply_markup: { remove_keyboard: true } });
+  }),
+);
 
-/** Anything else from a newcomer: the registration goes on, or the wait for confirmation is recalled. */
+/**
+ * Anything else from a newcomer: the registration goes on, the wait for confirmation is recalled, or a
+ * declined user is told they may apply again.
+ */
 newcomers.use(async (ctx) => answerNewcomer(ctx));
 
 async function answerNewcomer(ctx: BotContext): Promise<void> {
@@ -123,6 +138,10 @@ async function answerNewcomer(ctx: BotContext): Promise<void> {
     return;
   }
   const step = ctx.session.step;
+  if (step.kind !== "registration" && ctx.standing.kind === "declined") {
+    await ctx.reply(texts.declined, { reply_markup: { remove_keyboard: true } });
+    return;
+  }
   if (step.kind !== "registration") return askOrganization(ctx, { organizationId: null });
   const questions = {
     organization: () => ctx.reply(texts.askOrganization),

@@ -1,11 +1,13 @@
 import { InlineKeyboard } from "grammy";
-import type {
-  BrandItem,
-  ModificationItem,
-  ModificationView,
-  Page,
-  ProductItem,
-  StockState,
+import {
+  type BrandItem,
+  type ModificationItem,
+  type ModificationView,
+  type Page,
+  type ProductItem,
+  type Quote,
+  type StockState,
+  toKopecks,
 } from "../../modules/ordering/index.ts";
 import {
   addData,
@@ -93,14 +95,19 @@ export function cardKeyboard(view: ModificationView, origin: CardOrigin) {
     if (i > 0 && i % 4 === 0) keyboard.row();
     keyboard.text(`${quantity} шт`, quantityData.pack({ modificationId: view.id, ...origin, quantity }));
   });
-  if (view.canOrder > 0)
+  if (view.canOrder)
     keyboard.row().text("Другое количество", typedQuantityData.pack({ modificationId: view.id, ...origin }));
   return keyboard.row().text("« Назад", originData(origin));
 }
 
-export function confirmKeyboard(modificationId: number, origin: CardOrigin, quantity: number) {
+/** The price a confirm button carries, in kopecks: 0 for a client who may not see prices. */
+export const confirmedKopecks = (quote: Quote) => (quote.price === null ? 0 : toKopecks(quote.price));
+
+/** «✅ Подтвердить» adds the quantity at the quote's price, and only at it. */
+export function confirmKeyboard(modificationId: number, origin: CardOrigin, quantity: number, quote: Quote) {
+  const price = confirmedKopecks(quote);
   return new InlineKeyboard()
-    .text("✅ Подтвердить", addData.pack({ modificationId, productId: origin.productId, quantity }))
+    .text("✅ Подтвердить", addData.pack({ modificationId, productId: origin.productId, quantity, price }))
     .row()
     .text("« Назад", cardData.pack({ modificationId, ...origin }));
 }

@@ -1,69 +1,75 @@
 import { sql } from "drizzle-orm";
 import type { NextFunction } from "grammy";
-import { botSessions, botUpdates } from "../../db/schema/index.ts";
+import { isHandledColumn, UpdateAlreadyHandled, UpdateReceipt } from "../../db/handled-updates.ts";
+import { botSessions } from "../../db/schema/index.ts";
 import { valuesRow } from "../../db/values-row.ts";
 import { standingColumn, standingOf } from "../../modules/clients/bot-registration.ts";
 import { reachableAgain } from "../../modules/messaging/reachability.ts";
 import type { BotContext } from "../context.ts";
 import { type BotSession, initialSession } from "../session-state.ts";
+import { sessionChanged, writeSession } from "../session-store.ts";
 
 /**
- * An update arrives: it is taken once, and its chat's conversation state and who is writing are read, in one
- * statement.
+ * An update arrives: whether it was handled already, its user's conversation state and who is writing are
+ * read in one statement.
  *
- * Taking once: the first instance to record the update's id handles it; a second delivery (a webhook retried
- * after a timeout, a poller that died before confirming) is skipped. An update that fails after being taken
- * is not retried, so nothing it did happens twice. The preview's made-up updates are not recorded.
+ * Once only: an update is recorded as handled (`ctx.receipt`, db/handled-updates.ts) by the transaction that
+ * carries its effect (an order change, a claim, a registration's write), or at its end with its session (a
+ * step whose effect is the session) or on its own (browsing, a refusal). A delivery of an update already
+ * recorded (a webhook retried, a poller that died before confirming) is skipped; one whose effect finds it
+ * recorded meanwhile by another delivery stops quietly, its transaction rolled back. A delivery that dies or
+ * fails before its effect commits records nothing, so Telegram's next delivery carries it out. The preview's
+ * made-up updates are not recorded.
  *
- * Who is writing (`ctx.standing`): unknown, waiting for confirmation, or a client. A client who writes has
- * unblocked the bot, so the same statement clears their unreachable mark; the preview's made-up updates are
- * staff's, not the client's, and leave it alone, as does a change of the bot's membership (middlewares/standing.ts).
- * Read before the dry run's transaction opens: a transaction that has done nothing yet sees the same.
+ * Who is writing (`ctx.standing`): unknown, waiting for confirmation, declined or a client. A client who writes
+ * has unblocked the bot, so the same statement clears their unreachable mark; the preview's made-up updates
+ * are staff's, not the client's, and leave it alone, as does a change of the bot's membership
+ * (middlewares/standing.ts). Read before the dry run's transaction opens: a transaction that has done nothing
+ * yet sees the same.
  *
- * Conversation state per chat is written after the update only when it changed, and not when the update ran
- * past its time (the guard's `timedOut`). It always lives in the shared database (never inside the dry run's
- * transaction), so a preview conversation moves on through its steps even though what it does is rolled back.
+ * The session belongs to the private chat's user and is written after the update only when it changed, and
+ * not when the update ran past its time (the guard's `timedOut`). It always lives in the shared database
+ * (never inside the dry run's transaction), so a preview conversation moves on through its steps even though
+ * what it does is rolled back.
  */
 export async function arrival(ctx: BotContext, next: NextFunction): Promise<void> {
   const { db, sessionPrefix, dedupUpdates, preview } = ctx.deps;
-  const chatId = ctx.chat?.id;
-  const key = chatId === undefined ? null : `${sessionPrefix}${chatId}`;
-  const writer = ctx.from && !ctx.from.is_bot ? ctx.from.id : null;
-  const taken = dedupUpdates
-    ? db
-        .$with("taken")
-        .as(
-          db
-            .insert(botUpdates)
-            .values({ updateId: ctx.update.update_id })
-            .onConflictDoNothing()
-            .returning({ updateId: botUpdates.updateId }),
-        )
-    : null;
-  const cleared = writer !== null && !preview && !ctx.myChatMember ? reachableAgain(db, writer) : null;
+  const updateId = ctx.update.update_id;
+  const user = ctx.from;
+  // Always there: private-chat.ts lets through only updates from a chat's own user.
+  if (!user) return;
+  const key = `${sessionPrefix}${user.id}`;
+  const cleared = !user.is_bot && !preview && !ctx.myChatMember ? reachableAgain(db, user.id) : null;
   const row = await valuesRow(
     db,
     {
-      taken: taken ? sql<boolean>`exists (select 1 from ${taken})` : sql<boolean>`true`,
+      handled: dedupUpdates ? isHandledColumn(updateId) : sql<boolean>`false`,
       data: sql<BotSession | null>`(select ${botSessions.data} from ${botSessions} where ${botSessions.key} = ${key})`,
-      standing: writer === null ? sql<null>`null` : standingColumn(writer),
+      standing: user.is_bot ? sql<null>`null` : standingColumn(user.id),
     },
-    ...[taken, cleared].filter((query) => query !== null),
+    ...(cleared ? [cleared] : []),
   );
-  if (!row.taken) return;
+  if (row.handled) return;
+  ctx.receipt = dedupUpdates ? new UpdateReceipt(updateId) : null;
   ctx.standing = standingOf(row.standing);
-  if (key === null) return next();
-
   ctx.session = row.data ?? initialSession();
-  const before = JSON.stringify(ctx.session);
-  await next();
-  const after = JSON.stringify(ctx.session);
+  ctx.storedSession = { key, json: JSON.stringify(ctx.session) };
+
+  try {
+    await next();
+  } catch (error) {
+    if (error instanceof UpdateAlreadyHandled) return;
+    throw error;
+  }
+  await keep(ctx);
+}
+
+/** The update's end: its session when it changed, and its record when no effect made one, in one statement. */
+async function keep(ctx: BotContext): Promise<void> {
+  const { db } = ctx.deps;
+  const unrecorded = ctx.receipt && !ctx.receipt.recorded ? ctx.receipt : null;
   // A timed-out update was apologised for and its chat's next update may have read the session since:
   // writing this one's late would overwrite the newer state.
-  if (after === before || ctx.timedOut) return;
-  const now = ctx.deps.clock.now();
-  await db
-    .insert(botSessions)
-    .values({ key, data: ctx.session, updatedAt: now })
-    .onConflictDoUpdate({ target: botSessions.key, set: { data: ctx.session, updatedAt: now } });
+  if (ctx.timedOut || !sessionChanged(ctx)) await unrecorded?.recordHandled(db);
+  else await writeSession(db, ctx, ...(unrecorded ? [unrecorded.recordWith(db)] : []));
 }

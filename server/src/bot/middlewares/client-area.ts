@@ -10,7 +10,12 @@ import type { BotContext } from "../context.ts";
 export async function clientArea(ctx: BotContext, next: NextFunction): Promise<void> {
   if (ctx.standing.kind !== "client") return;
   // One service per update: its standing check below and the handler's calls share one read of the client.
-  ctx.ordering = createOrderingService({ db: ctx.db, clock: ctx.deps.clock, readOnce: true });
+  ctx.ordering = createOrderingService({
+    db: ctx.db,
+    clock: ctx.deps.clock,
+    readOnce: true,
+    receipt: ctx.receipt ?? undefined,
+  });
   const standing = await ctx.ordering.standing(ctx.standing.clientId);
   if (!standing.ok) {
     ctx.session.step = { kind: "idle" };

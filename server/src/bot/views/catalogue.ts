@@ -1,10 +1,11 @@
-import type {
-  MarketState,
-  ModificationView,
-  PositionView,
-  TodayOrder,
+import {
+  formatMoney,
+  type MarketState,
+  type ModificationView,
+  type PositionView,
+  type Quote,
+  unitsText,
 } from "../../modules/ordering/index.ts";
-import { formatMoney } from "../../modules/ordering/messages.ts";
 import { STOCK_MARK } from "../keyboards/catalogue.ts";
 
 const STOCK_LABEL = { in_stock: "в наличии", few: "осталось мало", none: "нет в наличии" } as const;
@@ -48,35 +49,8 @@ export function cardText(view: ModificationView): string {
         : ` — ${formatMoney(view.addition.price)} ${view.addition.currencySign}`;
     lines.push(`Дополнительно: ${view.addition.description}${price}`);
   }
-  lines.push(
-    view.canOrder > 0 ? `Можно заказать до ${view.canOrder} шт.` : (view.reason ?? "Заказать нельзя."),
-  );
-  return lines.join("\n");
-}
-
-const amount = (money: number, sign: string) => `${formatMoney(money)} ${sign}`;
-
-/** «10 шт × 540 ₽ = 5 400 ₽», or «10 шт» without a price (the client may not see prices). */
-function units(quantity: number, priced: { price: number; sum: number; currencySign: string } | null) {
-  if (!priced) return `${quantity} шт`;
-  const sign = priced.currencySign;
-  return `${quantity} шт × ${amount(priced.price, sign)} = ${amount(priced.sum, sign)}`;
-}
-
-/** «1. Кабель 1 м — 10 шт × 540 ₽ = 5 400 ₽ · Добавлен». */
-export function positionLine(position: PositionView, index: number): string {
-  const { price, sum, currencySign } = position;
-  const priced = price === null || sum === null ? null : { price, sum, currencySign };
-  return `${index + 1}. ${position.name} — ${units(position.quantity, priced)} · ${position.statusLabel}`;
-}
-
-export function orderText(order: TodayOrder): string {
-  const [year, month, day] = order.day.split("-");
-  if (order.positions.length === 0) return `Заказ на ${day}.${month}.${year} пуст.`;
-  const lines = [`Ваш заказ на ${day}.${month}.${year}:`, ...order.positions.map(positionLine)];
-  if (order.totals) {
-    lines.push("", `Итого: ${order.totals.map((t) => amount(t.amount, t.currencySign)).join(", ")}`);
-  }
+  if (!view.canOrder) lines.push(view.reason ?? "Заказать нельзя.");
+  else if (view.upTo !== null) lines.push(`Можно заказать до ${view.upTo} шт.`);
   return lines.join("\n");
 }
 
@@ -84,10 +58,15 @@ export function orderText(order: TodayOrder): string {
  * The card with the chosen quantity and what the position will cost (when the client may see prices); adding
  * to a position the order holds prices the whole of it.
  */
-export function confirmText(view: ModificationView, quantity: number): string {
-  const { quote } = view;
-  let chosen = `Количество: ${quantity} шт.`;
-  if (quote?.quantity === quantity) chosen = `Количество: ${units(quantity, quote)}.`;
-  else if (quote) chosen = `${chosen} В заказе станет ${units(quote.quantity, quote)}.`;
+export function confirmText(view: ModificationView, quantity: number, quote: Quote): string {
+  const chosen =
+    quote.quantity === quantity
+      ? `Количество: ${unitsText(quote)}.`
+      : `Количество: ${quantity} шт. В заказе станет ${unitsText(quote)}.`;
   return `${cardText(view)}\n\n${chosen} Подтвердите заказ.`;
+}
+
+/** A position's new quantity to confirm: «Кабель 1 м: 10 шт → 12 шт × 540 ₽ = 6 480 ₽». */
+export function changeConfirmText(position: PositionView, quote: Quote): string {
+  return `${position.name}: ${position.quantity} шт → ${unitsText(quote)}. Подтвердите изменение.`;
 }

@@ -72,7 +72,8 @@ describe("bot preview", () => {
       "Маркет",
       "Мой заказ",
     ]);
-    const add = { type: "callback", data: `a:${modId}:${productId}:2`, message_id: brands.message_id };
+    // «✅ Подтвердить» of 2 units at the 100 ₽ the confirm screen showed (in kopecks).
+    const add = { type: "callback", data: `a:${modId}:${productId}:2:10000`, message_id: brands.message_id };
     const dry = await preview({ client: client.id, dry_run: true, action: add });
     expect(dry.json()).toMatchObject({
       notice: "Добавлено в заказ.",

@@ -51,7 +51,8 @@ export function createRequestService({ db }: { db: Db }) {
     get: (id: number) => getRequest(db, id),
 
     /**
-     * Confirming adds the client (active, not banned, with the chosen name, group, direction and volume);
+     * Confirming adds the client (active, not banned, with the chosen name, group, direction, volume and price
+     * access: prices shown by default);
      * deleting drops the request from the list. A request that is already settled cannot change again.
      */
     async update(id: number, input: TRegistrationRequestUpdate): Promise<TRegistrationRequest> {
@@ -74,6 +75,9 @@ export function createRequestService({ db }: { db: Db }) {
               groupId: input.client.group,
               transportationId: input.client.transportation,
               clientType: input.client.client_type,
+              allowedPrice: input.client.allowed_price,
+              // As the client dialog stores it: no markup without prices.
+              allowedPriceWMarkup: input.client.allowed_price && input.client.allowed_price_w_markup,
               isActive: true,
               banned: false,
               permanentBanned: false,

@@ -1,22 +1,38 @@
-import type { TClaim, TClaimListQuery, TClaimUpdate } from "@wholesale/contract";
+import {
+  CLAIM_TEXT_MAX_LENGTH,
+  type TClaim,
+  type TClaimListQuery,
+  type TClaimUpdate,
+} from "@wholesale/contract";
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { claims, clients } from "../../db/schema/index.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
 
-/** A client's claim, sent through the bot: the bot calls this; staff review it on /claims. */
+/** A claim filed, or why it was not: the client is told and may write it again. */
+export type ClaimFiled = { ok: true; id: number } | { ok: false; message: string };
+
+/**
+ * A client's claim, sent through the bot: the bot calls this; staff review it on /claims. A text that is blank
+ * or longer than the limit is refused whole: a claim is never cut.
+ */
 export async function createClaim(
   db: Db | Tx,
   input: { clientId: number; text: string },
-): Promise<{ id: number }> {
+): Promise<ClaimFiled> {
   const text = input.text.trim();
-  if (!text) throw badRequest("Текст заявки пуст");
+  if (!text) return { ok: false, message: "Претензия пуста: опишите, что случилось." };
+  if (text.length > CLAIM_TEXT_MAX_LENGTH)
+    return {
+      ok: false,
+      message: `Претензия слишком длинная: не длиннее ${CLAIM_TEXT_MAX_LENGTH} символов. Сократите её и отправьте ещё раз.`,
+    };
   const [row] = await db
     .insert(claims)
     .values({ clientId: input.clientId, text })
     .returning({ id: claims.id });
   if (!row) throw new Error("claim not inserted");
-  return row;
+  return { ok: true, id: row.id };
 }
 
 const ownerName = sql<string>`case when ${clients.organizationName} = 'Не указано' or ${clients.offline}

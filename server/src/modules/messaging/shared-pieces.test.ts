@@ -55,12 +55,19 @@ describe("messaging pieces other areas call", () => {
     expect(untouched?.telegramUnreachableAt).not.toBeNull();
   });
 
-  it("createClaim stores a not-reviewed claim and refuses an empty text", async () => {
+  it("createClaim stores a not-reviewed claim and refuses an empty or too long text whole", async () => {
     const { db } = database;
     const client = await seedClient(db);
-    const { id } = await createClaim(db, { clientId: client.id, text: "  Не пришёл заказ  " });
-    const [row] = await db.select().from(claims).where(eq(claims.id, id));
+    const filed = await createClaim(db, { clientId: client.id, text: "  Не пришёл заказ  " });
+    const [row] = await db
+      .select()
+      .from(claims)
+      .where(eq(claims.id, filed.ok ? filed.id : 0));
     expect(row).toMatchObject({ clientId: client.id, text: "Не пришёл заказ", status: "not_reviewed" });
-    await expect(createClaim(db, { clientId: client.id, text: " " })).rejects.toMatchObject({ status: 400 });
+    expect(await createClaim(db, { clientId: client.id, text: " " })).toMatchObject({ ok: false });
+    expect(await createClaim(db, { clientId: client.id, text: "ы".repeat(4001) })).toMatchObject({
+      ok: false,
+    });
+    expect(await db.select().from(claims).where(eq(claims.clientId, client.id))).toHaveLength(1);
   });
 });

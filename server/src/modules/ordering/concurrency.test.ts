@@ -30,7 +30,7 @@ describe("concurrent orders", () => {
   it("never oversells scarce stock: many clients at once", async () => {
     const mod = await scarce(31);
     const clients = await Promise.all(Array.from({ length: 40 }, () => seedClient(f.db)));
-    const results = await Promise.all(clients.map((c) => f.service.addPosition(c.id, mod.id, 3)));
+    const results = await Promise.all(clients.map((c) => f.service.addPosition(c.id, mod.id, 3, null)));
     const accepted = results.filter((r) => r.ok).length;
     expect(accepted).toBe(10);
     for (const r of results.filter((x) => !x.ok)) {
@@ -44,7 +44,7 @@ describe("concurrent orders", () => {
     const mod = await scarce(100, { oneHandQuantity: 4, oneHandLimited: true });
     const client = await seedClient(f.db);
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => f.service.addPosition(client.id, mod.id, 1)),
+      Array.from({ length: 10 }, () => f.service.addPosition(client.id, mod.id, 1, null)),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(4);
     const order = await f.service.todayOrder(client.id);
@@ -56,7 +56,7 @@ describe("concurrent orders", () => {
     const mod = await scarce(100, { exclusive: true });
     await f.db.insert(exclusives).values({ modificationId: mod.id, quantity: 7, ratio: 0 });
     const clients = await Promise.all(Array.from({ length: 12 }, () => seedClient(f.db)));
-    const results = await Promise.all(clients.map((c) => f.service.addPosition(c.id, mod.id, 2)));
+    const results = await Promise.all(clients.map((c) => f.service.addPosition(c.id, mod.id, 2, null)));
     expect(results.filter((r) => r.ok)).toHaveLength(3);
     expect(await f.poolOf(mod.id)).toBe(1);
     expect(await f.stockOf(mod.id)).toBe(94);
@@ -67,7 +67,7 @@ describe("concurrent orders", () => {
     const holders = await Promise.all(Array.from({ length: 5 }, () => seedClient(f.db)));
     const held = [];
     for (const c of holders) {
-      const r = await f.service.addPosition(c.id, mod.id, 2);
+      const r = await f.service.addPosition(c.id, mod.id, 2, null);
       if (!r.ok) throw new Error(r.message);
       held.push({ client: c.id, position: r.position.id });
     }
@@ -76,9 +76,9 @@ describe("concurrent orders", () => {
       ...held.map((h, i) =>
         i % 2 === 0
           ? f.service.removePosition(h.client, h.position)
-          : f.service.changePosition(h.client, h.position, 5),
+          : f.service.changePosition(h.client, h.position, 5, null),
       ),
-      ...buyers.map((b) => f.service.addPosition(b.id, mod.id, 1)),
+      ...buyers.map((b) => f.service.addPosition(b.id, mod.id, 1, null)),
     ]);
     const stock = await f.stockOf(mod.id);
     expect(stock).toBeGreaterThanOrEqual(0);

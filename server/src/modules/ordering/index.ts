@@ -1,3 +1,7 @@
 export { PAGE_SIZE } from "./catalogue-lists.ts";
+export { formatMoney } from "./messages.ts";
+export { changedOrderText, dayLabel, orderText, positionLine, unitsText } from "./order-text.ts";
 export { createOrderingService, MAX_QUANTITY } from "./ordering-service.ts";
+export { toKopecks } from "./price-list.ts";
+export { todayOrder as orderOfDay } from "./today-order.ts";
 export type * from "./types.ts";

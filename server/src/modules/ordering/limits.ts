@@ -1,6 +1,5 @@
 import type { ModificationData } from "./modification-data.ts";
 import { largestWithin, minimumQuantity, priceForQuantity, type SellableTier } from "./price-list.ts";
-import type { RefusalCode } from "./types.ts";
 
 /** A position of the client's order today, with what the limits need of its modification. */
 export type DayPosition = {
@@ -17,10 +16,17 @@ export type Check =
   | { ok: true }
   | {
       ok: false;
-      code: Exclude<RefusalCode, "client_not_allowed" | "market_closed" | "not_found" | "not_changeable">;
+      code: LimitCode;
       limit: number;
       maxTotal: number;
+      /**
+       * maxTotal is what the stock allows, tighter than every limit of the client's own: naming it would tell
+       * the stock, which the client is never told (only in stock / few / none).
+       */
+      stockBound: boolean;
     };
+
+export type LimitCode = "out_of_stock" | "hand_limit" | "exclusive_limit" | "total_limit";
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 
@@ -42,7 +48,7 @@ export function checkPosition(
   );
   const held = current?.quantity ?? 0;
 
-  const caps: { code: Exclude<Check, { ok: true }>["code"]; cap: number; limit: number }[] = [
+  const caps: { code: LimitCode; cap: number; limit: number }[] = [
     {
       code: "out_of_stock",
       cap: Math.max(0, modification.quantity) + held,
@@ -85,15 +91,18 @@ export function checkPosition(
     ? largestWithin(modification.pricing, unitCap, budget.left, budget.currencyId)
     : unitCap;
   const maxTotal = priced >= minimum ? priced : 0;
+  const budgetCap = budget
+    ? largestWithin(modification.pricing, Number.MAX_SAFE_INTEGER, budget.left, budget.currencyId)
+    : Number.POSITIVE_INFINITY;
+  const [stock, ...limits] = caps;
+  const stockBound = stock !== undefined && limits.every((c) => c.cap > stock.cap) && budgetCap > stock.cap;
 
   // Of the rules broken, the tightest one explains the refusal.
   const broken = caps.filter((c) => total > c.cap);
-  if (budget && tier && tier.price * total > budget.left + 1e-9) {
-    const cap = largestWithin(modification.pricing, Number.MAX_SAFE_INTEGER, budget.left, budget.currencyId);
-    broken.push({ code: "total_limit", cap, limit: budget.limit });
-  }
+  if (budget && tier && tier.price * total > budget.left + 1e-9)
+    broken.push({ code: "total_limit", cap: budgetCap, limit: budget.limit });
   const tightest = broken.sort((a, b) => a.cap - b.cap)[0];
-  if (tightest) return { ok: false, code: tightest.code, limit: tightest.limit, maxTotal };
+  if (tightest) return { ok: false, code: tightest.code, limit: tightest.limit, maxTotal, stockBound };
   return { ok: true };
 }
 

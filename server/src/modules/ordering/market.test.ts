@@ -39,15 +39,15 @@ describe("the market's own decision (the service's default)", () => {
 
     const standing = await service.standing(small.id);
     expect(standing).toMatchObject({ ok: true, market: { open: true, scheduleNames: ["Малый опт днём"] } });
-    const r = await service.addPosition(small.id, mod.id, 2);
+    const r = await service.addPosition(small.id, mod.id, 2, null);
     expect(r.ok).toBe(true);
-    expect(await service.addPosition(large.id, mod.id, 1)).toMatchObject({ code: "market_closed" });
+    expect(await service.addPosition(large.id, mod.id, 1, null)).toMatchObject({ code: "market_closed" });
 
     // 18:30 in Moscow: the interval is over and a change mid-order is refused.
     f.clock.set("2026-11-20T15:30:00Z");
     try {
       if (!r.ok) throw new Error(r.message);
-      expect(await service.changePosition(small.id, r.position.id, 5)).toMatchObject({
+      expect(await service.changePosition(small.id, r.position.id, 5, null)).toMatchObject({
         code: "market_closed",
       });
       expect(await f.stockOf(mod.id)).toBe(98);
@@ -69,9 +69,9 @@ describe("a service for one update (readOnce)", () => {
       const update = createOrderingService({ db: f.db, clock: f.clock, readOnce: true });
       expect(await update.standing(client.id)).toMatchObject({ ok: true, market: { open: true } });
       await f.setMarketOpen(false);
-      expect((await update.addPosition(client.id, mod.id, 1)).ok).toBe(true);
+      expect((await update.addPosition(client.id, mod.id, 1, null)).ok).toBe(true);
       const next = createOrderingService({ db: f.db, clock: f.clock, readOnce: true });
-      expect(await next.addPosition(client.id, mod.id, 1)).toMatchObject({ code: "market_closed" });
+      expect(await next.addPosition(client.id, mod.id, 1, null)).toMatchObject({ code: "market_closed" });
     } finally {
       await f.setMarketOpen(false);
     }

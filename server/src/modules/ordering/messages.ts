@@ -15,6 +15,7 @@ export const TEXT = {
   badQuantity: "Укажите количество целым числом от 1 до 100000.",
   notSold: "Этот товар сейчас не продаётся.",
   notChangeable: "Позиция уже отправлена на сборку: изменить её нельзя.",
+  priceChanged: "Цена изменилась: подтвердите заказ по новой цене.",
 } as const;
 
 // One formatter for every call: toLocaleString builds a new one each time, which the bot's rush felt.
@@ -22,31 +23,43 @@ const rubles = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 2 });
 const money = (n: number) => rubles.format(n).replace(/\u00a0/g, " ");
 
 /**
- * What is still possible: for a new position the units that may be added («можно ещё 4 шт.»), for a
- * change the largest quantity the position may have.
+ * What is still possible: for a new position the units that may be added («можно ещё 4 шт.»), for a change
+ * the largest quantity the position may have. A figure the stock alone sets is not named: the client is told
+ * only in stock / few / none, and picks from the amounts the card offers.
  */
-function stillPossible(n: number, mode: "add" | "change"): string {
+function stillPossible(n: number, mode: "add" | "change", stockBound: boolean): string {
   if (n <= 0) return "больше заказать нельзя.";
+  if (stockBound) return "можно заказать меньше.";
   return mode === "add" ? `можно ещё ${n} шт.` : `можно не больше ${n} шт.`;
 }
 
+/**
+ * The refusal of a limit, naming the tightest rule broken and what is still possible. The day's sum limit is
+ * named with its amount only to a client who sees prices: with the amount and the units still possible, a
+ * client without prices could work out the unit price.
+ */
 export function limitRefusal(
   check: Extract<Check, { ok: false }>,
   canStill: number,
   mode: "add" | "change",
-  context: { currencySign: string; minimum: number | null },
+  context: { currencySign: string; showPrices: boolean },
 ): Refusal {
-  const tail = stillPossible(canStill, mode);
-  const reasons: Record<typeof check.code, () => string> = {
-    out_of_stock: () => (canStill > 0 || mode === "change" ? "Столько нет на складе" : "Товар закончился"),
-    hand_limit: () => `В одни руки не больше ${check.limit} шт. в день`,
-    exclusive_limit: () => "Лимит эксклюзивного товара",
-    total_limit: () => `Лимит суммы заказа за день — ${money(check.limit)} ${context.currencySign}`,
-    bad_quantity: () => `Этот товар продаётся от ${context.minimum ?? 1} шт.`,
-    not_sold: () => TEXT.notSold,
+  const tail = stillPossible(canStill, mode, check.stockBound);
+  const totalLimit = context.showPrices
+    ? `Лимит суммы заказа за день — ${money(check.limit)} ${context.currencySign}`
+    : "Лимит суммы заказа за день";
+  const reasons: Record<typeof check.code, string> = {
+    out_of_stock: canStill > 0 || mode === "change" ? "Столько нет на складе" : "Товар закончился",
+    hand_limit: `В одни руки не больше ${check.limit} шт. в день`,
+    exclusive_limit: "Лимит эксклюзивного товара",
+    total_limit: totalLimit,
   };
-  const reason = reasons[check.code]();
-  return { ok: false, code: check.code, message: `${reason}: ${tail}`, canStill: Math.max(0, canStill) };
+  return {
+    ok: false,
+    code: check.code,
+    message: `${reasons[check.code]}: ${tail}`,
+    canStill: Math.max(0, canStill),
+  };
 }
 
 export const formatMoney = money;

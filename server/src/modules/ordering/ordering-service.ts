@@ -6,10 +6,12 @@ import { type ClientContext, type ClientLookup, loadClient } from "./client-cont
 import { TEXT } from "./messages.ts";
 import { modificationView } from "./modification-view.ts";
 import * as positions from "./positions.ts";
-import { type Changed, Refused, type Situation } from "./positions.ts";
+import { type Changed, Refused } from "./positions.ts";
+import { previewAdd, previewChange } from "./preview.ts";
 import { readSituation, type SituationRead } from "./situation.ts";
 import { todayOrder, toTodayOrder } from "./today-order.ts";
 import type { OrderingDeps, OrderingService, Page, Refusal } from "./types.ts";
+import type { Situation } from "./weighing.ts";
 
 const empty = <T>(): Page<T> => ({ items: [], page: 1, pages: 1 });
 
@@ -67,7 +69,9 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
   /** Runs one change in a transaction; a refusal thrown inside rolls everything back. */
   async function change<T>(work: (tx: Tx) => Promise<T>) {
     try {
-      return { ok: true as const, value: await db.transaction(work) };
+      const value = await db.transaction(work);
+      deps.receipt?.committed();
+      return { ok: true as const, value };
     } catch (error) {
       if (error instanceof Refused) return error.refusal;
       throw error;
@@ -95,30 +99,46 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
       browse(clientId, (c) => lists.listModifications(db, c, productId, page)),
     searchModifications: (clientId, text, page) =>
       browse(clientId, (c) => lists.searchModifications(db, c, text, page)),
-    async getModification(clientId, modificationId, quantity) {
+    async getModification(clientId, modificationId) {
       const found = await browser(clientId);
       if (!found) return null;
-      return modificationView(db, found, modificationId, businessDay(clock.now()), quantity);
+      return modificationView(db, found, modificationId, businessDay(clock.now()));
+    },
+    async previewAdd(clientId, modificationId, quantity) {
+      const s = await situation(clientId);
+      if ("ok" in s) return s;
+      if (!validQuantity(quantity)) return badQuantity;
+      return previewAdd(db, s, modificationId, quantity);
+    },
+    async previewChange(clientId, positionId, quantity) {
+      const s = await situation(clientId);
+      if ("ok" in s) return s;
+      if (!validQuantity(quantity)) return badQuantity;
+      return previewChange(db, s, positionId, quantity);
     },
 
-    async addPosition(clientId, modificationId, quantity) {
+    async addPosition(clientId, modificationId, quantity, confirmedPrice) {
       const s = await situation(clientId);
       if ("ok" in s) return s;
       if (!validQuantity(quantity)) return badQuantity;
-      const done = await change((tx) => positions.addPosition(tx, s, modificationId, quantity));
+      const done = await change((tx) =>
+        positions.addPosition(tx, s, modificationId, quantity, confirmedPrice, deps.receipt),
+      );
       return done.ok ? afterPosition(s, done.value) : done;
     },
-    async changePosition(clientId, positionId, quantity) {
+    async changePosition(clientId, positionId, quantity, confirmedPrice) {
       const s = await situation(clientId);
       if ("ok" in s) return s;
       if (!validQuantity(quantity)) return badQuantity;
-      const done = await change((tx) => positions.changePosition(tx, s, positionId, quantity));
+      const done = await change((tx) =>
+        positions.changePosition(tx, s, positionId, quantity, confirmedPrice, deps.receipt),
+      );
       return done.ok ? afterPosition(s, done.value) : done;
     },
     async removePosition(clientId, positionId) {
       const s = await situation(clientId);
       if ("ok" in s) return s;
-      const done = await change((tx) => positions.removePosition(tx, s, positionId));
+      const done = await change((tx) => positions.removePosition(tx, s, positionId, deps.receipt));
       return done.ok ? { ok: true, order: toTodayOrder(s.day, done.value, s.client.showPrices) } : done;
     },
     async todayOrder(clientId) {

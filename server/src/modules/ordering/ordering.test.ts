@@ -39,7 +39,7 @@ describe("adding a position", () => {
   it("prices it at the tier the quantity reaches, takes the stock and opens the day's order", async () => {
     const client = await buyer();
     const mod = await tiered();
-    const r = added(await f.service.addPosition(client.id, mod.id, 12));
+    const r = added(await f.service.addPosition(client.id, mod.id, 12, null));
     expect(r.position).toMatchObject({
       quantity: 12,
       price: 540,
@@ -63,9 +63,9 @@ describe("adding a position", () => {
   it("adds to the «Добавлен» position of the same modification and re-prices the total", async () => {
     const client = await buyer();
     const mod = await tiered();
-    const first = added(await f.service.addPosition(client.id, mod.id, 6));
+    const first = added(await f.service.addPosition(client.id, mod.id, 6, null));
     expect(first.position.price).toBe(600);
-    const second = added(await f.service.addPosition(client.id, mod.id, 6));
+    const second = added(await f.service.addPosition(client.id, mod.id, 6, null));
     expect(second.position).toMatchObject({ id: first.position.id, quantity: 12, price: 540 });
     expect(second.order.positions).toHaveLength(1);
     expect(second.order.totals).toEqual([{ currencyId: f.rub, currencySign: "₽", amount: 6480 }]);
@@ -78,13 +78,13 @@ describe("adding a position", () => {
     const updatedAt = async () =>
       (await f.db.select({ at: orders.updatedAt }).from(orders).where(eq(orders.clientId, client.id)))[0]?.at;
     try {
-      await f.service.addPosition(client.id, mod.id, 1);
+      await f.service.addPosition(client.id, mod.id, 1, null);
       expect(await updatedAt()).toEqual(new Date(NOW));
       f.clock.advance(60_000);
-      await f.service.addPosition(client.id, other.id, 1);
+      await f.service.addPosition(client.id, other.id, 1, null);
       expect(await updatedAt()).toEqual(new Date(Date.parse(NOW) + 60_000));
       f.clock.advance(60_000);
-      await f.service.addPosition(client.id, mod.id, 2);
+      await f.service.addPosition(client.id, mod.id, 2, null);
       expect(await updatedAt()).toEqual(new Date(Date.parse(NOW) + 120_000));
     } finally {
       f.clock.set(NOW);
@@ -96,8 +96,8 @@ describe("adding a position", () => {
     const mod = await tiered();
     const other = await tiered();
     const existing = await seedOrder(f.db, { clientId: client.id, clientType: 3, openedOn: TODAY });
-    await f.service.addPosition(client.id, mod.id, 1);
-    const r = added(await f.service.addPosition(client.id, other.id, 1));
+    await f.service.addPosition(client.id, mod.id, 1, null);
+    const r = added(await f.service.addPosition(client.id, other.id, 1, null));
     expect(r.order.orderId).toBe(existing.id);
     expect(await f.db.select().from(orders).where(eq(orders.clientId, client.id))).toHaveLength(1);
   });
@@ -106,19 +106,19 @@ describe("adding a position", () => {
     const client = await seedClient(f.db);
     const mod = await tiered();
     for (const q of [0, -1, 1.5, 100_001, Number.NaN]) {
-      expect(await f.service.addPosition(client.id, mod.id, q)).toMatchObject({
+      expect(await f.service.addPosition(client.id, mod.id, q, null)).toMatchObject({
         ok: false,
         code: "bad_quantity",
       });
     }
-    expect(await f.service.addPosition(client.id, 999_999, 1)).toMatchObject({
+    expect(await f.service.addPosition(client.id, 999_999, 1, null)).toMatchObject({
       ok: false,
       code: "not_found",
       message: "Товар не найден.",
     });
     await f.setMarketOpen(false);
     try {
-      expect(await f.service.addPosition(client.id, mod.id, 1)).toEqual({
+      expect(await f.service.addPosition(client.id, mod.id, 1, null)).toEqual({
         ok: false,
         code: "market_closed",
         message: "Маркет сейчас закрыт: заказы не принимаются.",
@@ -138,7 +138,7 @@ describe("adding a position", () => {
       { clientType: null },
     ]) {
       const client = await seedClient(f.db, values);
-      const r = await f.service.addPosition(client.id, mod.id, 1);
+      const r = await f.service.addPosition(client.id, mod.id, 1, null);
       expect(r).toMatchObject({ ok: false, code: "client_not_allowed" });
       expect((await f.service.standing(client.id)).ok).toBe(false);
       expect((await f.service.listBrands(client.id, 1)).items).toEqual([]);
@@ -154,30 +154,30 @@ describe("adding a position", () => {
         { currencyId: f.rub, quantityFrom: 10, smallWholesale: 540, largeWholesale: 530 },
       ],
     });
-    expect(await f.service.addPosition(client.id, mod.id, 5)).toMatchObject({
+    expect(await f.service.addPosition(client.id, mod.id, 5, null)).toMatchObject({
       ok: false,
       code: "bad_quantity",
       message: "Этот товар продаётся от 10 шт.",
     });
-    expect(added(await f.service.addPosition(client.id, mod.id, 10)).position.price).toBe(540);
+    expect(added(await f.service.addPosition(client.id, mod.id, 10, null)).position.price).toBe(540);
   });
 });
 
 describe("stock", () => {
-  it("refuses more than the stock and says how many are left", async () => {
+  it("refuses more than the stock without naming it: the card offers the amounts that fit", async () => {
     const client = await seedClient(f.db);
     const mod = await tiered({ quantity: 4 });
-    expect(await f.service.addPosition(client.id, mod.id, 5)).toMatchObject({
+    expect(await f.service.addPosition(client.id, mod.id, 5, null)).toMatchObject({
       ok: false,
       code: "out_of_stock",
-      message: "Столько нет на складе: можно ещё 4 шт.",
+      message: "Столько нет на складе: можно заказать меньше.",
       canStill: 4,
       // The refusal carries the card as it stands, so the bot answers without reading it again.
-      card: { id: mod.id, canOrder: 4, stock: "few" },
+      card: { id: mod.id, canOrder: true, upTo: null, quantities: [1], stock: "few" },
     });
-    added(await f.service.addPosition(client.id, mod.id, 4));
+    added(await f.service.addPosition(client.id, mod.id, 4, null));
     expect(await f.stockOf(mod.id)).toBe(0);
-    expect(await f.service.addPosition(client.id, mod.id, 1)).toMatchObject({
+    expect(await f.service.addPosition(client.id, mod.id, 1, null)).toMatchObject({
       code: "out_of_stock",
       message: "Товар закончился: больше заказать нельзя.",
       canStill: 0,
@@ -189,8 +189,8 @@ describe("one_hand_quantity", () => {
   it("caps what one client takes of a modification in a day, counting positions sent to collect", async () => {
     const client = await seedClient(f.db);
     const mod = await tiered({ oneHandQuantity: 10, oneHandLimited: true });
-    added(await f.service.addPosition(client.id, mod.id, 6));
-    expect(await f.service.addPosition(client.id, mod.id, 5)).toMatchObject({
+    added(await f.service.addPosition(client.id, mod.id, 6, null));
+    expect(await f.service.addPosition(client.id, mod.id, 5, null)).toMatchObject({
       ok: false,
       code: "hand_limit",
       message: "В одни руки не больше 10 шт. в день: можно ещё 4 шт.",
@@ -201,19 +201,19 @@ describe("one_hand_quantity", () => {
       .update(orderPositions)
       .set({ status: "sent_to_collect" })
       .where(eq(orderPositions.modificationId, mod.id));
-    expect(await f.service.addPosition(client.id, mod.id, 5)).toMatchObject({
+    expect(await f.service.addPosition(client.id, mod.id, 5, null)).toMatchObject({
       code: "hand_limit",
       canStill: 4,
     });
-    const r = added(await f.service.addPosition(client.id, mod.id, 4));
+    const r = added(await f.service.addPosition(client.id, mod.id, 4, null));
     expect(r.order.positions.map((p) => p.quantity)).toEqual([6, 4]);
-    expect(await f.service.addPosition(client.id, mod.id, 1)).toMatchObject({
+    expect(await f.service.addPosition(client.id, mod.id, 1, null)).toMatchObject({
       message: "В одни руки не больше 10 шт. в день: больше заказать нельзя.",
       canStill: 0,
     });
     // Another client has their own hand.
     const other = await seedClient(f.db);
-    added(await f.service.addPosition(other.id, mod.id, 10));
+    added(await f.service.addPosition(other.id, mod.id, 10, null));
   });
 });
 
@@ -222,15 +222,15 @@ describe("total_limit", () => {
     const client = await buyer();
     await f.setRules(client.id, { totalLimit: 5000 });
     const mod = await tiered();
-    added(await f.service.addPosition(client.id, mod.id, 5)); // 3000 ₽
+    added(await f.service.addPosition(client.id, mod.id, 5, null)); // 3000 ₽
     // 4 more would make 9 × 600 = 5400 > 5000; 3 more make 4800.
-    expect(await f.service.addPosition(client.id, mod.id, 4)).toMatchObject({
+    expect(await f.service.addPosition(client.id, mod.id, 4, null)).toMatchObject({
       ok: false,
       code: "total_limit",
       message: "Лимит суммы заказа за день — 5 000 ₽: можно ещё 3 шт.",
       canStill: 3,
     });
-    added(await f.service.addPosition(client.id, mod.id, 3));
+    added(await f.service.addPosition(client.id, mod.id, 3, null));
     expect((await f.service.todayOrder(client.id)).totals?.[0]?.amount).toBe(4800);
   });
 
@@ -238,7 +238,7 @@ describe("total_limit", () => {
     const client = await buyer();
     await f.setRules(client.id, { totalLimit: 5400 });
     const mod = await tiered();
-    expect(added(await f.service.addPosition(client.id, mod.id, 10)).position.sum).toBe(5400);
+    expect(added(await f.service.addPosition(client.id, mod.id, 10, null)).position.sum).toBe(5400);
   });
 });
 
@@ -248,9 +248,9 @@ describe("exclusive modifications", () => {
     await f.db.insert(exclusives).values({ modificationId: mod.id, quantity: 5, ratio: 0 });
     const a = await seedClient(f.db);
     const b = await seedClient(f.db);
-    const first = added(await f.service.addPosition(a.id, mod.id, 3));
+    const first = added(await f.service.addPosition(a.id, mod.id, 3, null));
     expect(await f.poolOf(mod.id)).toBe(2);
-    expect(await f.service.addPosition(b.id, mod.id, 3)).toMatchObject({
+    expect(await f.service.addPosition(b.id, mod.id, 3, null)).toMatchObject({
       ok: false,
       code: "exclusive_limit",
       message: "Лимит эксклюзивного товара: можно ещё 2 шт.",
@@ -258,7 +258,7 @@ describe("exclusive modifications", () => {
     });
     added(await f.service.removePosition(a.id, first.position.id));
     expect(await f.poolOf(mod.id)).toBe(5);
-    added(await f.service.addPosition(b.id, mod.id, 5));
+    added(await f.service.addPosition(b.id, mod.id, 5, null));
     expect(await f.stockOf(mod.id)).toBe(95);
   });
 
@@ -269,24 +269,24 @@ describe("exclusive modifications", () => {
     const plain = await tiered({ productId: product.id });
     await f.db.insert(exclusives).values({ modificationId: mod.id, quantity: 50, ratio: 0.5 });
     const client = await seedClient(f.db);
-    expect(await f.service.addPosition(client.id, mod.id, 1)).toMatchObject({
+    expect(await f.service.addPosition(client.id, mod.id, 1, null)).toMatchObject({
       code: "exclusive_limit",
       message: "Лимит эксклюзивного товара: больше заказать нельзя.",
       canStill: 0,
     });
-    added(await f.service.addPosition(client.id, plain.id, 7));
-    expect(await f.service.addPosition(client.id, mod.id, 4)).toMatchObject({
+    added(await f.service.addPosition(client.id, plain.id, 7, null));
+    expect(await f.service.addPosition(client.id, mod.id, 4, null)).toMatchObject({
       code: "exclusive_limit",
       canStill: 3,
     });
-    added(await f.service.addPosition(client.id, mod.id, 3));
+    added(await f.service.addPosition(client.id, mod.id, 3, null));
     expect(await f.poolOf(mod.id)).toBe(47);
   });
 
   it("sells nothing of an exclusive modification without an entry", async () => {
     const mod = await tiered({ exclusive: true });
     const client = await seedClient(f.db);
-    expect(await f.service.addPosition(client.id, mod.id, 1)).toMatchObject({
+    expect(await f.service.addPosition(client.id, mod.id, 1, null)).toMatchObject({
       code: "exclusive_limit",
       canStill: 0,
     });
@@ -297,18 +297,18 @@ describe("changing and removing", () => {
   it("re-prices a changed quantity and moves stock by the difference", async () => {
     const client = await buyer({ clientType: CLIENT_TYPE_LARGE });
     const mod = await tiered();
-    const r = added(await f.service.addPosition(client.id, mod.id, 5));
+    const r = added(await f.service.addPosition(client.id, mod.id, 5, null));
     expect(r.position.price).toBe(590);
-    const up = added(await f.service.changePosition(client.id, r.position.id, 60));
+    const up = added(await f.service.changePosition(client.id, r.position.id, 60, null));
     expect(up.position).toMatchObject({ quantity: 60, price: 490, sum: 29400 });
     expect(await f.stockOf(mod.id)).toBe(40);
-    const down = added(await f.service.changePosition(client.id, r.position.id, 2));
+    const down = added(await f.service.changePosition(client.id, r.position.id, 2, null));
     expect(down.position).toMatchObject({ quantity: 2, price: 590 });
     expect(await f.stockOf(mod.id)).toBe(98);
-    expect(await f.service.changePosition(client.id, r.position.id, 200)).toEqual({
+    expect(await f.service.changePosition(client.id, r.position.id, 200, null)).toEqual({
       ok: false,
       code: "out_of_stock",
-      message: "Столько нет на складе: можно не больше 100 шт.",
+      message: "Столько нет на складе: можно заказать меньше.",
       canStill: 100,
     });
   });
@@ -316,7 +316,7 @@ describe("changing and removing", () => {
   it("removes a position, returns its stock and drops the emptied order", async () => {
     const client = await buyer();
     const mod = await tiered();
-    const r = added(await f.service.addPosition(client.id, mod.id, 7));
+    const r = added(await f.service.addPosition(client.id, mod.id, 7, null));
     const gone = added(await f.service.removePosition(client.id, r.position.id));
     expect(gone.order).toEqual({ orderId: null, day: TODAY, positions: [], totals: [] });
     expect(await f.stockOf(mod.id)).toBe(100);
@@ -327,12 +327,12 @@ describe("changing and removing", () => {
     const client = await seedClient(f.db);
     const stranger = await seedClient(f.db);
     const mod = await tiered();
-    const r = added(await f.service.addPosition(client.id, mod.id, 3));
+    const r = added(await f.service.addPosition(client.id, mod.id, 3, null));
     expect(await f.service.removePosition(stranger.id, r.position.id)).toMatchObject({
       code: "not_found",
       message: "Позиция не найдена.",
     });
-    expect(await f.service.changePosition(stranger.id, r.position.id, 1)).toMatchObject({
+    expect(await f.service.changePosition(stranger.id, r.position.id, 1, null)).toMatchObject({
       code: "not_found",
     });
     await f.db
@@ -344,7 +344,7 @@ describe("changing and removing", () => {
       code: "not_changeable",
       message: "Позиция уже отправлена на сборку: изменить её нельзя.",
     };
-    expect(await f.service.changePosition(client.id, r.position.id, 1)).toEqual(refusal);
+    expect(await f.service.changePosition(client.id, r.position.id, 1, null)).toEqual(refusal);
     expect(await f.service.removePosition(client.id, r.position.id)).toEqual(refusal);
     expect(await f.stockOf(mod.id)).toBe(97);
     const order = await f.service.todayOrder(client.id);
@@ -354,10 +354,10 @@ describe("changing and removing", () => {
   it("refuses changes once the market has closed", async () => {
     const client = await seedClient(f.db);
     const mod = await tiered();
-    const r = added(await f.service.addPosition(client.id, mod.id, 3));
+    const r = added(await f.service.addPosition(client.id, mod.id, 3, null));
     await f.setMarketOpen(false);
     try {
-      expect(await f.service.changePosition(client.id, r.position.id, 1)).toMatchObject({
+      expect(await f.service.changePosition(client.id, r.position.id, 1, null)).toMatchObject({
         code: "market_closed",
       });
       expect(await f.service.removePosition(client.id, r.position.id)).toMatchObject({
@@ -380,7 +380,7 @@ describe("changing and removing", () => {
     });
     const oldPosition = old.positions[0]?.id ?? 0;
     expect(await f.service.removePosition(client.id, oldPosition)).toMatchObject({ code: "not_found" });
-    const r = added(await f.service.addPosition(client.id, mod.id, 1));
+    const r = added(await f.service.addPosition(client.id, mod.id, 1, null));
     expect(r.order.orderId).not.toBe(old.id);
   });
 });

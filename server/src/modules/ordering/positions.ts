@@ -1,15 +1,23 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
+import { inserted, type UpdateReceipt } from "../../db/handled-updates.ts";
 import { orderPositions, orders } from "../../db/schema/index.ts";
-import type { ClientContext } from "./client-context.ts";
-import { type Check, checkPosition, judgePosition } from "./limits.ts";
-import { limitRefusal, TEXT } from "./messages.ts";
+import { checkPosition } from "./limits.ts";
+import { TEXT } from "./messages.ts";
 import { loadModification, loadModificationAndDay, type ModificationData } from "./modification-data.ts";
-import { viewOf } from "./modification-view.ts";
-import { minimumQuantity, priceForQuantity } from "./price-list.ts";
+import type { SellableTier } from "./price-list.ts";
 import { moveExclusivePool, moveStock, returnToExclusivePool, stockMove, stockNow } from "./stock.ts";
 import { type DayOrder, type DayRow, loadDayOrder } from "./today-order.ts";
 import type { Refusal } from "./types.ts";
+import {
+  addWeighing,
+  limitRefusalOf,
+  priceChanged,
+  type Situation,
+  type Weighing,
+  weigh,
+  withCard,
+} from "./weighing.ts";
 
 /** Thrown inside a transaction to roll it back and answer the refusal it carries. */
 export class Refused extends Error {
@@ -34,50 +42,17 @@ async function lockClient(tx: Tx, clientId: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(${CLIENT_LOCK_NAMESPACE}::int, ${clientId}::int)`);
 }
 
-export type Situation = { client: ClientContext; day: string; now: Date };
-
-function refuseLimit(
-  check: Extract<Check, { ok: false }>,
-  modification: ModificationData,
-  held: number,
-  mode: "add" | "change",
-): never {
-  const canStill = mode === "add" ? Math.max(0, check.maxTotal - held) : check.maxTotal;
-  const tier = priceForQuantity(modification.pricing, Math.max(1, check.maxTotal));
-  const currencySign = tier?.currencySign ?? modification.pricing.orderable[0]?.tiers[0]?.currencySign ?? "";
-  throw new Refused(
-    limitRefusal(check, canStill, mode, { currencySign, minimum: minimumQuantity(modification.pricing) }),
-  );
-}
-
-/** A position weighed against the rules: the modification, the day's positions, the one it changes, its total. */
-type Weighing = {
-  s: Situation;
-  modification: ModificationData;
-  day: readonly DayRow[];
-  current: DayRow | null;
-  total: number;
-  mode: "add" | "change";
-};
-
-/** Checks every rule for the modification at the total; answers the price of the tier that total reaches. */
-function priceChecked({ s, modification, day, current, total, mode }: Weighing) {
-  const judged = judgePosition(modification, day, current, total, s.client.totalLimit);
-  if (judged.ok) return judged.tier;
-  if (judged.code === "not_sold") return refuse("not_sold", TEXT.notSold);
-  if (judged.code === "below_minimum")
-    return refuse("bad_quantity", `Этот товар продаётся от ${judged.minimum} шт.`);
-  return refuseLimit(judged.check, modification, current?.quantity ?? 0, mode);
-}
-
-/** Runs a check; a refusal it throws carries the modification's card, from what was read already. */
-function withCard<T>({ s, modification, day }: Weighing, check: () => T): T {
-  try {
-    return check();
-  } catch (error) {
-    if (error instanceof Refused) error.refusal.card = viewOf(s.client, modification, day);
-    throw error;
-  }
+/**
+ * Every rule for the position at its total, and the price the client confirmed: the tier it is sold at, or
+ * the refusal thrown. An adding refusal carries the modification's card, from what was read already.
+ */
+function priceChecked(w: Weighing, confirmedPrice: number | null): SellableTier {
+  const refused = (refusal: Refusal) => new Refused(w.mode === "add" ? withCard(w, refusal) : refusal);
+  const judged = weigh(w);
+  if (!judged.ok) throw refused(judged);
+  const changed = priceChanged(w, judged.tier, confirmedPrice);
+  if (changed) throw refused(changed);
+  return judged.tier;
 }
 
 /**
@@ -85,13 +60,13 @@ function withCard<T>({ s, modification, day }: Weighing, check: () => T): T {
  * The refusal says what is possible now, judged on `fresh` (the modification as it stands).
  */
 function refuseMoved(
-  { s, day, current, total, mode }: Weighing,
+  w: Weighing,
   fresh: ModificationData,
   code: "out_of_stock" | "exclusive_limit",
   message: string,
 ): never {
-  const again = checkPosition(fresh, day, current, total, s.client.totalLimit);
-  if (!again.ok) refuseLimit(again, fresh, current?.quantity ?? 0, mode);
+  const again = checkPosition(fresh, w.day, w.current, w.total, w.s.client.totalLimit);
+  if (!again.ok) throw new Refused(limitRefusalOf(again, { ...w, modification: fresh }));
   return refuse(code, message, 0);
 }
 
@@ -145,39 +120,48 @@ async function openDayOrder(tx: Tx, s: Situation): Promise<number> {
 /** What a change leaves: the position touched and the day's order after it (for the answer, no re-read). */
 export type Changed = { positionId: number; order: DayOrder };
 
-/** Adds `quantity` of a modification to today's order (into its «Добавлен» position of it, if any). */
+/**
+ * Adds `quantity` of a modification to today's order (into its «Добавлен» position of it, if any), at the
+ * price the client confirmed (null: none was shown), recording the bot update it carries out with its write.
+ */
 export async function addPosition(
   tx: Tx,
   s: Situation,
   modificationId: number,
   quantity: number,
+  confirmedPrice: number | null,
+  receipt: UpdateReceipt | undefined,
 ): Promise<Changed> {
   await lockClient(tx, s.client.id);
   const read = await loadModificationAndDay(tx, s.client, modificationId, s.day);
   if (!read) return refuse("not_found", TEXT.notFound);
   const { modification, order } = read;
-  const current =
-    order.positions.find((p) => p.modificationId === modificationId && p.status === "added") ?? null;
-  const total = (current?.quantity ?? 0) + quantity;
-  const weighing: Weighing = { s, modification, day: order.positions, current, total, mode: "add" };
-  const tier = withCard(weighing, () => priceChecked(weighing));
+  const weighing = addWeighing(s, modification, order, quantity);
+  const { current, total } = weighing;
+  const tier = priceChecked(weighing, confirmedPrice);
 
   const orderId = order.orderId ?? (await openDayOrder(tx, s));
-  // One statement writes the position, marks the order changed and takes the stock: its last but the commit
-  // (and a rare exclusive pool's), so a popular modification's stock row stays locked only until that commit.
-  // A stock move refused leaves no stock row, and the refusal rolls the position back.
+  // One statement writes the position, marks the order changed, takes the stock and records the update: its
+  // last but the commit (and a rare exclusive pool's), so a popular modification's stock row stays locked only
+  // until that commit. A stock move refused leaves no stock row, and the refusal rolls the position back.
   const move = stockMove(tx, modificationId, -quantity);
   const touched = touchOrder(tx, orderId, s.now);
-  const written = { id: orderPositions.id, stockLeft: sql<number | null>`(select quantity from ${move})` };
+  const record = receipt?.recordWith(tx);
+  const ctes = record ? [touched, move, record] : [touched, move];
+  const written = {
+    id: orderPositions.id,
+    stockLeft: sql<number | null>`(select quantity from ${move})`,
+    recorded: record ? inserted(record) : sql<boolean>`true`,
+  };
   const [stored] = current
     ? await tx
-        .with(touched, move)
+        .with(...ctes)
         .update(orderPositions)
         .set({ quantity: total, price: tier.price, currencyId: tier.currencyId })
         .where(eq(orderPositions.id, current.id))
         .returning(written)
     : await tx
-        .with(touched, move)
+        .with(...ctes)
         .insert(orderPositions)
         .values({
           orderId,
@@ -190,6 +174,7 @@ export async function addPosition(
         })
         .returning(written);
   if (!stored) throw new Error("the position was not written");
+  receipt?.check(stored.recorded);
   if (stored.stockLeft === null) {
     const left = await stockNow(tx, modificationId);
     refuseMoved(weighing, { ...modification, quantity: left }, "out_of_stock", OUT_OF_STOCK);
@@ -215,9 +200,13 @@ export async function addPosition(
   return { positionId, order: { orderId, positions } };
 }
 
-/** The client's position in today's order, locked, with the order; refuses anything else. */
-async function ownChangeable(tx: Tx, s: Situation, positionId: number) {
+/**
+ * The client's position in today's order, locked, with the order; refuses anything else. The bot update the
+ * change carries out is recorded first, under the client's lock.
+ */
+async function ownChangeable(tx: Tx, s: Situation, positionId: number, receipt: UpdateReceipt | undefined) {
   await lockClient(tx, s.client.id);
+  await receipt?.record(tx);
   // Staff's send-to-collect updates the status under the row lock too: whoever locks first wins.
   const [locked] = await tx
     .select({ status: orderPositions.status })
@@ -235,14 +224,19 @@ async function ownChangeable(tx: Tx, s: Situation, positionId: number) {
   return { orderId: order.orderId, order, current };
 }
 
-/** Sets a «Добавлен» position's quantity, re-priced at the tier it reaches; stock moves by the difference. */
+/**
+ * Sets a «Добавлен» position's quantity, re-priced at the tier it reaches, at the price the client confirmed
+ * (null: none was shown); stock moves by the difference.
+ */
 export async function changePosition(
   tx: Tx,
   s: Situation,
   positionId: number,
   quantity: number,
+  confirmedPrice: number | null,
+  receipt: UpdateReceipt | undefined,
 ): Promise<Changed> {
-  const { orderId, order, current } = await ownChangeable(tx, s, positionId);
+  const { orderId, order, current } = await ownChangeable(tx, s, positionId, receipt);
   const modification = await loadModification(tx, s.client, current.modificationId);
   if (!modification) return refuse("not_sold", TEXT.notSold);
   const weighing: Weighing = {
@@ -253,7 +247,7 @@ export async function changePosition(
     total: quantity,
     mode: "change",
   };
-  const tier = priceChecked(weighing);
+  const tier = priceChecked(weighing, confirmedPrice);
   await tx
     .update(orderPositions)
     .set({ quantity, price: tier.price, currencyId: tier.currencyId })
@@ -274,8 +268,13 @@ export async function changePosition(
 }
 
 /** Removes a «Добавлен» position; its units go back to stock (and to the exclusive pool they came from). */
-export async function removePosition(tx: Tx, s: Situation, positionId: number): Promise<DayOrder> {
-  const { orderId, order, current } = await ownChangeable(tx, s, positionId);
+export async function removePosition(
+  tx: Tx,
+  s: Situation,
+  positionId: number,
+  receipt: UpdateReceipt | undefined,
+): Promise<DayOrder> {
+  const { orderId, order, current } = await ownChangeable(tx, s, positionId, receipt);
   await tx.delete(orderPositions).where(eq(orderPositions.id, positionId));
   const rest = order.positions.filter((p) => p.id !== positionId);
   // An order left without positions is dropped, so /orders does not list empty orders.

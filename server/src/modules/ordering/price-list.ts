@@ -31,6 +31,9 @@ const flagOf = (tier: StoredTier, list: PriceList) =>
 /** Money to the kopeck. */
 export const roundMoney = (n: number) => Math.round(n * 100) / 100;
 
+/** Money as a whole number of kopecks (hundredths of any currency): prices compared or carried exactly. */
+export const toKopecks = (n: number) => Math.round(n * 100);
+
 /** Money as the client pays it: the list price times the client's multiplier, to the kopeck. */
 export const charge = (price: number, multiplier: number) => roundMoney(price * multiplier);
 

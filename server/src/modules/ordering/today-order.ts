@@ -12,7 +12,7 @@ import { valuesRow } from "../../db/values-row.ts";
 import type { DayPosition } from "./limits.ts";
 import { STATUS_LABELS } from "./messages.ts";
 import { roundMoney } from "./price-list.ts";
-import type { CurrencyTotal, TodayOrder } from "./types.ts";
+import type { CurrencyTotal, PositionView, TodayOrder } from "./types.ts";
 
 /** A position of the day's order with what both the limits and «Мой заказ» need. */
 export type DayRow = DayPosition & { name: string; currencySign: string; status: PositionStatus };
@@ -55,21 +55,24 @@ export async function loadDayOrder(db: Db | Tx, clientId: number, day: string): 
  * prices gets neither prices, sums nor totals: the answer itself holds none, so no view can show them.
  */
 export function toTodayOrder(day: string, order: DayOrder, showPrices: boolean): TodayOrder {
-  const positions = order.positions.map((r) => ({
-    id: r.id,
-    modificationId: r.modificationId,
-    name: r.name,
-    quantity: r.quantity,
-    price: showPrices ? r.price : null,
-    currencyId: r.currencyId,
-    currencySign: r.currencySign,
-    status: r.status,
-    statusLabel: STATUS_LABELS[r.status],
-    sum: showPrices ? roundMoney(r.price * r.quantity) : null,
-    changeable: r.status === "added",
-  }));
+  const positions = order.positions.map((r) => positionView(r, showPrices));
   return { orderId: order.orderId, day, positions, totals: showPrices ? totalsOf(order.positions) : null };
 }
+
+/** One position as the client sees it: without price and sum for a client who may not see prices. */
+export const positionView = (r: DayRow, showPrices: boolean): PositionView => ({
+  id: r.id,
+  modificationId: r.modificationId,
+  name: r.name,
+  quantity: r.quantity,
+  price: showPrices ? r.price : null,
+  currencyId: r.currencyId,
+  currencySign: r.currencySign,
+  status: r.status,
+  statusLabel: STATUS_LABELS[r.status],
+  sum: showPrices ? roundMoney(r.price * r.quantity) : null,
+  changeable: r.status === "added",
+});
 
 function totalsOf(positions: readonly DayRow[]): CurrencyTotal[] {
   const totals = new Map<number, CurrencyTotal>();

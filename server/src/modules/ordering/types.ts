@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client.ts";
+import type { UpdateReceipt } from "../../db/handled-updates.ts";
 import type { PositionStatus } from "../../db/schema/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 
@@ -10,8 +11,11 @@ export type { MarketState };
  * `clock` defaults to the system clock. `readOnce` makes a service for one bot update: the client and the
  * market are read at its first call and its later calls reuse them, so a tap's standing check, its order
  * change and a refusal's card all pay one read between them. Without it every call reads them afresh.
+ * `receipt` is the bot update the service's changes carry out: a change records it in its own transaction
+ * (on the position's write, at no round trip of its own), and throws UpdateAlreadyHandled, changing nothing,
+ * when another delivery of the update has recorded it.
  */
-export type OrderingDeps = { db: Db; clock?: Clock; readOnce?: boolean };
+export type OrderingDeps = { db: Db; clock?: Clock; readOnce?: boolean; receipt?: UpdateReceipt };
 
 /** One page of a list; `page` counts from 1 and `pages` is at least 1 (an empty list has one empty page). */
 export type Page<T> = { items: T[]; page: number; pages: number };
@@ -53,21 +57,27 @@ export type ModificationView = {
   addition: { description: string; price: number | null; currencySign: string } | null;
   tiers: TierView[];
   stock: StockState;
-  /** How many units this client may still order now (stock, hand limit, exclusive entry, total limit). */
-  canOrder: number;
-  /** Why canOrder is 0, in Russian, or null. */
+  /** Whether this client may order any units now (stock, hand limit, exclusive entry, total limit). */
+  canOrder: boolean;
+  /**
+   * The most units the client may still order, when a limit of the client's own sets it (the hand limit, an
+   * exclusive entry, the day's sum); null when only the stock does, whose figure the client is never told.
+   */
+  upTo: number | null;
+  /** Why the client cannot order, in Russian, or null. */
   reason: string | null;
   /**
    * Amounts worth a button, ascending: 1, 5, 10, 20, 50, 100 and each sold tier's threshold, only those the
    * service would add now (every rule checked, the first sold tier included).
    */
   quantities: number[];
-  /** The position adding the asked quantity would make, priced; null when not asked, not sold or prices hidden. */
-  quote: Quote | null;
 };
 
-/** What a position would be: its whole quantity (with what the order holds already) at the tier it reaches. */
-export type Quote = { quantity: number; price: number; sum: number; currencySign: string };
+/**
+ * What a position would be, for the client to confirm: its whole quantity (with what the order holds
+ * already) at the tier it reaches. `price` and `sum` are null when the client may not see prices.
+ */
+export type Quote = { quantity: number; price: number | null; sum: number | null; currencySign: string };
 
 export type PositionView = {
   id: number;
@@ -107,7 +117,9 @@ export type RefusalCode =
   | "hand_limit"
   | "exclusive_limit"
   | "total_limit"
-  | "not_changeable";
+  | "not_changeable"
+  /** The price charged now is not the one the client confirmed: nothing changed, `quote` is the new one. */
+  | "price_changed";
 
 /**
  * Why a call was refused. `card` is the modification as the client may order it now, when the refusal was
@@ -119,9 +131,14 @@ export type Refusal = {
   message: string;
   canStill?: number;
   card?: ModificationView;
+  quote?: Quote;
 };
 
 export type PositionResult = { ok: true; position: PositionView; order: TodayOrder } | Refusal;
+/** Adding a quantity, judged before the client confirms it: the card and the position it would make. */
+export type AddPreview = { ok: true; card: ModificationView; quote: Quote } | Refusal;
+/** Changing a position's quantity, judged before the client confirms it: the position now and as it would be. */
+export type ChangePreview = { ok: true; position: PositionView; quote: Quote } | Refusal;
 export type RemoveResult = { ok: true; order: TodayOrder } | Refusal;
 
 /** Whether the client may use the bot's market at all, and the market's state for them. */
@@ -136,14 +153,32 @@ export type OrderingService = {
   listProducts(clientId: number, brandId: number, page: number): Promise<Page<ProductItem>>;
   listModifications(clientId: number, productId: number, page: number): Promise<Page<ModificationItem>>;
   searchModifications(clientId: number, text: string, page: number): Promise<Page<ModificationItem>>;
-  /** The card; with `quantity`, its `quote` prices adding that many. Null when hidden or the market is closed. */
-  getModification(
+  /** The card; null when hidden or the market is closed. */
+  getModification(clientId: number, modificationId: number): Promise<ModificationView | null>;
+  /**
+   * Adding `quantity`, judged by every rule now, before the client confirms it: nothing is written. The
+   * confirmation gives the quote's price back to addPosition.
+   */
+  previewAdd(clientId: number, modificationId: number, quantity: number): Promise<AddPreview>;
+  /** Changing a position to `quantity`, judged the same way, for changePosition. */
+  previewChange(clientId: number, positionId: number, quantity: number): Promise<ChangePreview>;
+  /**
+   * `confirmedPrice` is the unit price the client confirmed (the preview's quote): when the client sees prices
+   * and the price charged now differs, nothing changes and the refusal (`price_changed`) carries the new quote.
+   * A client who may not see prices confirms the quantity alone. Null: no price was shown to confirm.
+   */
+  addPosition(
     clientId: number,
     modificationId: number,
-    quantity?: number,
-  ): Promise<ModificationView | null>;
-  addPosition(clientId: number, modificationId: number, quantity: number): Promise<PositionResult>;
-  changePosition(clientId: number, positionId: number, quantity: number): Promise<PositionResult>;
+    quantity: number,
+    confirmedPrice: number | null,
+  ): Promise<PositionResult>;
+  changePosition(
+    clientId: number,
+    positionId: number,
+    quantity: number,
+    confirmedPrice: number | null,
+  ): Promise<PositionResult>;
   removePosition(clientId: number, positionId: number): Promise<RemoveResult>;
   todayOrder(clientId: number): Promise<TodayOrder>;
 };

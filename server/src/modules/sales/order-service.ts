@@ -7,6 +7,7 @@ import { businessDay } from "../../lib/business-time.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { moveStock, returnToExclusivePool, takeFromExclusivePool } from "../ordering/stock.ts";
 import { findOrder, selectOrderHeads, withPositions } from "./orders.ts";
+import { noticeOrderChanged } from "./status-notices.ts";
 
 type OrderQuery = z.output<typeof ZOrderQuerySchema>;
 
@@ -39,10 +40,16 @@ async function moveExclusive(tx: Tx, modificationId: number, delta: number): Pro
   if (taken && !taken.ok) throw conflict(`Недостаточно эксклюзивного товара: осталось ${taken.quantity} шт.`);
 }
 
+/** The position, locked, with its order's client and day (whom a change is told to, and which order). */
 async function lockPosition(tx: Tx, id: number) {
-  const [position] = await tx.select().from(orderPositions).where(eq(orderPositions.id, id)).for("update");
-  if (!position) throw notFound("Позиция заказа не найдена");
-  return position;
+  const [found] = await tx
+    .select({ position: orderPositions, clientId: orders.clientId, day: orders.openedOn })
+    .from(orderPositions)
+    .innerJoin(orders, eq(orders.id, orderPositions.orderId))
+    .where(eq(orderPositions.id, id))
+    .for("update", { of: orderPositions });
+  if (!found) throw notFound("Позиция заказа не найдена");
+  return found;
 }
 
 export type OrderService = ReturnType<typeof createOrderService>;
@@ -75,21 +82,26 @@ export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
     /**
      * New price and quantity of a position that is not collected yet. The stock (and an exclusive pool) moves
      * by the quantity difference (an order holds what it reserved); the order's total follows from the positions.
+     * The client is told through the bot, unless the change changes nothing.
      */
     async updatePosition(id: number, input: TOrderPositionUpdate): Promise<TOrder> {
       return db.transaction(async (tx) => {
-        const position = await lockPosition(tx, id);
+        const { position, clientId, day } = await lockPosition(tx, id);
         if (position.status === "collected") {
           throw conflict("Позиция уже собрана: изменить её нельзя");
         }
-        const delta = position.quantity - input.quantity;
-        await moveStockOrRefuse(tx, position.modificationId, delta);
-        await moveExclusive(tx, position.modificationId, delta);
-        await tx
-          .update(orderPositions)
-          .set({ price: input.price, quantity: input.quantity })
-          .where(eq(orderPositions.id, id));
-        await tx.update(orders).set({ updatedAt: clock.now() }).where(eq(orders.id, position.orderId));
+        // A save that changes nothing writes nothing and tells the client nothing.
+        if (position.price !== input.price || position.quantity !== input.quantity) {
+          const delta = position.quantity - input.quantity;
+          await moveStockOrRefuse(tx, position.modificationId, delta);
+          await moveExclusive(tx, position.modificationId, delta);
+          await tx
+            .update(orderPositions)
+            .set({ price: input.price, quantity: input.quantity })
+            .where(eq(orderPositions.id, id));
+          await tx.update(orders).set({ updatedAt: clock.now() }).where(eq(orders.id, position.orderId));
+          await noticeOrderChanged(tx, { clientId, day, removed: null });
+        }
         const order = await findOrder(tx, position.orderId);
         if (!order) throw notFound("Заказ не найден");
         return order;
@@ -98,11 +110,12 @@ export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
 
     /**
      * Removes a position that is not collected yet and returns its quantity to stock (and to an exclusive
-     * pool). An order left without positions is removed too: it has nothing to show, collect or total.
+     * pool). An order left without positions is removed too: it has nothing to show, collect or total. The
+     * client is told through the bot.
      */
     async deletePosition(id: number): Promise<void> {
       await db.transaction(async (tx) => {
-        const position = await lockPosition(tx, id);
+        const { position, clientId, day } = await lockPosition(tx, id);
         if (position.status === "collected") {
           throw conflict("Позиция уже собрана: удалить её нельзя");
         }
@@ -115,6 +128,7 @@ export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
           .where(eq(orderPositions.orderId, position.orderId));
         if ((left?.n ?? 0) === 0) await tx.delete(orders).where(eq(orders.id, position.orderId));
         else await tx.update(orders).set({ updatedAt: clock.now() }).where(eq(orders.id, position.orderId));
+        await noticeOrderChanged(tx, { clientId, day, removed: position.modificationName });
       });
     },
   };

@@ -2,8 +2,7 @@ import { and, eq, inArray, isNotNull, ne, notExists } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { clients, orderPositions, orders } from "../../db/schema/index.ts";
 import { enqueueOutbox } from "../messaging/outbox.ts";
-
-const dayLabel = (day: string) => day.split("-").reverse().join(".");
+import { changedOrderText, dayLabel, orderOfDay } from "../ordering/index.ts";
 
 /**
  * Tells clients through the bot that their orders moved on: one message per order (never per position),
@@ -49,4 +48,29 @@ async function recipients(tx: Tx, orderIds: number[], extra?: ReturnType<typeof 
     .innerJoin(clients, eq(clients.id, orders.clientId))
     .where(and(inArray(orders.id, orderIds), isNotNull(clients.telegramId), extra));
   return rows.flatMap((r) => (r.chatId === null ? [] : [{ ...r, chatId: r.chatId }]));
+}
+
+/**
+ * Tells the client that staff changed their order of `day` (a position's quantity or price, or a position
+ * removed): one message with the order as it is now, queued in the change's transaction. Prices and totals
+ * only for a client who may see prices, as «Мой заказ» shows them.
+ */
+export async function noticeOrderChanged(
+  tx: Tx,
+  change: { clientId: number; day: string; removed: string | null },
+): Promise<void> {
+  const [client] = await tx
+    .select({ chatId: clients.telegramId, showPrices: clients.allowedPrice })
+    .from(clients)
+    .where(eq(clients.id, change.clientId));
+  if (!client || client.chatId === null) return;
+  const order = await orderOfDay(tx, change.clientId, change.day, client.showPrices);
+  await enqueueOutbox(tx, [
+    {
+      clientId: change.clientId,
+      chatId: client.chatId,
+      kind: "order_changed",
+      text: changedOrderText(order, change.removed),
+    },
+  ]);
 }

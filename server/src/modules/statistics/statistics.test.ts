@@ -277,10 +277,10 @@ describe("Moscow day boundaries", () => {
     const ordering = createOrderingService({ db: t.db, clock: t.clock });
 
     t.clock.set("2026-11-23T20:59:00Z"); // Monday 23:59 in Moscow
-    added(await ordering.addPosition(night.id, mod.id, 2));
+    added(await ordering.addPosition(night.id, mod.id, 2, null));
     const monday = (await getNow("/api/dashboard/")).sales;
     t.clock.set("2026-11-23T21:01:00Z"); // Tuesday 00:01 in Moscow
-    added(await ordering.addPosition(night.id, mod.id, 3));
+    added(await ordering.addPosition(night.id, mod.id, 3, null));
     const tuesday = (await getNow("/api/dashboard/")).sales;
 
     const rub = (total: number) => [{ total, currency_sign: "₽" }];

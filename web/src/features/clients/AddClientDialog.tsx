@@ -1,9 +1,11 @@
 import {
   Button,
+  Checkbox,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
+  FormControlLabel,
   MenuItem,
   Stack,
   TextField,
@@ -24,6 +26,8 @@ type FormValues = {
   group: number | "";
   transportation: number | "";
   client_type: number | "";
+  allowed_price: boolean;
+  allowed_price_w_markup: boolean;
 };
 
 const toPayload = (v: FormValues) => ({
@@ -31,6 +35,8 @@ const toPayload = (v: FormValues) => ({
   group: v.group === "" ? undefined : v.group,
   transportation: v.transportation === "" ? undefined : v.transportation,
   client_type: v.client_type === "" ? undefined : v.client_type,
+  allowed_price: v.allowed_price,
+  allowed_price_w_markup: v.allowed_price && v.allowed_price_w_markup,
 });
 
 /** The four required messages come from the contract's schema, the one the server checks too. */
@@ -52,18 +58,30 @@ type Props = {
   onClose: () => void;
 };
 
-/** Adds the client from a registration request: name, group, direction and volume, all required. */
+/**
+ * Adds the client from a registration request: name, group, direction and volume, all required, and whether
+ * the client sees prices (on unless unticked) and with the group's markup (off unless ticked).
+ */
 export function AddClientDialog({ request, groups, transportations, onClose }: Props) {
   const confirm = useUpdateRequest("Клиент добавлен", "Не удалось добавить клиента");
   const {
     control,
     register,
     handleSubmit,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<FormValues>({
     resolver,
-    defaultValues: { nickname: request.client.nickname, group: "", transportation: "", client_type: "" },
+    defaultValues: {
+      nickname: request.client.nickname,
+      group: "",
+      transportation: "",
+      client_type: "",
+      allowed_price: true,
+      allowed_price_w_markup: false,
+    },
   });
+  const allowedPrice = watch("allowed_price");
   const onSubmit = async (values: FormValues) => {
     await confirm.mutateAsync({
       id: request.id,
@@ -98,6 +116,23 @@ export function AddClientDialog({ request, groups, transportations, onClose }: P
     />
   );
 
+  // The client dialog's labels; markup needs prices, so it is off and disabled without them.
+  const flag = (name: "allowed_price" | "allowed_price_w_markup", label: string, disabled: boolean) => (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <FormControlLabel
+          label={label}
+          disabled={disabled}
+          control={
+            <Checkbox checked={field.value && !disabled} onChange={(e) => field.onChange(e.target.checked)} />
+          }
+        />
+      )}
+    />
+  );
+
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs">
       <form noValidate onSubmit={handleSubmit(onSubmit)}>
@@ -122,6 +157,10 @@ export function AddClientDialog({ request, groups, transportations, onClose }: P
               transportations.filter((d) => d.is_active).map((d) => ({ value: d.id, label: d.name })),
             )}
             {select("client_type", "Объем закупки", [...VOLUMES])}
+            <Stack>
+              {flag("allowed_price", "Может смотреть цены", false)}
+              {flag("allowed_price_w_markup", "Цены с наценкой", !allowedPrice)}
+            </Stack>
           </Stack>
         </DialogContent>
         <DialogActions>

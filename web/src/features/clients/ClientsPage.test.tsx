@@ -200,4 +200,56 @@ describe("AddClientDialog", () => {
     }
     expect(calls).toHaveLength(0);
   });
+
+  it("confirms with prices shown by default, and sends the staff's choice when they change it", async () => {
+    const calls = mockFetch({
+      "PUT /api/profiles/registration-requests/1/": ({ body }) => ({
+        status: 200,
+        body: { ...request, confirmed: true, client: { ...request.client, ...(body as object) } },
+      }),
+    });
+    const request: TRegistrationRequest = {
+      id: 1,
+      client: { ...client, allowed_price: false },
+      confirmed: false,
+      deleted: false,
+      created_at: "2026-11-20T09:00:00Z",
+    };
+    const confirm = async (ticks: string[]) => {
+      const onClose = vi.fn();
+      const { unmount } = render(
+        withAppProviders(
+          <AddClientDialog
+            request={request}
+            groups={[{ id: 1, name: "VIP", surcharge: 1.05, is_active: true }]}
+            transportations={[{ id: 1, name: "Казань", is_active: true, tg_id: null }]}
+            onClose={onClose}
+          />,
+        ),
+      );
+      for (const [label, option] of [
+        ["Группа клиента", "VIP"],
+        ["Направление", "Казань"],
+        ["Объем закупки", "Малый опт"],
+      ]) {
+        await userEvent.click(screen.getByLabelText(label as string));
+        await userEvent.click(await screen.findByRole("option", { name: option }));
+      }
+      for (const tick of ticks) await userEvent.click(screen.getByLabelText(tick));
+      await userEvent.click(screen.getByRole("button", { name: "Добавить" }));
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      unmount();
+      return calls.at(-1)?.body as { client: Record<string, unknown> };
+    };
+
+    expect((await confirm([])).client).toMatchObject({ allowed_price: true, allowed_price_w_markup: false });
+    expect((await confirm(["Цены с наценкой"])).client).toMatchObject({
+      allowed_price: true,
+      allowed_price_w_markup: true,
+    });
+    expect((await confirm(["Цены с наценкой", "Может смотреть цены"])).client).toMatchObject({
+      allowed_price: false,
+      allowed_price_w_markup: false,
+    });
+  });
 });

@@ -1,0 +1,166 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedBrand, seedCurrency, seedModification, seedProduct } from "../db/factories/catalogue.ts";
+import { seedClient } from "../db/factories/clients.ts";
+import { accessRules, clients, marketSchedules, orderPositions, orders } from "../db/schema/index.ts";
+import { createTestApp, type TestApp } from "../test/app.ts";
+import { botChat, sentTexts } from "../test/bot-chat.ts";
+import { cardData, typedQuantityData } from "./callback-data/catalogue.ts";
+import type { CapturedCall } from "./capture.ts";
+
+let t: TestApp;
+let rub: number;
+let productId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  rub = (await seedCurrency(t.db, { name: "Рубль", sign: "₽" })).id;
+  productId = (
+    await seedProduct(t.db, { brandId: (await seedBrand(t.db, { name: "Acme" })).id, name: "Зарядка" })
+  ).id;
+  await t.db.insert(marketSchedules).values({ name: "Основной", isManuallyOpened: true });
+});
+afterAll(() => t.close());
+
+/** A modification priced 100 ₽ from 1 unit and 90 ₽ from 10; returns it with its tiers' ids. */
+async function priced(values: Parameters<typeof seedModification>[1] = {}) {
+  return seedModification(t.db, {
+    productId,
+    quantity: 100,
+    tiers: [
+      { currencyId: rub, quantityFrom: 1, smallWholesale: 100, largeWholesale: 100 },
+      { currencyId: rub, quantityFrom: 10, smallWholesale: 90, largeWholesale: 90 },
+    ],
+    ...values,
+  });
+}
+
+/** Staff change a tier's small-wholesale price on the catalogue screen. */
+const setPrice = async (tierId: number | undefined, price: number) =>
+  expect(
+    (
+      await t.call("office", {
+        method: "PUT",
+        url: `/api/storehouse/prices/${tierId}/`,
+        payload: { small_wholesale: price },
+      })
+    ).statusCode,
+  ).toBe(200);
+
+const shown = (calls: CapturedCall[]) =>
+  calls.filter((c) => c.method === "sendMessage" || c.method === "editMessageText").at(-1);
+const lastText = (calls: CapturedCall[]) => String(shown(calls)?.payload.text ?? "");
+const button = (calls: CapturedCall[], text: string) => {
+  const markup = shown(calls)?.payload.reply_markup as {
+    inline_keyboard?: { text: string; callback_data: string }[][];
+  };
+  const found = (markup?.inline_keyboard ?? []).flat().find((b) => b.text === text);
+  if (!found) throw new Error(`no button «${text}» in ${JSON.stringify(markup)}`);
+  return found.callback_data;
+};
+const alertOf = (calls: CapturedCall[]) => calls.find((c) => c.method === "answerCallbackQuery")?.payload;
+
+async function positionsOf(clientId: number) {
+  return t.db
+    .select({ quantity: orderPositions.quantity, price: orderPositions.price })
+    .from(orderPositions)
+    .innerJoin(orders, eq(orders.id, orderPositions.orderId))
+    .where(eq(orders.clientId, clientId));
+}
+
+describe("the price the client confirmed", () => {
+  it("a price raised between the confirm screen and ✅ adds nothing and shows the new price to confirm", async () => {
+    const mod = await priced();
+    const client = await seedClient(t.db, { telegramId: 9101, allowedPrice: true });
+    const chat = botChat(t.db, t.clock, 9101);
+    let calls = await chat.press(cardData.pack({ modificationId: mod.id, productId, page: 1 }));
+    calls = await chat.press(button(calls, "10 шт"));
+    expect(lastText(calls)).toMatch(/Количество: 10 шт × 90 ₽ = 900 ₽\. Подтвердите заказ\.$/);
+    const confirmedAt90 = button(calls, "✅ Подтвердить");
+
+    await setPrice(mod.tiers[1]?.id, 150);
+    calls = await chat.press(confirmedAt90);
+    expect(alertOf(calls)).toMatchObject({
+      text: "Цена изменилась: подтвердите заказ по новой цене.",
+      show_alert: true,
+    });
+    expect(lastText(calls)).toMatch(
+      /^❗ Цена изменилась: подтвердите заказ по новой цене\.\n\nAcme · .*\n\nКоличество: 10 шт × 150 ₽ = 1 500 ₽\. Подтвердите заказ\.$/s,
+    );
+    expect(await positionsOf(client.id)).toEqual([]);
+    // The old button stays refused; the new one adds at the price it showed.
+    expect(alertOf(await chat.press(confirmedAt90))?.text).toBe(
+      "Цена изменилась: подтвердите заказ по новой цене.",
+    );
+    calls = await chat.press(button(calls, "✅ Подтвердить"));
+    expect(lastText(calls)).toMatch(/10 шт × 150 ₽ = 1 500 ₽ · Добавлен/);
+    expect(await positionsOf(client.id)).toEqual([{ quantity: 10, price: 150 }]);
+  });
+
+  it("a change of a position is confirmed at its price too, and a raised one changes nothing", async () => {
+    const mod = await priced();
+    const client = await seedClient(t.db, { telegramId: 9102, allowedPrice: true });
+    const chat = botChat(t.db, t.clock, 9102);
+    let calls = await chat.press(cardData.pack({ modificationId: mod.id, productId, page: 1 }));
+    calls = await chat.press(button(calls, "5 шт"));
+    await chat.press(button(calls, "✅ Подтвердить"));
+    calls = await chat.send("Мой заказ");
+    await chat.press(button(calls, "✏️ 1. Изменить"));
+    calls = await chat.send("12");
+    expect(sentTexts(calls)).toEqual([
+      `Зарядка ${mod.name}: 5 шт → 12 шт × 90 ₽ = 1 080 ₽. Подтвердите изменение.`,
+    ]);
+    expect(await positionsOf(client.id)).toEqual([{ quantity: 5, price: 100 }]);
+
+    await setPrice(mod.tiers[1]?.id, 95);
+    calls = await chat.press(button(calls, "✅ Подтвердить"));
+    expect(lastText(calls)).toBe(
+      `❗ Цена изменилась: подтвердите заказ по новой цене.\n\nЗарядка ${mod.name}: 5 шт → 12 шт × 95 ₽ = 1 140 ₽. Подтвердите изменение.`,
+    );
+    expect(await positionsOf(client.id)).toEqual([{ quantity: 5, price: 100 }]);
+    calls = await chat.press(button(calls, "✅ Подтвердить"));
+    expect(lastText(calls)).toMatch(/^Количество изменено\.\n\n.*12 шт × 95 ₽ = 1 140 ₽ · Добавлен/s);
+    expect(await positionsOf(client.id)).toEqual([{ quantity: 12, price: 95 }]);
+  });
+
+  it("a client who may not see prices confirms the quantity alone: no price travels or is shown", async () => {
+    const mod = await priced();
+    const client = await seedClient(t.db, { telegramId: 9103 });
+    const chat = botChat(t.db, t.clock, 9103);
+    let calls = await chat.press(cardData.pack({ modificationId: mod.id, productId, page: 1 }));
+    calls = await chat.press(button(calls, "10 шт"));
+    const confirm = button(calls, "✅ Подтвердить");
+    expect(confirm).toMatch(/:0$/);
+    await setPrice(mod.tiers[1]?.id, 120);
+    calls = await chat.press(confirm);
+    expect(lastText(calls)).toBe(`✅ Добавлено в заказ.\n1. Зарядка ${mod.name} — 10 шт · Добавлен`);
+    expect(await positionsOf(client.id)).toEqual([{ quantity: 10, price: 120 }]);
+  });
+});
+
+describe("what a refusal or a card may tell", () => {
+  it("a day's sum limit refuses a client without prices in pieces only, never with the sum", async () => {
+    const mod = await priced({ name: "Дорогая" });
+    const refusalFor = async (telegramId: number, allowedPrice: boolean) => {
+      const client = await seedClient(t.db, { telegramId, allowedPrice });
+      await t.db.update(accessRules).set({ totalLimit: 250 }).where(eq(accessRules.clientId, client.id));
+      const chat = botChat(t.db, t.clock, telegramId);
+      await chat.press(typedQuantityData.pack({ modificationId: mod.id, productId, page: 1 }));
+      return sentTexts(await chat.send("5"))[0]?.split("\n")[0];
+    };
+    expect(await refusalFor(9201, false)).toBe("❗ Лимит суммы заказа за день: можно ещё 2 шт.");
+    expect(await refusalFor(9202, true)).toBe("❗ Лимит суммы заказа за день — 250 ₽: можно ещё 2 шт.");
+  });
+
+  it("the card never names the stock: it names only a limit of the client's own", async () => {
+    const plenty = await priced({ quantity: 50 });
+    const handLimited = await priced({ quantity: 50, oneHandQuantity: 20, oneHandLimited: true });
+    await seedClient(t.db, { telegramId: 9203, allowedPrice: true });
+    const chat = botChat(t.db, t.clock, 9203);
+    const card = async (modificationId: number) =>
+      lastText(await chat.press(cardData.pack({ modificationId, productId, page: 1 })));
+    expect(await card(plenty.id)).not.toMatch(/50|Можно заказать до/);
+    expect(await card(handLimited.id)).toMatch(/\nМожно заказать до 20 шт\.$/);
+    const [row] = await t.db.select().from(clients).where(eq(clients.telegramId, 9203));
+    expect(row?.allowedPrice).toBe(true);
+  });
+});

@@ -1,0 +1,84 @@
+import type { ClientContext } from "./client-context.ts";
+import { type Check, judgePosition } from "./limits.ts";
+import { limitRefusal, TEXT } from "./messages.ts";
+import type { ModificationData } from "./modification-data.ts";
+import { viewOf } from "./modification-view.ts";
+import { priceForQuantity, roundMoney, type SellableTier, toKopecks } from "./price-list.ts";
+import type { DayOrder, DayRow } from "./today-order.ts";
+import type { Quote, Refusal } from "./types.ts";
+
+/** The client allowed to order now, the business day and the moment of the call. */
+export type Situation = { client: ClientContext; day: string; now: Date };
+
+/** A position weighed against the rules: the modification, the day's positions, the one it changes, its total. */
+export type Weighing = {
+  s: Situation;
+  modification: ModificationData;
+  day: readonly DayRow[];
+  current: DayRow | null;
+  total: number;
+  mode: "add" | "change";
+};
+
+/** Adding `quantity` to the day's order: into the modification's «Добавлен» position, if it has one. */
+export function addWeighing(
+  s: Situation,
+  modification: ModificationData,
+  order: DayOrder,
+  quantity: number,
+): Weighing {
+  const current =
+    order.positions.find((p) => p.modificationId === modification.id && p.status === "added") ?? null;
+  const total = (current?.quantity ?? 0) + quantity;
+  return { s, modification, day: order.positions, current, total, mode: "add" };
+}
+
+/** The refusal of a limit, saying what is still possible at the largest total every rule allows. */
+export function limitRefusalOf(
+  check: Extract<Check, { ok: false }>,
+  { s, modification, current, mode }: Pick<Weighing, "s" | "modification" | "current" | "mode">,
+): Refusal {
+  const held = current?.quantity ?? 0;
+  const canStill = mode === "add" ? Math.max(0, check.maxTotal - held) : check.maxTotal;
+  const tier = priceForQuantity(modification.pricing, Math.max(1, check.maxTotal));
+  const currencySign = tier?.currencySign ?? modification.pricing.orderable[0]?.tiers[0]?.currencySign ?? "";
+  return limitRefusal(check, canStill, mode, { currencySign, showPrices: s.client.showPrices });
+}
+
+/** Every rule for the position at its total: the tier it is sold at, or the refusal. */
+export function weigh(w: Weighing): { ok: true; tier: SellableTier } | Refusal {
+  const judged = judgePosition(w.modification, w.day, w.current, w.total, w.s.client.totalLimit);
+  if (judged.ok) return judged;
+  if (judged.code === "not_sold") return { ok: false, code: "not_sold", message: TEXT.notSold };
+  if (judged.code === "below_minimum")
+    return { ok: false, code: "bad_quantity", message: `Этот товар продаётся от ${judged.minimum} шт.` };
+  return limitRefusalOf(judged.check, w);
+}
+
+/** The position the weighing makes at its tier, priced only for a client who may see prices. */
+export function quoteOf({ s, total }: Weighing, tier: SellableTier): Quote {
+  const shown = s.client.showPrices;
+  return {
+    quantity: total,
+    price: shown ? tier.price : null,
+    sum: shown ? roundMoney(tier.price * total) : null,
+    currencySign: tier.currencySign,
+  };
+}
+
+/** A refusal with the modification's card as the client may order it now, drawn from what was read. */
+export const withCard = ({ s, modification, day }: Weighing, refusal: Refusal): Refusal => ({
+  ...refusal,
+  card: viewOf(s.client, modification, day),
+});
+
+/**
+ * The price the client confirmed against the one charged now: a client who sees prices is charged only the
+ * price they confirmed, so a different one refuses with the position at the new price, to confirm again. A
+ * client who may not see prices confirmed the quantity alone. Null when the change may go ahead.
+ */
+export function priceChanged(w: Weighing, tier: SellableTier, confirmedPrice: number | null): Refusal | null {
+  if (confirmedPrice === null || !w.s.client.showPrices) return null;
+  if (toKopecks(confirmedPrice) === toKopecks(tier.price)) return null;
+  return { ok: false, code: "price_changed", message: TEXT.priceChanged, quote: quoteOf(w, tier) };
+}
