@@ -111,7 +111,8 @@ function tap() {
       from: { id: CLIENT_CHAT, is_bot: false, first_name: "Иван" },
       message: { message_id: 1, date: 0, chat: { id: CLIENT_CHAT, type: "private" }, text: "…" },
       chat_instance: "1",
-      data: addData.pack({ modificationId, productId, quantity: 1 }),
+      // 100 ₽ a unit (the small-wholesale tier), in kopecks, as the confirm screen showed it.
+      data: addData.pack({ modificationId, productId, quantity: 1, price: 10_000 }),
     },
   });
 }
