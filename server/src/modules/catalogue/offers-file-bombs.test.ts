@@ -3,101 +3,37 @@ import { seedCurrency } from "../../db/factories/catalogue.ts";
 import { brands, modifications, priceTiers, products } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { multipartBody } from "../../test/multipart.ts";
-import {
-  rowXml,
-  SHARED_STRINGS_TAIL,
-  SHEET_TAIL,
-  sharedStringsHead,
-  sheetHead,
-  xlsxFromParts,
-} from "../../test/xlsx-parts.ts";
-import { deflateRepeated } from "../../test/zip.ts";
+import { type XlsxBomb, xlsxBombs } from "../../test/xlsx-bombs.ts";
+import { rowXml, SHEET_TAIL, sheetHead, xlsxFromParts } from "../../test/xlsx-parts.ts";
 import { OFFERS_COLUMNS } from "./offers-file.ts";
 
 // Files crafted to cost far more to read than their size: each is refused with a 400 naming the limit it
 // passed, nothing is written, and the server's memory stays bounded while three are read at once.
 
-const HEADER = rowXml(
-  1,
-  OFFERS_COLUMNS.map((c) => c.header),
-);
-const GOOD_ROW = rowXml(2, ["Б", "П", "М", 1, 1, 10, 10, "Рубль"]);
 const MB = 1024 * 1024;
+const header = OFFERS_COLUMNS.map((c) => c.header);
+const TOO_LARGE = "Лист слишком большой: не более 16 МБ в распакованном виде";
+const DETAILS: Record<XlsxBomb, string> = {
+  cells: "Слишком много ячеек на листе: не более 250\u00a0000",
+  rows: "Слишком много строк: не более 20000",
+  // Refused from the directory alone.
+  declaredHuge: TOO_LARGE,
+  // Reading stops at the first byte past the claim: the archive lies, so it is no spreadsheet.
+  declaredSmall: "Файл не является книгой Excel (.xlsx)",
+  dimension: "Слишком много строк: не более 20000",
+  sharedString: "Слишком много текста в ячейках: не более 8\u00a0000\u00a0000 символов",
+  sharedStringCount: TOO_LARGE,
+};
 
 let t: TestApp;
-const bombs: Record<string, { data: Buffer; detail: string }> = {};
+let bombs: Record<XlsxBomb, Buffer>;
 
 beforeAll(async () => {
   t = await createTestApp();
   await seedCurrency(t.db, { name: "Рубль", sign: "₽" });
   // Signed in before the uploads race, which would each create the account.
   await t.as("office");
-  bombs.cells = {
-    // 3,000,000 empty cells: 12 MB of XML, a few kilobytes compressed.
-    data: xlsxFromParts({
-      sheet: await deflateRepeated(sheetHead() + HEADER, "<c/>", 3_000_000, SHEET_TAIL),
-    }),
-    detail: "Слишком много ячеек на листе: не более 250\u00a0000",
-  };
-  bombs.rows = {
-    // 300,000 one-cell rows (the 190 KB file that froze the server had a million).
-    data: xlsxFromParts({
-      sheet: await deflateRepeated(sheetHead() + HEADER, "<row><c><v>1</v></c></row>", 300_000, SHEET_TAIL),
-    }),
-    detail: "Слишком много строк: не более 20000",
-  };
-  bombs.declaredHuge = {
-    // The directory claims a 4 GB sheet: refused from the directory alone.
-    data: xlsxFromParts({
-      sheet: sheetHead() + HEADER + GOOD_ROW + SHEET_TAIL,
-      declaredSizes: { "xl/worksheets/sheet1.xml": 0xfffffff0 },
-    }),
-    detail: "Лист слишком большой: не более 16 МБ в распакованном виде",
-  };
-  bombs.declaredSmall = {
-    // The directory claims 1 KB, the sheet inflates to 50 MB: reading stops at the first byte past the claim.
-    data: xlsxFromParts({
-      sheet: await deflateRepeated(sheetHead() + HEADER, " ", 50 * MB, SHEET_TAIL),
-      declaredSizes: { "xl/worksheets/sheet1.xml": 1024 },
-    }),
-    detail: "Файл не является книгой Excel (.xlsx)",
-  };
-  bombs.dimension = {
-    // Two real rows under a used range of every cell a sheet can have.
-    data: xlsxFromParts({ sheet: sheetHead("A1:XFD1048576") + HEADER + GOOD_ROW + SHEET_TAIL }),
-    detail: "Слишком много строк: не более 20000",
-  };
-  bombs.sharedString = {
-    // One 1,000,000-character shared string in every cell of 20,000 rows: 160 billion characters to hand back.
-    data: xlsxFromParts({
-      sharedStrings: await deflateRepeated(
-        `${sharedStringsHead(1)}<si><t>`,
-        "x",
-        1_000_000,
-        `</t></si>${SHARED_STRINGS_TAIL}`,
-      ),
-      sheet: await deflateRepeated(
-        sheetHead() + HEADER,
-        `<row>${'<c t="s"><v>0</v></c>'.repeat(8)}</row>`,
-        20_000,
-        SHEET_TAIL,
-      ),
-    }),
-    detail: "Слишком много текста в ячейках: не более 8\u00a0000\u00a0000 символов",
-  };
-  bombs.sharedStringCount = {
-    // 900,000 distinct-looking shared strings: more than the cells that could ever use them.
-    data: xlsxFromParts({
-      sharedStrings: await deflateRepeated(
-        sharedStringsHead(900_000),
-        "<si><t>a</t></si>",
-        900_000,
-        SHARED_STRINGS_TAIL,
-      ),
-      sheet: sheetHead() + HEADER + SHEET_TAIL,
-    }),
-    detail: "Лист слишком большой: не более 16 МБ в распакованном виде",
-  };
+  bombs = await xlsxBombs(header);
 });
 afterAll(() => t.close());
 
@@ -119,7 +55,7 @@ async function catalogue() {
 
 describe("an offers file built to cost more than its size", () => {
   it("is small to upload", () => {
-    for (const bomb of Object.values(bombs)) expect(bomb.data.length).toBeLessThan(MB);
+    for (const data of Object.values(bombs)) expect(data.length).toBeLessThan(MB);
   });
 
   it("is refused with the limit it passed, three at a time, in bounded memory, writing nothing", async () => {
@@ -130,16 +66,16 @@ describe("an offers file built to cost more than its size", () => {
     const sampler = setInterval(() => {
       peakRss = Math.max(peakRss, process.memoryUsage.rss());
     }, 10);
-    const entries = Object.entries(bombs);
+    const entries = Object.entries(bombs) as [XlsxBomb, Buffer][];
     for (let i = 0; i < entries.length; i += 3) {
       const group = entries.slice(i, i + 3);
-      const answers = await Promise.all(group.map(([, bomb]) => upload(bomb.data)));
+      const answers = await Promise.all(group.map(([, data]) => upload(data)));
       for (const [index, answer] of answers.entries()) {
-        const [name, bomb] = group[index] as (typeof entries)[number];
+        const [name] = group[index] as (typeof entries)[number];
         expect({ name, status: answer.statusCode, detail: answer.json().detail }).toEqual({
           name,
           status: 400,
-          detail: bomb.detail,
+          detail: DETAILS[name],
         });
         expect(answer.json().errors.file).toHaveLength(1);
       }
@@ -151,7 +87,8 @@ describe("an offers file built to cost more than its size", () => {
   });
 
   it("leaves the server answering: a good file right after imports", async () => {
-    const res = await upload(xlsxFromParts({ sheet: sheetHead("A1:H2") + HEADER + GOOD_ROW + SHEET_TAIL }));
+    const sheet = sheetHead("A1:H2") + rowXml(1, header) + rowXml(2, ["Б", "П", "М", 1, 1, 10, 10, "Рубль"]);
+    const res = await upload(xlsxFromParts({ sheet: sheet + SHEET_TAIL }));
     expect(res.json()).toEqual({ rows: 1, created: 1, updated: 0, unchanged: 0 });
   });
 });
