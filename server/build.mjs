@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js, and beside it the entries it starts as separate threads
+// Bundles the server into dist/main.js, and beside it the worker it starts and the backup command line
 // (the contract's TypeScript sources included; npm packages stay external), and copies the migrations there.
 import { cpSync, readFileSync, rmSync } from "node:fs";
 import { build } from "esbuild";
@@ -12,6 +12,8 @@ await build({
     main: "src/main.ts",
     // Read by lib/xlsx-reader/read-sheet-off-thread.ts, which finds it beside main.js.
     "xlsx-sheet-worker": "src/lib/xlsx-reader/sheet-worker.ts",
+    // `npm run backup` and `npm run restore` (scripts/backup.mjs).
+    backup: "src/backup/cli.ts",
   },
   outdir: "dist",
   bundle: true,
