@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream } from "node:stream/web";
+import { createGzip } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import type { Db } from "../db/client.ts";
 import type { Clock } from "../lib/clock.ts";
@@ -69,8 +70,13 @@ export function createEmbeddedBackups(deps: {
       // dumpDataDir holds PGlite's query lock while it waits for the start, which needs that lock: a client
       // not yet started (the CLI's) would wait forever.
       await deps.client.waitReady;
-      const dump = await deps.client.dumpDataDir("gzip");
-      await pipeline(Readable.fromWeb(dump.stream() as ReadableStream), createWriteStream(partial));
+      // Compressed by zlib outside PGlite's lock (on libuv's threads): the database pauses only for the copy.
+      const dump = await deps.client.dumpDataDir("none");
+      await pipeline(
+        Readable.fromWeb(dump.stream() as ReadableStream),
+        createGzip(),
+        createWriteStream(partial),
+      );
       renameSync(partial, file);
     } finally {
       rmSync(partial, { force: true });
