@@ -18,7 +18,7 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
 });
 
 /** CRC-32 of `data`, continuing from `crc` so a long content can be summed piece by piece. */
-export function crc32(data: Buffer, crc = 0): number {
+function crc32(data: Buffer, crc = 0): number {
   let c = ~crc >>> 0;
   for (const byte of data) c = (CRC_TABLE[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
   return ~c >>> 0;
