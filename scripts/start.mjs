@@ -1,18 +1,13 @@
 // `npm start`: builds the server and the web app when their output is missing or older than their
 // sources, then runs the server, which serves both the API and the web app on one port.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { join } from "node:path";
+import { buildServerIfStale, npmRun } from "./build-server.mjs";
 import { isStale } from "./staleness.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 
-function run(args) {
-  const result = spawnSync("npm", args, { cwd: root, stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-if (isStale(root, "server/dist/main.js", ["server/src", "contract/src"]))
-  run(["run", "build", "-w", "server"]);
+buildServerIfStale(root);
 if (
   isStale(root, "web/dist/index.html", [
     "web/src",
@@ -22,7 +17,7 @@ if (
     "contract/src",
   ])
 )
-  run(["run", "build", "-w", "web"]);
+  npmRun(root, ["run", "build", "-w", "web"]);
 
 // The server runs as a child that receives the signals sent to this script: a SIGTERM to `npm start`
 // (a service manager, a container stop) must stop the server too, not orphan it on the port.

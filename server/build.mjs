@@ -1,5 +1,5 @@
-// Bundles the server into dist/main.js (the contract's TypeScript sources included; npm packages stay
-// external) and copies the migrations beside it.
+// Bundles the server into dist/main.js, and beside it the worker it starts and the backup command line
+// (the contract's TypeScript sources included; npm packages stay external), and copies the migrations there.
 import { cpSync, readFileSync, rmSync } from "node:fs";
 import { build } from "esbuild";
 
@@ -8,8 +8,14 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 rmSync("dist", { recursive: true, force: true });
 await build({
-  entryPoints: ["src/main.ts"],
-  outfile: "dist/main.js",
+  entryPoints: {
+    main: "src/main.ts",
+    // Read by lib/xlsx-reader/read-sheet-off-thread.ts, which finds it beside main.js.
+    "xlsx-sheet-worker": "src/lib/xlsx-reader/sheet-worker.ts",
+    // `npm run backup` and `npm run restore` (scripts/backup.mjs).
+    backup: "src/backup/cli.ts",
+  },
+  outdir: "dist",
   bundle: true,
   platform: "node",
   format: "esm",

@@ -56,6 +56,9 @@ const ZEnvSchema = z.object({
   TELEGRAM_RATE_PER_SECOND: z.coerce.number().positive().max(1000).default(25),
   OUTBOX_RETENTION_DAYS: z.coerce.number().positive().max(3650).default(30),
   TRUST_PROXY: trustProxy.optional(),
+  BACKUP_DAILY: flag.optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(3650).default(7),
+  BACKUP_DIR: z.string().optional(),
 });
 
 export type Config = {
@@ -80,6 +83,8 @@ export type Config = {
   delivery: { ratePerSecond: number; retentionDays: number };
   /** Which proxies' X-Forwarded-For to believe, as Fastify's `trustProxy` (false: none). */
   trustProxy: false | number | string[];
+  /** Backups of the embedded database: the daily one on or off, how many are kept, where. */
+  backup: { daily: boolean; keep: number; dir: string };
 };
 
 export class ConfigError extends Error {}
@@ -123,6 +128,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     delivery: { ratePerSecond: e.TELEGRAM_RATE_PER_SECOND, retentionDays: e.OUTBOX_RETENTION_DAYS },
     trustProxy: e.TRUST_PROXY ?? false,
+    backup: {
+      daily: e.BACKUP_DAILY ?? true,
+      keep: e.BACKUP_KEEP,
+      dir: resolve(e.BACKUP_DIR ?? join(dataDir, "backups")),
+    },
   };
 }
 

@@ -1,6 +1,9 @@
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
+import { claimDataDir, DataDirInUse } from "./backup/data-dir-claim.ts";
+import { pgliteOf } from "./backup/embedded-backups.ts";
+import { serveBackups } from "./backup/take-backup.ts";
 import type { BotLog } from "./bot/context.ts";
 import { type BotRunner, createLiveBot, startPolling, startWebhook, webhookSecret } from "./bot/run.ts";
 import { createTelegramApi } from "./bot/telegram-api.ts";
@@ -8,6 +11,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { bootstrap } from "./db/bootstrap.ts";
 import { openPglite, openPostgres } from "./db/client.ts";
 import { botUpdatesCleanupJob } from "./jobs/bot-updates-cleanup.ts";
+import { dailyBackupJob } from "./jobs/daily-backup.ts";
 import { dailyLeftoverReportJob } from "./jobs/daily-leftover-report.ts";
 import { dailyStockSnapshotJob } from "./jobs/daily-stock-snapshot.ts";
 import { marketNoticesJob } from "./jobs/market-notices.ts";
@@ -23,6 +27,8 @@ import { createStatisticsService } from "./modules/statistics/statistics-service
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The embedded database is one process's: a second server, a backup or a restore on DATA_DIR is refused.
+  const dataDirClaim = config.databaseUrl ? undefined : await claimDataDir(config.dataDir);
   const database = config.databaseUrl
     ? await openPostgres(config.databaseUrl)
     : await openPglite(join(config.dataDir, "pglite"));
@@ -59,6 +65,11 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
   });
 
+  // `npm run backup` asks this server, the one process that may read its embedded database.
+  const backups = dataDirClaim
+    ? serveBackups(dataDirClaim, { client: pgliteOf(database.db), ...config.backup, clock: systemClock })
+    : undefined;
+
   let scheduler: Scheduler | undefined;
   let botRunner: BotRunner | undefined;
   let closing = false;
@@ -71,6 +82,7 @@ async function main(): Promise<void> {
     await botRunner?.stop();
     await app?.close();
     await database.close();
+    await dataDirClaim?.close();
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
@@ -86,6 +98,7 @@ async function main(): Promise<void> {
       botUpdatesCleanupJob({ db: database.db, clock: systemClock }),
       scheduledMessagesJob(createMessageService({ db: database.db, clock: systemClock })),
       dailyStockSnapshotJob({ db: database.db, clock: systemClock }),
+      ...(backups && config.backup.daily ? [dailyBackupJob(backups, systemClock)] : []),
       ...salesReportJobs({
         db: database.db,
         clock: systemClock,
@@ -105,6 +118,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof DataDirInUse ? error.message : error);
   process.exit(1);
 });

@@ -1,10 +1,16 @@
 import type { TOffersImportResult } from "@wholesale/contract";
 import { asc, inArray, sql } from "drizzle-orm";
-import ExcelJS from "exceljs";
 import type { Db, Tx } from "../../db/client.ts";
 import { brands, currencies, modifications, priceTiers, products } from "../../db/schema/index.ts";
 import { AppError, badRequest } from "../../http/errors.ts";
 import { xlsxBuffer } from "../../lib/xlsx.ts";
+import {
+  type CellValue,
+  type SheetBudget,
+  SheetRefusal,
+  type SheetRow,
+} from "../../lib/xlsx-reader/first-sheet.ts";
+import { readFirstSheetOffThread } from "../../lib/xlsx-reader/read-sheet-off-thread.ts";
 import { enforceAvailability } from "./availability.ts";
 
 /**
@@ -42,26 +48,16 @@ type Offer = {
   tiers: TierRow[];
 };
 
-function cellValue(cell: ExcelJS.Cell): unknown {
-  const value = cell.value;
-  if (value && typeof value === "object" && !(value instanceof Date)) {
-    if ("result" in value) return value.result;
-    if ("richText" in value) return value.richText.map((r) => r.text).join("");
-    if ("text" in value) return value.text;
-  }
-  return value;
+type Cell = CellValue | undefined;
+
+function text(cell: Cell): string {
+  return cell === undefined ? "" : String(cell).trim();
 }
 
-function text(cell: ExcelJS.Cell): string {
-  const value = cellValue(cell);
-  return value === null || value === undefined ? "" : String(value).trim();
-}
-
-function number(cell: ExcelJS.Cell): number | undefined {
-  const value = cellValue(cell);
-  if (typeof value === "number") return value;
-  if (typeof value === "string" && value.trim() !== "") {
-    const n = Number(value.trim().replace(",", "."));
+function number(cell: Cell): number | undefined {
+  if (typeof cell === "number") return cell;
+  if (typeof cell === "string" && cell.trim() !== "") {
+    const n = Number(cell.trim().replace(",", "."));
     return Number.isFinite(n) ? n : undefined;
   }
   return undefined;
@@ -69,42 +65,64 @@ function number(cell: ExcelJS.Cell): number | undefined {
 
 const money2 = (n: number) => Math.round(n * 100) / 100;
 const keyOf = (...parts: string[]) => JSON.stringify(parts);
+/** A value quoted back in an error, cut so that a giant cell cannot make a giant answer. */
+const quoted = (value: string) => `«${value.length > 50 ? `${value.slice(0, 50)}…` : value}»`;
 
-async function loadWorkbook(data: Buffer): Promise<ExcelJS.Worksheet> {
-  const notXlsx = () =>
-    badRequest("Файл не является книгой Excel (.xlsx)", { file: ["Ожидается файл .xlsx"] });
-  // An xlsx file is a zip archive: anything else is refused before the parser sees it.
-  if (data.length < 4 || data.readUInt32LE(0) !== 0x04034b50) throw notXlsx();
-  const workbook = new ExcelJS.Workbook();
-  try {
-    // exceljs types its input with a Buffer declaration that predates Node's generic Buffer.
-    await workbook.xlsx.load(data as unknown as Parameters<ExcelJS.Xlsx["load"]>[0]);
-  } catch {
-    throw notXlsx();
+/**
+ * What reading an offers file may cost. A full file (20,000 rows of 8 columns) needs 160,000 cells and
+ * about 6 MB of sheet XML; the limits leave room for extra columns and long names, and keep a crafted file's
+ * reading under about a second and a few tens of megabytes, off the server's thread.
+ */
+const OFFERS_SHEET_BUDGET: SheetBudget = {
+  maxRows: OFFERS_MAX_ROWS + 1,
+  maxColumns: OFFERS_COLUMNS.length,
+  maxCells: 250_000,
+  maxXmlBytes: 16 * 1024 * 1024,
+  maxTextChars: 8_000_000,
+};
+/** Reading the sheet (in its worker) may take this long before the file is refused. */
+const READ_DEADLINE_MS = 2500;
+
+const NOT_XLSX = "Файл не является книгой Excel (.xlsx)";
+const REFUSALS: Record<SheetRefusal["reason"], string> = {
+  not_xlsx: NOT_XLSX,
+  no_sheet: "В файле нет листов",
+  too_many_rows: `Слишком много строк: не более ${OFFERS_MAX_ROWS}`,
+  too_many_cells: `Слишком много ячеек на листе: не более ${OFFERS_SHEET_BUDGET.maxCells.toLocaleString("ru-RU")}`,
+  too_large: `Лист слишком большой: не более ${OFFERS_SHEET_BUDGET.maxXmlBytes / 1024 / 1024} МБ в распакованном виде`,
+  too_much_text: `Слишком много текста в ячейках: не более ${OFFERS_SHEET_BUDGET.maxTextChars.toLocaleString("ru-RU")} символов`,
+  too_slow: `Файл слишком сложный: чтение заняло больше ${READ_DEADLINE_MS / 1000} с`,
+};
+
+/** The first sheet's rows, read in a worker thread within the budget; a refusal is the answer's 400. */
+async function readOffersSheet(data: Buffer): Promise<SheetRow[]> {
+  // An xlsx file is a zip archive: anything else is refused before a worker is started.
+  if (data.length < 4 || data.readUInt32LE(0) !== 0x04034b50) {
+    throw badRequest(NOT_XLSX, { file: ["Ожидается файл .xlsx"] });
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw badRequest("В файле нет листов");
-  return sheet;
+  try {
+    return await readFirstSheetOffThread(data, OFFERS_SHEET_BUDGET, { deadlineMs: READ_DEADLINE_MS });
+  } catch (error) {
+    if (!(error instanceof SheetRefusal)) throw error;
+    const detail = REFUSALS[error.reason];
+    throw badRequest(detail, { file: [error.reason === "not_xlsx" ? "Ожидается файл .xlsx" : detail] });
+  }
 }
 
-function parseOffers(sheet: ExcelJS.Worksheet, currencyOf: (name: string) => number | undefined): Offer[] {
-  const header = sheet.getRow(1);
+function parseOffers(rows: SheetRow[], currencyOf: (name: string) => number | undefined): Offer[] {
+  const header = rows[0]?.number === 1 ? rows[0].cells : [];
   const expected = OFFERS_COLUMNS.map((c) => c.header);
-  const actual = expected.map((_, i) => text(header.getCell(i + 1)).toLowerCase());
+  const actual = expected.map((_, i) => text(header[i]).toLowerCase());
   if (actual.some((h, i) => h !== expected[i]?.toLowerCase())) {
     throw badRequest(`Неверные заголовки: ожидаются столбцы ${expected.join(", ")}`, {
       file: [`Ожидаются столбцы: ${expected.join(", ")}`],
     });
   }
-  if (sheet.actualRowCount - 1 > OFFERS_MAX_ROWS) {
-    throw badRequest(`Слишком много строк: не более ${OFFERS_MAX_ROWS}`);
-  }
 
   const errors: string[] = [];
   const offers = new Map<string, Offer>();
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    if (rowNumber === 1) return;
-    const cells = OFFERS_COLUMNS.map((_, i) => row.getCell(i + 1));
+  for (const { number: rowNumber, cells } of rows) {
+    if (rowNumber === 1) continue;
     const [
       brandCell,
       productCell,
@@ -114,19 +132,10 @@ function parseOffers(sheet: ExcelJS.Worksheet, currencyOf: (name: string) => num
       smallCell,
       largeCell,
       currencyCell,
-    ] = cells as [
-      ExcelJS.Cell,
-      ExcelJS.Cell,
-      ExcelJS.Cell,
-      ExcelJS.Cell,
-      ExcelJS.Cell,
-      ExcelJS.Cell,
-      ExcelJS.Cell,
-      ExcelJS.Cell,
-    ];
-    if (cells.every((c) => text(c) === "")) return;
+    ] = cells;
+    if (cells.every((c) => text(c) === "")) continue;
     const problems: string[] = [];
-    const name = (cell: ExcelJS.Cell, label: string) => {
+    const name = (cell: Cell, label: string) => {
       const value = text(cell);
       if (!value) problems.push(`не указан(а) ${label}`);
       else if (value.length > NAME_MAX) problems.push(`${label}: не более ${NAME_MAX} символов`);
@@ -135,7 +144,7 @@ function parseOffers(sheet: ExcelJS.Worksheet, currencyOf: (name: string) => num
     const brand = name(brandCell, "брэнд");
     const product = name(productCell, "продукт");
     const modification = name(modificationCell, "модификация");
-    const whole = (cell: ExcelJS.Cell, label: string, min: number, fallback?: number) => {
+    const whole = (cell: Cell, label: string, min: number, fallback?: number) => {
       const value = text(cell) === "" ? fallback : number(cell);
       if (value === undefined || !Number.isInteger(value) || value < min || value > QUANTITY_MAX) {
         problems.push(`${label}: ожидается целое число не меньше ${min}`);
@@ -145,7 +154,7 @@ function parseOffers(sheet: ExcelJS.Worksheet, currencyOf: (name: string) => num
     };
     const quantity = whole(quantityCell, "количество", 0);
     const quantityFrom = whole(fromCell, "«От»", 1, 1);
-    const price = (cell: ExcelJS.Cell, label: string) => {
+    const price = (cell: Cell, label: string) => {
       const value = number(cell);
       if (value === undefined || value <= 0 || value > PRICE_MAX) {
         problems.push(`${label}: ожидается положительное число`);
@@ -158,7 +167,7 @@ function parseOffers(sheet: ExcelJS.Worksheet, currencyOf: (name: string) => num
     const currencyName = text(currencyCell);
     const currencyId = currencyOf(currencyName);
     if (currencyId === undefined)
-      problems.push(currencyName ? `неизвестная валюта «${currencyName}»` : "не указана валюта");
+      problems.push(currencyName ? `неизвестная валюта ${quoted(currencyName)}` : "не указана валюта");
 
     const key = keyOf(brand, product, modification);
     const offer = offers.get(key);
@@ -169,12 +178,12 @@ function parseOffers(sheet: ExcelJS.Worksheet, currencyOf: (name: string) => num
     }
     if (problems.length) {
       errors.push(`Строка ${rowNumber}: ${problems.join("; ")}`);
-      return;
+      continue;
     }
     const tier = { quantityFrom, small, large, currencyId: currencyId as number };
     if (offer) offer.tiers.push(tier);
     else offers.set(key, { brand, product, modification, quantity, firstRow: rowNumber, tiers: [tier] });
-  });
+  }
 
   for (const offer of offers.values()) {
     if (!offer.tiers.some((t) => t.quantityFrom === 1)) {
@@ -378,8 +387,8 @@ export function createOffersFileService({ db }: { db: Db }) {
   return {
     /** All or nothing: a file with any bad row is refused whole, listing the rows and their reasons. */
     async import(data: Buffer): Promise<TOffersImportResult> {
-      const sheet = await loadWorkbook(data);
-      const offers = parseOffers(sheet, await currencyLookup());
+      const rows = await readOffersSheet(data);
+      const offers = parseOffers(rows, await currencyLookup());
       return db.transaction((tx) => applyOffers(tx, offers));
     },
 

@@ -1,7 +1,6 @@
 import {
   PHOTO_CAPTION_MAX,
   PHOTO_MAX_BYTES,
-  PHOTO_TYPE_ERROR,
   type TClientMessage,
   type TClientMessageSchedule,
   type TClientMessageSendFields,
@@ -14,19 +13,11 @@ import { badRequest, conflict, notFound } from "../../http/errors.ts";
 import { addDays, businessDay } from "../../lib/business-time.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { enqueueOutbox } from "./outbox.ts";
+import { photoProblem } from "./photo-header.ts";
 
 export const BROADCAST_KIND = "broadcast";
 
 export type Photo = { data: Buffer; name: string };
-
-/** Photos Telegram's sendPhoto takes, recognised by their first bytes (the name proves nothing). */
-export function isSupportedImage(data: Buffer): boolean {
-  const jpeg = data.length > 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff;
-  const png = data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-  const webp =
-    data.subarray(0, 4).toString("latin1") === "RIFF" && data.subarray(8, 12).toString("latin1") === "WEBP";
-  return jpeg || png || webp;
-}
 
 /**
  * The moment a scheduled message's `send_time` means. A time of day (`HH:mm`, as the dialog's time
@@ -210,9 +201,8 @@ export function createMessageService({ db, clock }: { db: Db; clock: Clock }) {
         if (photo.data.length > PHOTO_MAX_BYTES) {
           throw badRequest("Фото больше 10 МБ", { photo: ["Фото больше 10 МБ"] });
         }
-        if (!isSupportedImage(photo.data)) {
-          throw badRequest(PHOTO_TYPE_ERROR, { photo: [PHOTO_TYPE_ERROR] });
-        }
+        const problem = photoProblem(photo.data);
+        if (problem) throw badRequest(problem, { photo: [problem] });
         if (fields.text.length > PHOTO_CAPTION_MAX) {
           throw badRequest(`С фото текст не длиннее ${PHOTO_CAPTION_MAX} символов`, {
             text: [`С фото текст не длиннее ${PHOTO_CAPTION_MAX} символов`],

@@ -6,6 +6,7 @@ import { seedClient, seedGroup, seedTransportation } from "../../db/factories/cl
 import { seedClaim } from "../../db/factories/messaging.ts";
 import { clientMessages, outboxMessages } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
+import { pngDeclaring } from "../../test/images.ts";
 import { multipartBody, TINY_PNG } from "../../test/multipart.ts";
 import { createMessageService, resolveSendTime } from "./message-service.ts";
 
@@ -113,6 +114,18 @@ describe("POST /api/messaging/to-clients/ (multipart: send now)", () => {
     const longCaption = await sendNow({ text: "я".repeat(1025) }, { data: TINY_PNG, filename: "p.png" });
     expect(longCaption.statusCode).toBe(400);
     expect(longCaption.json().detail).toBe("С фото текст не длиннее 1024 символов");
+  });
+
+  it("refuses, before queueing anything, a photo whose declared size Telegram would refuse", async () => {
+    const before = await t.db.select({ id: clientMessages.id }).from(clientMessages);
+    const wide = await sendNow({ text: "Панорама" }, { data: pngDeclaring(12_000, 100), filename: "p.png" });
+    expect(wide.statusCode).toBe(400);
+    const detail =
+      "Фото 12000×100 px: Telegram принимает фото, у которых ширина и высота вместе не больше 10 000 px";
+    expect(wide.json()).toMatchObject({ detail, errors: { photo: [detail] } });
+    const square = await sendNow({ text: "Квадрат" }, { data: pngDeclaring(9000, 9000), filename: "p.png" });
+    expect(square.json().detail).toMatch(/^Фото 9000×9000 px: .*не больше 10 000 px$/);
+    expect(await t.db.select({ id: clientMessages.id }).from(clientMessages)).toEqual(before);
   });
 
   it("refuses an empty text with a Russian message", async () => {

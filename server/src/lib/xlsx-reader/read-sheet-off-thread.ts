@@ -1,0 +1,66 @@
+import { Worker, type WorkerOptions } from "node:worker_threads";
+import { type SheetBudget, SheetRefusal, type SheetRow } from "./first-sheet.ts";
+import type { SheetAnswer, SheetJob } from "./sheet-worker.ts";
+
+/**
+ * The worker's heap: a legitimate 20,000-row sheet needs a fraction of it; a file that needs more is refused
+ * (the worker dies alone) rather than growing the server.
+ */
+const WORKER_HEAP_MB = 64;
+
+/** The worker: bundled beside main.js by the build; from the sources (tests, `npm run dev`), this folder's TypeScript. */
+function startWorker(options: WorkerOptions): Worker {
+  if (!import.meta.url.endsWith(".ts")) {
+    return new Worker(new URL("./xlsx-sheet-worker.js", import.meta.url), options);
+  }
+  // Node 20 runs no TypeScript, and a worker does not inherit tsx's hooks: it imports its entry through tsx.
+  const entry = JSON.stringify(new URL("./sheet-worker.ts", import.meta.url).href);
+  const tsx = JSON.stringify(import.meta.resolve("tsx/esm/api"));
+  return new Worker(`import(${tsx}).then((api) => api.tsImport(${entry}, ${entry}))`, {
+    ...options,
+    eval: true,
+  });
+}
+
+/**
+ * `readFirstSheet` in a worker thread, so the server keeps answering while a sheet is read. Reading longer
+ * than `deadlineMs` stops the worker and refuses the file as `too_slow`; a worker out of heap refuses it
+ * as `too_large`.
+ */
+export function readFirstSheetOffThread(
+  data: Buffer,
+  budget: SheetBudget,
+  { deadlineMs }: { deadlineMs: number },
+): Promise<SheetRow[]> {
+  return new Promise((resolve, reject) => {
+    const job: SheetJob = { data, budget };
+    const worker = startWorker({
+      workerData: job,
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 16 },
+    });
+    let timer: NodeJS.Timeout | undefined;
+    let settled = false;
+    const settle = (done: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      done();
+      void worker.terminate();
+    };
+    worker.on("message", (answer: SheetAnswer) => {
+      if ("reading" in answer) {
+        timer = setTimeout(() => settle(() => reject(new SheetRefusal("too_slow"))), deadlineMs);
+      } else if ("rows" in answer) {
+        settle(() => resolve(answer.rows));
+      } else {
+        settle(() => reject(new SheetRefusal(answer.refused)));
+      }
+    });
+    worker.once("error", (error: Error & { code?: string }) =>
+      settle(() => reject(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? new SheetRefusal("too_large") : error)),
+    );
+    worker.once("exit", (code) =>
+      settle(() => reject(new Error(`spreadsheet worker exited with ${code} before answering`))),
+    );
+  });
+}
