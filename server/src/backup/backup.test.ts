@@ -109,7 +109,7 @@ describe.skipIf(onPostgres)("a backup of the running embedded database", () => {
       for (let i = 0; !stop; i++) {
         await new Promise((resolve) => setImmediate(resolve));
         const mod = mods[i % mods.length] as (typeof mods)[number];
-        const result = await ordering.addPosition(client.id, mod.id, 1);
+        const result = await ordering.addPosition(client.id, mod.id, 1, null);
         if (!result.ok) throw new Error(result.message);
         acknowledged.push(`${client.id}:${mod.id}`);
       }
