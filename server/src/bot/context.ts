@@ -2,7 +2,7 @@ import type { Context } from "grammy";
 import type { Db, Tx } from "../db/client.ts";
 import type { UpdateReceipt } from "../db/handled-updates.ts";
 import type { Clock } from "../lib/clock.ts";
-import type { BotUserStanding } from "../modules/clients/bot-registration.ts";
+import type { BotUserStanding } from "../modules/clients/index.ts";
 import type { MarketState, OrderingService } from "../modules/ordering/index.ts";
 import type { BotSession } from "./session-state.ts";
 import type { StoredSession } from "./session-store.ts";

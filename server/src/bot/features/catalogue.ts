@@ -1,5 +1,5 @@
 import { Composer, InlineKeyboard } from "grammy";
-import { latestBotText } from "../../modules/market/bot-text-service.ts";
+import { latestBotText } from "../../modules/bot-texts/index.ts";
 import {
   type ModificationView,
   positionLine,

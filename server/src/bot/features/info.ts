@@ -1,6 +1,6 @@
 import { Composer } from "grammy";
-import { latestBotText } from "../../modules/market/bot-text-service.ts";
-import { createClaim } from "../../modules/messaging/claim-service.ts";
+import { latestBotText } from "../../modules/bot-texts/index.ts";
+import { createClaim } from "../../modules/claims/index.ts";
 import type { BotContext } from "../context.ts";
 import { effect } from "../effect.ts";
 import { mainMenuKeyboard } from "../keyboards/main-menu.ts";

@@ -1,11 +1,11 @@
 import { Composer } from "grammy";
+import { latestBotText } from "../../modules/bot-texts/index.ts";
 import {
   type BotRegistration,
   linkClientToOrganization,
   normalizePhone,
   registerFromBot,
-} from "../../modules/clients/bot-registration.ts";
-import { latestBotText } from "../../modules/market/bot-text-service.ts";
+} from "../../modules/clients/index.ts";
 import { onPress } from "../callback-data/factory.ts";
 import { volumeData } from "../callback-data/registration.ts";
 import { isCommand } from "../command.ts";

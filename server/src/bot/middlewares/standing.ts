@@ -1,9 +1,9 @@
 import type { NextFunction } from "grammy";
 import type { ChatMember } from "grammy/types";
-import { botUserStanding } from "../../modules/clients/bot-registration.ts";
-import { reachableAgain } from "../../modules/messaging/reachability.ts";
+import { botUserStanding } from "../../modules/clients/index.ts";
+import { reachableAgain } from "../../modules/messaging/index.ts";
+import { markBlocked } from "../../modules/outbox/index.ts";
 import type { BotContext } from "../context.ts";
-import { markBlocked } from "../delivery/outbox-store.ts";
 
 /**
  * Updates from people only (who is writing was read with the update's arrival). Blocking or unblocking the bot

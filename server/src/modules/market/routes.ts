@@ -20,9 +20,9 @@ import type { Db } from "../../db/client.ts";
 import { currentAccount } from "../../http/auth.ts";
 import { notFound } from "../../http/errors.ts";
 import type { Clock } from "../../lib/clock.ts";
-import type { BotTextService } from "./bot-text-service.ts";
+import type { BotTextService } from "../bot-texts/index.ts";
 import { describeMarketState } from "./market-message.ts";
-import { loadMarketClient, marketStateForClient, overallMarketState } from "./market-state.ts";
+import { loadMarketClient, marketStateForClient, overallMarketState } from "./market-schedules.ts";
 import type { ScheduleService } from "./schedule-service.ts";
 
 type Deps = { db: Db; clock: Clock; schedules: ScheduleService; botTexts: BotTextService };

@@ -15,7 +15,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { badRequest } from "../../http/errors.ts";
 import { page } from "../../http/pagination.ts";
-import type { ClaimService } from "./claim-service.ts";
+import type { ClaimService } from "../claims/index.ts";
 import type { MessageService, Photo } from "./message-service.ts";
 
 type Services = { messages: MessageService; claims: ClaimService };

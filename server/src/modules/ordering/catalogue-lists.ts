@@ -1,8 +1,8 @@
 import { and, asc, countDistinct, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { brands, modifications, products } from "../../db/schema/index.ts";
+import { stockState } from "../stock/index.ts";
 import type { ClientContext } from "./client-context.ts";
-import { stockState } from "./stock-state.ts";
 import type { BrandItem, ModificationItem, Page, ProductItem } from "./types.ts";
 import { visibleTo } from "./visibility.ts";
 

@@ -5,7 +5,7 @@ import { clients, dailyReports, deletedDailyReports } from "../../db/schema/inde
 import { notFound } from "../../http/errors.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { xlsxBuffer } from "../../lib/xlsx.ts";
-import type { StatisticsService } from "../statistics/statistics-service.ts";
+import type { StatisticsService } from "../statistics/index.ts";
 
 const MONEY_FORMAT = "#,##0.00";
 const TYPE_NAMES: Record<number, string> = { 2: "Крупный опт", 3: "Малый опт" };

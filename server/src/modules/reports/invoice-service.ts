@@ -15,7 +15,7 @@ import {
 import { conflict, notFound } from "../../http/errors.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { xlsxBuffer } from "../../lib/xlsx.ts";
-import { rollupSources, type SalesSources, T } from "../statistics/sales-sources.ts";
+import { rollupSources, type SalesSources, T } from "../statistics/index.ts";
 
 const MONEY_FORMAT = "#,##0.00";
 const INVOICE_COLUMNS = [

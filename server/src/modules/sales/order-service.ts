@@ -5,7 +5,7 @@ import { clients, orderPositions, orders } from "../../db/schema/index.ts";
 import { conflict, notFound } from "../../http/errors.ts";
 import { businessDay } from "../../lib/business-time.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { moveStock, returnToExclusivePool, takeFromExclusivePool } from "../ordering/stock.ts";
+import { moveStock, returnToExclusivePool, takeFromExclusivePool } from "../stock/index.ts";
 import { findOrder, selectOrderHeads, withPositions } from "./orders.ts";
 import { noticeOrderChanged } from "./status-notices.ts";
 

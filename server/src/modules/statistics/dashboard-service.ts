@@ -12,8 +12,7 @@ import {
 } from "../../db/schema/index.ts";
 import { addDays, businessDay } from "../../lib/business-time.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { describeMarketState } from "../market/market-message.ts";
-import { overallMarketState } from "../market/market-state.ts";
+import { describeMarketState, overallMarketState } from "../market/index.ts";
 import { D, rollupSources, type SalesSources, T } from "./sales-sources.ts";
 import { type CurrencySigns, currencySigns, type StatisticsService } from "./statistics-service.ts";
 

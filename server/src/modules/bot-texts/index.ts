@@ -1,0 +1,6 @@
+export {
+  type BotTextService,
+  createBotTextService,
+  DEFAULT_BOT_TEXTS,
+  latestBotText,
+} from "./bot-text-service.ts";

@@ -1,0 +1,1 @@
+export { type ClaimService, createClaim, createClaimService } from "./claim-service.ts";
