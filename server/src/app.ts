@@ -32,13 +32,13 @@ import {
   createLogService,
   tokenRoutes,
 } from "./modules/accounts/index.ts";
-import { createBotTextService } from "./modules/bot-texts/index.ts";
+import { botTextRoutes, createBotTextService } from "./modules/bot-texts/index.ts";
 import {
   catalogueRoutes,
   createCatalogueService,
   createOffersFileService,
 } from "./modules/catalogue/index.ts";
-import { createClaimService } from "./modules/claims/index.ts";
+import { claimRoutes, createClaimService } from "./modules/claims/index.ts";
 import {
   createClientService,
   createCollectionGroupService,
@@ -189,6 +189,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(marketRoutes, { db, clock, ...services });
       await api.register(messagingRoutes, services);
+      await api.register(claimRoutes, services);
+      await api.register(botTextRoutes, services);
       await api.register(statisticsRoutes, services);
       await api.register(salesReportRoutes, services);
       await api.register(dashboardRoutes, services);

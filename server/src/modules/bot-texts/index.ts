@@ -4,3 +4,4 @@ export {
   DEFAULT_BOT_TEXTS,
   latestBotText,
 } from "./bot-text-service.ts";
+export { botTextRoutes } from "./routes.ts";
