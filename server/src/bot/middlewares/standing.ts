@@ -1,6 +1,5 @@
 import type { NextFunction } from "grammy";
 import type { ChatMember } from "grammy/types";
-import { botUserStanding } from "../../modules/clients/index.ts";
 import { reachableAgain } from "../../modules/messaging/index.ts";
 import { markBlocked } from "../../modules/outbox/index.ts";
 import type { BotContext } from "../context.ts";
@@ -31,7 +30,7 @@ async function noteMembership(
 
 /** The user blocked the bot: on the shared database, since a block is a fact whatever a dry run rolls back. */
 async function markUserBlocked(ctx: BotContext, telegramId: number): Promise<void> {
-  const standing = await botUserStanding(ctx.db, telegramId);
+  const standing = await ctx.registration.standing(telegramId);
   await markBlocked(ctx.deps.db, {
     clientId: standing.kind === "unknown" ? null : standing.clientId,
     chatId: ctx.chat?.id ?? telegramId,

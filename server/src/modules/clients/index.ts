@@ -1,10 +1,9 @@
 export {
   type BotRegistration,
+  type BotRegistrationService,
   type BotUserStanding,
-  botUserStanding,
-  linkClientToOrganization,
+  createBotRegistrationService,
   normalizePhone,
-  registerFromBot,
   standingColumn,
   standingOf,
 } from "./bot-registration.ts";
