@@ -11,8 +11,8 @@ import { openPglite, openPostgres } from "../../server/src/db/client.ts";
 import { seedCurrency } from "../../server/src/db/factories/catalogue.ts";
 import { brands, modifications, priceTiers, products } from "../../server/src/db/schema/index.ts";
 import { systemClock } from "../../server/src/lib/clock.ts";
-import { createOffersFileService, OFFERS_COLUMNS } from "../../server/src/modules/catalogue/offers-file.ts";
-import { createLeftoverService } from "../../server/src/modules/reports/leftover-service.ts";
+import { createOffersFileService, OFFERS_COLUMNS } from "../../server/src/modules/catalogue/index.ts";
+import { createLeftoverService } from "../../server/src/modules/reports/index.ts";
 
 const IMPORT_ROWS = 5_000;
 const REPORT_MODIFICATIONS = 10_000;

@@ -20,8 +20,7 @@ import {
   outboxMessages,
   timeIntervals,
 } from "../../server/src/db/schema/index.ts";
-import { runMarketTick } from "../../server/src/modules/market/market-notices.ts";
-import { marketStateForClient } from "../../server/src/modules/market/market-state.ts";
+import { marketStateForClient, runMarketTick } from "../../server/src/modules/market/index.ts";
 
 const CLIENTS = 5000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 500);

@@ -7,11 +7,11 @@ import { type Database, openPglite, openPostgres } from "../../server/src/db/cli
 import { seedAccount } from "../../server/src/db/factories/accounts.ts";
 import { addDays, businessDay } from "../../server/src/lib/business-time.ts";
 import { systemClock } from "../../server/src/lib/clock.ts";
-import { plainGroupBySources } from "../../server/src/modules/statistics/sales-sources.ts";
 import {
   createStatisticsService,
+  plainGroupBySources,
   type StatisticsService,
-} from "../../server/src/modules/statistics/statistics-service.ts";
+} from "../../server/src/modules/statistics/index.ts";
 import { generateOrders } from "../orders/generate.ts";
 
 /**

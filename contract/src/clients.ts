@@ -3,6 +3,9 @@ import { z } from "./zod-ru.ts";
 /** Client types as the bot and the spec code them. */
 export const CLIENT_TYPE_LARGE = 2;
 export const CLIENT_TYPE_SMALL = 3;
+/** The longest client or organization name (the columns are varchar(200)); the bot refuses longer ones too. */
+export const CLIENT_NAME_MAX_LENGTH = 200;
+export type TClientType = typeof CLIENT_TYPE_LARGE | typeof CLIENT_TYPE_SMALL;
 export const ZClientTypeSchema = z.union([z.literal(CLIENT_TYPE_LARGE), z.literal(CLIENT_TYPE_SMALL)]);
 
 /**
@@ -103,12 +106,12 @@ export type TAccessRulesUpdate = z.infer<typeof ZAccessRulesUpdateSchema>;
  */
 export const ZClientUpdateSchema = z
   .object({
-    nickname: z.string().trim().min(1, REQUIRED_MESSAGE).max(200),
+    nickname: z.string().trim().min(1, REQUIRED_MESSAGE).max(CLIENT_NAME_MAX_LENGTH),
     telegram_username: z.string().trim().max(64).nullable(),
     phone_number: z.string().trim().max(32).nullable(),
     organization: z.number().int().positive().nullable(),
     /** Empty becomes "Не указано". */
-    organization_name: z.string().trim().max(200),
+    organization_name: z.string().trim().max(CLIENT_NAME_MAX_LENGTH),
     offline: z.boolean(),
     group: z.number().int().positive().nullable(),
     transportation: z.number().int().positive().nullable(),
@@ -132,7 +135,11 @@ export type TClientUpdate = z.infer<typeof ZClientUpdateSchema>;
  * order); prices with the group's markup stay off unless ticked, as in the client dialog.
  */
 export const ZAddClientSchema = z.object({
-  nickname: z.string({ error: "Имя обязательно" }).trim().min(1, "Имя обязательно").max(200),
+  nickname: z
+    .string({ error: "Имя обязательно" })
+    .trim()
+    .min(1, "Имя обязательно")
+    .max(CLIENT_NAME_MAX_LENGTH),
   group: z.number({ error: "Группа клиента обязательна" }).int().positive(),
   transportation: z.number({ error: "Направление обязательно" }).int().positive(),
   client_type: z.union([z.literal(CLIENT_TYPE_LARGE), z.literal(CLIENT_TYPE_SMALL)], {

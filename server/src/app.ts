@@ -14,6 +14,10 @@ import {
 import type { Bot } from "grammy";
 import type { BotContext } from "./bot/context.ts";
 import { createDeliveryWorker, type DeliveryOptions } from "./bot/delivery/worker.ts";
+import { registrationConfirmedMessage } from "./bot/keyboards/main-menu.ts";
+import { botPreviewRoutes } from "./bot/preview/preview-routes.ts";
+import { createBotPreviewService } from "./bot/preview/preview-service.ts";
+import { webhookRoutes } from "./bot/webhook-routes.ts";
 import type { Db } from "./db/client.ts";
 import { type ActivityLog, registerActivityLog } from "./http/activity-log.ts";
 import { type ApiRoute, registerAuth } from "./http/auth.ts";
@@ -21,46 +25,54 @@ import { errorBody, notFound, registerErrorHandler } from "./http/errors.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { createTokenService, type TokenService } from "./http/tokens.ts";
 import type { Clock } from "./lib/clock.ts";
-import { createAccountsService } from "./modules/accounts/account-service.ts";
-import { createAuthService } from "./modules/accounts/auth-service.ts";
-import { createLogService } from "./modules/accounts/log-service.ts";
-import { accountRoutes, tokenRoutes } from "./modules/accounts/routes.ts";
-import { botPreviewRoutes } from "./modules/bot/preview-routes.ts";
-import { createBotPreviewService } from "./modules/bot/preview-service.ts";
-import { webhookRoutes } from "./modules/bot/webhook-routes.ts";
-import { createCatalogueService } from "./modules/catalogue/catalogue-service.ts";
-import { createOffersFileService } from "./modules/catalogue/offers-file.ts";
-import { catalogueRoutes } from "./modules/catalogue/routes.ts";
-import { createClientService } from "./modules/clients/client-service.ts";
-import { createCollectionGroupService } from "./modules/clients/collection-group-service.ts";
-import { createGroupService } from "./modules/clients/group-service.ts";
-import { createOrganizationService } from "./modules/clients/organization-service.ts";
-import { createRequestService } from "./modules/clients/request-service.ts";
-import { profileRoutes } from "./modules/clients/routes.ts";
-import { sendOrdersRoutes } from "./modules/clients/send-orders-routes.ts";
-import { createSendOrdersService } from "./modules/clients/send-orders-service.ts";
-import { healthRoutes } from "./modules/health/routes.ts";
-import { createBotTextService } from "./modules/market/bot-text-service.ts";
-import { marketRoutes } from "./modules/market/routes.ts";
-import { createScheduleService } from "./modules/market/schedule-service.ts";
-import { createClaimService } from "./modules/messaging/claim-service.ts";
-import { createMessageService } from "./modules/messaging/message-service.ts";
-import { messagingRoutes } from "./modules/messaging/routes.ts";
-import { createDailyReportService } from "./modules/reports/daily-report-service.ts";
-import { createInvoiceService } from "./modules/reports/invoice-service.ts";
-import { createLeftoverService } from "./modules/reports/leftover-service.ts";
-import { leftoverReportRoutes } from "./modules/reports/routes.ts";
-import { salesReportRoutes } from "./modules/reports/sales-report-routes.ts";
-import { createCollectionService } from "./modules/sales/collection-service.ts";
-import { createOrderService } from "./modules/sales/order-service.ts";
-import { positionsByModificationRoutes } from "./modules/sales/positions-by-modification-routes.ts";
-import { createPositionsByModificationService } from "./modules/sales/positions-by-modification-service.ts";
-import { createReportService } from "./modules/sales/report-service.ts";
-import { salesRoutes } from "./modules/sales/routes.ts";
-import { dashboardRoutes } from "./modules/statistics/dashboard-routes.ts";
-import { createDashboardService } from "./modules/statistics/dashboard-service.ts";
-import { statisticsRoutes } from "./modules/statistics/routes.ts";
-import { createStatisticsService } from "./modules/statistics/statistics-service.ts";
+import {
+  accountRoutes,
+  createAccountsService,
+  createAuthService,
+  createLogService,
+  tokenRoutes,
+} from "./modules/accounts/index.ts";
+import { botTextRoutes, createBotTextService } from "./modules/bot-texts/index.ts";
+import {
+  catalogueRoutes,
+  createCatalogueService,
+  createOffersFileService,
+} from "./modules/catalogue/index.ts";
+import { claimRoutes, createClaimService } from "./modules/claims/index.ts";
+import {
+  createClientService,
+  createCollectionGroupService,
+  createGroupService,
+  createOrganizationService,
+  createRequestService,
+  createSendOrdersService,
+  profileRoutes,
+  sendOrdersRoutes,
+} from "./modules/clients/index.ts";
+import { healthRoutes } from "./modules/health/index.ts";
+import { createScheduleService, marketRoutes } from "./modules/market/index.ts";
+import { createMessageService, messagingRoutes } from "./modules/messaging/index.ts";
+import {
+  createDailyReportService,
+  createInvoiceService,
+  createLeftoverService,
+  leftoverReportRoutes,
+  salesReportRoutes,
+} from "./modules/reports/index.ts";
+import {
+  createCollectionService,
+  createOrderService,
+  createPositionsByModificationService,
+  createReportService,
+  positionsByModificationRoutes,
+  salesRoutes,
+} from "./modules/sales/index.ts";
+import {
+  createDashboardService,
+  createStatisticsService,
+  dashboardRoutes,
+  statisticsRoutes,
+} from "./modules/statistics/index.ts";
 
 export type AppDeps = {
   db: Db;
@@ -132,7 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     leftover: createLeftoverService({ db, clock }),
     positionsByModification: createPositionsByModificationService({ db, clock }),
     clients: createClientService({ db }),
-    requests: createRequestService({ db }),
+    requests: createRequestService({ db, confirmation: registrationConfirmedMessage() }),
     groups: createGroupService({ db }),
     collectionGroups: createCollectionGroupService({ db }),
     organizations: createOrganizationService({ db, botUsername: deps.telegramBotUsername }),
@@ -177,6 +189,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(marketRoutes, { db, clock, ...services });
       await api.register(messagingRoutes, services);
+      await api.register(claimRoutes, services);
+      await api.register(botTextRoutes, services);
       await api.register(statisticsRoutes, services);
       await api.register(salesReportRoutes, services);
       await api.register(dashboardRoutes, services);

@@ -19,11 +19,13 @@ import { salesReportJobs } from "./jobs/sales-reports.ts";
 import { scheduledMessagesJob } from "./jobs/scheduled-messages.ts";
 import { type Scheduler, startScheduler } from "./jobs/scheduler.ts";
 import { systemClock } from "./lib/clock.ts";
-import { createMessageService } from "./modules/messaging/message-service.ts";
-import { createDailyReportService } from "./modules/reports/daily-report-service.ts";
-import { createInvoiceService } from "./modules/reports/invoice-service.ts";
-import { createLeftoverService } from "./modules/reports/leftover-service.ts";
-import { createStatisticsService } from "./modules/statistics/statistics-service.ts";
+import { createMessageService } from "./modules/messaging/index.ts";
+import {
+  createDailyReportService,
+  createInvoiceService,
+  createLeftoverService,
+} from "./modules/reports/index.ts";
+import { createStatisticsService } from "./modules/statistics/index.ts";
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -2,7 +2,9 @@ import type { Context } from "grammy";
 import type { Db, Tx } from "../db/client.ts";
 import type { UpdateReceipt } from "../db/handled-updates.ts";
 import type { Clock } from "../lib/clock.ts";
-import type { BotUserStanding } from "../modules/clients/bot-registration.ts";
+import type { BotTextService } from "../modules/bot-texts/index.ts";
+import type { ClaimService } from "../modules/claims/index.ts";
+import type { BotRegistrationService, BotUserStanding } from "../modules/clients/index.ts";
 import type { MarketState, OrderingService } from "../modules/ordering/index.ts";
 import type { BotSession } from "./session-state.ts";
 import type { StoredSession } from "./session-store.ts";
@@ -43,6 +45,10 @@ export type BotContext = Context & {
   session: BotSession;
   /** The session as the database holds it: arrival.ts writes `session` back when it differs. */
   storedSession: StoredSession;
+  /** The services of every update (middlewares/services.ts), on `db`. */
+  texts: BotTextService;
+  claims: ClaimService;
+  registration: BotRegistrationService;
   standing: BotUserStanding;
   /** Set for a confirmed client in good standing (the client area's middleware). */
   clientId: number;

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedClient } from "../db/factories/clients.ts";
 import { clients, outboxMessages } from "../db/schema/index.ts";
-import { enqueueOutbox } from "../modules/messaging/outbox.ts";
+import { enqueueOutbox } from "../modules/outbox/index.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { botChat } from "../test/bot-chat.ts";
 

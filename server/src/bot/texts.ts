@@ -1,3 +1,5 @@
+import { CLIENT_NAME_MAX_LENGTH } from "@wholesale/contract";
+
 /** The bot's own wording (staff-editable texts come from bot_texts through latestBotText). */
 export const texts = {
   failure: "Извините, что-то пошло не так. Попробуйте ещё раз.",
@@ -7,7 +9,7 @@ export const texts = {
   askPhone: "Поделитесь номером телефона кнопкой ниже или напишите его, например +7 900 123-45-67.",
   badPhone: "Не похоже на номер телефона. Напишите его, например +7 900 123-45-67, или нажмите кнопку ниже.",
   askVolume: "Какой у вас объём закупок?",
-  tooLong: "Слишком длинно: не больше 200 символов.",
+  tooLong: `Слишком длинно: не больше ${CLIENT_NAME_MAX_LENGTH} символов.`,
   empty: "Напишите, пожалуйста, текстом.",
   registered: "Спасибо! Заявка отправлена. Мы сообщим, когда менеджер её подтвердит.",
   waiting: "Ваша заявка на регистрацию ещё не подтверждена. Мы сообщим, когда менеджер её подтвердит.",

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { count, sql } from "drizzle-orm";
 import type { Config } from "../config.ts";
 import type { Clock } from "../lib/clock.ts";
-import { hashPassword } from "../modules/accounts/passwords.ts";
+import { hashPassword } from "../lib/passwords.ts";
 import type { Db } from "./client.ts";
 import { DEMO_STAFF, isEmptyForDemo, seedDemo } from "./demo/demo.ts";
 import { accounts } from "./schema/index.ts";

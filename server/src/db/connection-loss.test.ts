@@ -5,7 +5,7 @@ import { addData } from "../bot/callback-data/catalogue.ts";
 import { type BotRunner, createLiveBot, startPolling } from "../bot/run.ts";
 import { createTelegramApi } from "../bot/telegram-api.ts";
 import { texts } from "../bot/texts.ts";
-import { enqueueOutbox } from "../modules/messaging/outbox.ts";
+import { enqueueOutbox } from "../modules/outbox/index.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { type FakeBotApi, startFakeBotApi } from "../test/fake-bot-api.ts";
 import { isConnectionLost } from "./connection-loss.ts";

@@ -41,6 +41,19 @@ export const badRequest = (detail: string, errors?: Record<string, string[]>) =>
 export const databaseUnavailable = () =>
   new AppError("unavailable", "База данных временно недоступна. Повторите попытку.");
 
+/**
+ * Runs a write whose name must be unique (a group, a brand, a product within its brand…): a duplicate is a
+ * 409 with the message under the `name` field, as the error model answers every conflict with stored data.
+ */
+export async function uniqueName<T>(detail: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("conflict", detail, { name: [detail] });
+    throw error;
+  }
+}
+
 /** PostgreSQL error codes that bad input can still reach despite validation (races, unknown references). */
 function fromDatabaseError(error: unknown): AppError | undefined {
   for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {

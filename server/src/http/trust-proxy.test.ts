@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
 import { seedAccount } from "../db/factories/accounts.ts";
-import { MAX_FAILURES_PER_IP } from "../modules/accounts/auth-service.ts";
+import { MAX_FAILURES_PER_IP } from "../modules/accounts/index.ts";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../test/app.ts";
 
 const env = (TRUST_PROXY?: string) => ({ DATA_DIR: "/tmp/unused", JWT_SECRET: "x".repeat(32), TRUST_PROXY });

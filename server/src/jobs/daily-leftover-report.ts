@@ -1,8 +1,9 @@
 import type { Db } from "../db/client.ts";
+import { claimRun } from "../db/job-runs.ts";
 import { businessDay } from "../lib/business-time.ts";
 import type { Clock } from "../lib/clock.ts";
-import type { LeftoverService } from "../modules/reports/leftover-service.ts";
-import { claimRun, type Job } from "./scheduler.ts";
+import type { LeftoverService } from "../modules/reports/index.ts";
+import type { Job } from "./scheduler.ts";
 
 export const DAILY_LEFTOVER_JOB = "daily-leftover-report";
 /** How often an instance checks whether today's report is still to be made. */

@@ -1,6 +1,6 @@
 import type { Db } from "../db/client.ts";
 import type { Clock } from "../lib/clock.ts";
-import { runMarketTick } from "../modules/market/market-notices.ts";
+import { runMarketTick } from "../modules/market/index.ts";
 import type { Job } from "./scheduler.ts";
 
 export const MARKET_NOTICES_JOB = "market-notices";

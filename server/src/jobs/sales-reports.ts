@@ -1,9 +1,9 @@
 import type { Db } from "../db/client.ts";
+import { claimRun, isClaimed } from "../db/job-runs.ts";
 import { addDays, businessDay } from "../lib/business-time.ts";
 import type { Clock } from "../lib/clock.ts";
-import type { DailyReportService } from "../modules/reports/daily-report-service.ts";
-import type { InvoiceService } from "../modules/reports/invoice-service.ts";
-import { claimRun, isClaimed, type Job } from "./scheduler.ts";
+import type { DailyReportService, InvoiceService } from "../modules/reports/index.ts";
+import type { Job } from "./scheduler.ts";
 
 export const DAILY_REPORT_JOB = "daily-sales-report";
 export const INVOICES_JOB = "invoices";

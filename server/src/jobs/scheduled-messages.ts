@@ -1,4 +1,4 @@
-import type { MessageService } from "../modules/messaging/message-service.ts";
+import type { MessageService } from "../modules/messaging/index.ts";
 import type { Job } from "./scheduler.ts";
 
 /** How late a scheduled message may leave: its due check runs this often on each instance. */

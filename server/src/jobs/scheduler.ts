@@ -1,6 +1,3 @@
-import { and, eq } from "drizzle-orm";
-import type { Db, Tx } from "../db/client.ts";
-import { jobRuns } from "../db/schema/index.ts";
 import { createBackoff } from "../lib/backoff.ts";
 
 /** A periodic job: `run` is called every `intervalMs`; a run still going when the next is due is skipped. */
@@ -50,26 +47,4 @@ export function startScheduler(jobs: Job[], onError: (job: string, error: unknow
       await Promise.all(running.values());
     },
   };
-}
-
-/**
- * Claims (name, runKey): true for exactly one caller across every instance sharing the database. Inside
- * a transaction the claim holds only if the transaction commits, so failed work is tried again.
- */
-export async function claimRun(db: Db | Tx, name: string, runKey: string): Promise<boolean> {
-  const rows = await db
-    .insert(jobRuns)
-    .values({ name, runKey })
-    .onConflictDoNothing()
-    .returning({ name: jobRuns.name });
-  return rows.length === 1;
-}
-
-/** Whether (name, runKey) is already claimed: a cheap look before preparing work that a claim would waste. */
-export async function isClaimed(db: Db | Tx, name: string, runKey: string): Promise<boolean> {
-  const rows = await db
-    .select({ name: jobRuns.name })
-    .from(jobRuns)
-    .where(and(eq(jobRuns.name, name), eq(jobRuns.runKey, runKey)));
-  return rows.length > 0;
 }

@@ -3,6 +3,9 @@ import ExcelJS from "exceljs";
 
 export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
+/** Money in every sheet the product writes: two decimals, thousands grouped. */
+export const MONEY_FORMAT = "#,##0.00";
+
 export type XlsxColumn = { header: string; key: string; width?: number; numFmt?: string };
 export type XlsxRow = Record<string, string | number | boolean | Date | null | undefined>;
 export type XlsxSheet = {

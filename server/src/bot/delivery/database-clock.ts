@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client.ts";
-import { databaseNow } from "./outbox-store.ts";
+import { databaseNow } from "../../modules/outbox/index.ts";
 
 /** A fresh measurement is taken when the best one is older than this. */
 const REMEASURE_MS = 5_000;

@@ -1,8 +1,7 @@
 import type { Db } from "../../db/client.ts";
 import { isConnectionLost } from "../../db/connection-loss.ts";
 import { createBackoff } from "../../lib/backoff.ts";
-import { type ClaimedRow, markOutcomes } from "./outbox-store.ts";
-import type { Outcome } from "./outcome.ts";
+import { type ClaimedRow, markOutcomes, type Outcome } from "../../modules/outbox/index.ts";
 
 export type SendResult = { row: ClaimedRow; outcome: Outcome };
 

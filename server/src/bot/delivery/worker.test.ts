@@ -8,14 +8,13 @@ import { type Db, openPostgres } from "../../db/client.ts";
 import { seedGroup } from "../../db/factories/clients.ts";
 import { clientMessages, clients, outboxMessages } from "../../db/schema/index.ts";
 import { systemClock } from "../../lib/clock.ts";
-import { createMessageService } from "../../modules/messaging/message-service.ts";
-import { enqueueOutbox } from "../../modules/messaging/outbox.ts";
+import { createMessageService } from "../../modules/messaging/index.ts";
+import { type ClaimedRow, claimDue, enqueueOutbox } from "../../modules/outbox/index.ts";
 import { TEST_SECRET } from "../../test/app.ts";
 import { openTestDatabase, secondInstance, type TestDatabase } from "../../test/database.ts";
 import { type FakeBotApi, startFakeBotApi } from "../../test/fake-bot-api.ts";
 import { TINY_PNG } from "../../test/multipart.ts";
 import { createTelegramApi, type TelegramSettings } from "../telegram-api.ts";
-import { type ClaimedRow, claimDue } from "./outbox-store.ts";
 import type { DeliveryOptions } from "./worker.ts";
 
 let database: TestDatabase;

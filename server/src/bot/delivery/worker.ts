@@ -1,18 +1,19 @@
 import { type Api, InputFile } from "grammy";
 import type { Db } from "../../db/client.ts";
 import { createBackoff } from "../../lib/backoff.ts";
-import { createDatabaseClock } from "./database-clock.ts";
 import {
   type ClaimedRow,
   claimDue,
   deleteDoneRows,
   loadPhotos,
+  type Outcome,
   type PhotoSource,
   pauseLeft,
   pausePace,
   reserveSlots,
-} from "./outbox-store.ts";
-import { DEFAULT_RETRY, type Outcome, outcomeOfError, type RetryPolicy } from "./outcome.ts";
+} from "../../modules/outbox/index.ts";
+import { createDatabaseClock } from "./database-clock.ts";
+import { DEFAULT_RETRY, outcomeOfError, type RetryPolicy } from "./outcome.ts";
 import { createOutcomeRecorder } from "./outcome-recorder.ts";
 
 export type DeliveryOptions = {

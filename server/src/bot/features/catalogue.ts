@@ -1,5 +1,4 @@
 import { Composer, InlineKeyboard } from "grammy";
-import { latestBotText } from "../../modules/market/bot-text-service.ts";
 import {
   type ModificationView,
   positionLine,
@@ -41,7 +40,7 @@ export const catalogue = new Composer<BotContext>();
 async function openMarket(ctx: BotContext): Promise<void> {
   ctx.session.step = { kind: "idle" };
   if (!ctx.market.open) return showClosed(ctx);
-  await ctx.reply(await latestBotText(ctx.db, "entry"), { reply_markup: mainMenuKeyboard() });
+  await ctx.reply(await ctx.texts.latest("entry"), { reply_markup: mainMenuKeyboard() });
   await showBrands(ctx, 1);
 }
 catalogue.command("market", openMarket);

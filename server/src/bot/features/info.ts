@@ -1,6 +1,4 @@
 import { Composer } from "grammy";
-import { latestBotText } from "../../modules/market/bot-text-service.ts";
-import { createClaim } from "../../modules/messaging/claim-service.ts";
 import type { BotContext } from "../context.ts";
 import { effect } from "../effect.ts";
 import { mainMenuKeyboard } from "../keyboards/main-menu.ts";
@@ -17,7 +15,7 @@ info.hears(texts.menu.warranty, sendText("warranty"));
 function sendText(kind: "conditions" | "warranty") {
   return async (ctx: BotContext) => {
     ctx.session.step = { kind: "idle" };
-    await ctx.reply(await latestBotText(ctx.db, kind), { reply_markup: mainMenuKeyboard() });
+    await ctx.reply(await ctx.texts.latest(kind), { reply_markup: mainMenuKeyboard() });
   };
 }
 
@@ -35,7 +33,7 @@ claimText
   .on("message:text", async (ctx) => {
     // The step ends in the claim's own transaction: a later message is never filed as a second claim.
     const filed = await effect(ctx, async (tx) => {
-      const claim = await createClaim(tx, { clientId: ctx.clientId, text: ctx.message.text });
+      const claim = await ctx.claims.file({ clientId: ctx.clientId, text: ctx.message.text }, tx);
       if (claim.ok) ctx.session.step = { kind: "idle" };
       return claim;
     });

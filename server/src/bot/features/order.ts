@@ -6,7 +6,7 @@ import type { BotContext } from "../context.ts";
 import { mainMenuKeyboard } from "../keyboards/main-menu.ts";
 import { changeConfirmKeyboard, orderKeyboard } from "../keyboards/order.ts";
 import { texts } from "../texts.ts";
-import { changeConfirmText } from "../views/catalogue.ts";
+import { changeConfirmText } from "../views/order.ts";
 import { show } from "./show.ts";
 import { canTryAnother, parseQuantity } from "./typed-number.ts";
 

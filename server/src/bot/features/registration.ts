@@ -1,11 +1,6 @@
+import { CLIENT_NAME_MAX_LENGTH, CLIENT_TYPE_SMALL } from "@wholesale/contract";
 import { Composer } from "grammy";
-import {
-  type BotRegistration,
-  linkClientToOrganization,
-  normalizePhone,
-  registerFromBot,
-} from "../../modules/clients/bot-registration.ts";
-import { latestBotText } from "../../modules/market/bot-text-service.ts";
+import type { BotRegistration } from "../../modules/clients/index.ts";
 import { onPress } from "../callback-data/factory.ts";
 import { volumeData } from "../callback-data/registration.ts";
 import { isCommand } from "../command.ts";
@@ -15,8 +10,6 @@ import { mainMenuKeyboard } from "../keyboards/main-menu.ts";
 import { sharePhoneKeyboard, volumeKeyboard } from "../keyboards/registration.ts";
 import type { RegistrationDraft } from "../session-state.ts";
 import { texts } from "../texts.ts";
-
-const MAX_LENGTH = 200;
 
 /** `org_<id>` from an organization's invitation link. */
 function organizationFromPayload(payload: string): number | null {
@@ -33,12 +26,12 @@ export const registration = new Composer<BotContext>();
 registration.command("start", async (ctx, next) => {
   if (ctx.standing.kind === "client") return next();
   const organizationId = organizationFromPayload(ctx.match);
-  const start = await latestBotText(ctx.db, "start");
+  const start = await ctx.texts.latest("start");
   if (ctx.standing.kind === "waiting") {
     // The link still counts while the request waits: the client is inactive, not gone.
     const { clientId } = ctx.standing;
     if (organizationId !== null)
-      await effect(ctx, (tx) => linkClientToOrganization(tx, clientId, organizationId));
+      await effect(ctx, (tx) => ctx.registration.joinOrganization(clientId, organizationId, tx));
     await ctx.reply(start);
     await ctx.reply(texts.waiting, { reply_markup: { remove_keyboard: true } });
     return;
@@ -53,8 +46,8 @@ clientStart.command("start", async (ctx) => {
   const organizationId = organizationFromPayload(ctx.match);
   ctx.session.step = { kind: "idle" };
   if (organizationId !== null)
-    await effect(ctx, (tx) => linkClientToOrganization(tx, ctx.clientId, organizationId));
-  await ctx.reply(await latestBotText(ctx.db, "start"), { reply_markup: mainMenuKeyboard() });
+    await effect(ctx, (tx) => ctx.registration.joinOrganization(ctx.clientId, organizationId, tx));
+  await ctx.reply(await ctx.texts.latest("start"), { reply_markup: mainMenuKeyboard() });
 });
 
 /** Everything below answers only users who are not confirmed clients yet. */
@@ -78,7 +71,7 @@ newcomers.on("message:text", async (ctx) => {
   const text = ctx.message.text.trim();
   if (step.field === "phone") return takePhone(ctx, step.draft, text);
   if (!text) return void (await ctx.reply(texts.empty));
-  if (text.length > MAX_LENGTH) return void (await ctx.reply(texts.tooLong));
+  if (text.length > CLIENT_NAME_MAX_LENGTH) return void (await ctx.reply(texts.tooLong));
   if (step.field === "organization") {
     ctx.session.step = {
       kind: "registration",
@@ -116,10 +109,10 @@ newcomers.use(
       clientType,
     };
     ctx.session.step = { kind: "idle" };
-    await effect(ctx, (tx) => registerFromBot(tx, registration));
+    await effect(ctx, (tx) => ctx.registration.register(registration, tx));
     await ctx.answerCallbackQuery();
     await ctx.editMessageText(
-      `${texts.askVolume} ${clientType === 3 ? texts.volume.small : texts.volume.large}`,
+      `${texts.askVolume} ${clientType === CLIENT_TYPE_SMALL ? texts.volume.small : texts.volume.large}`,
     );
     await ctx.reply(texts.registered, { reply_markup: { remove_keyboard: true } });
   }),
@@ -158,7 +151,7 @@ async function askOrganization(ctx: BotContext, draft: RegistrationDraft): Promi
 }
 
 async function takePhone(ctx: BotContext, draft: RegistrationDraft, typed: string): Promise<void> {
-  const phoneNumber = normalizePhone(typed);
+  const phoneNumber = ctx.registration.normalizePhone(typed);
   if (!phoneNumber) {
     await ctx.reply(texts.badPhone, { reply_markup: sharePhoneKeyboard() });
     return;

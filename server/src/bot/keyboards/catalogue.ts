@@ -6,9 +6,9 @@ import {
   type Page,
   type ProductItem,
   type Quote,
-  type StockState,
   toKopecks,
 } from "../../modules/ordering/index.ts";
+import type { StockState } from "../../modules/stock/index.ts";
 import {
   addData,
   brandsData,

@@ -13,3 +13,8 @@ export function mainMenuKeyboard() {
     .resized()
     .persistent();
 }
+
+/** The message of a registration confirmed in the back-office: the client can order from here on. */
+export function registrationConfirmedMessage() {
+  return { text: texts.confirmed, replyMarkup: mainMenuKeyboard() };
+}

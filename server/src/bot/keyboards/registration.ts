@@ -1,3 +1,4 @@
+import { CLIENT_TYPE_LARGE, CLIENT_TYPE_SMALL } from "@wholesale/contract";
 import { InlineKeyboard, Keyboard } from "grammy";
 import { volumeData } from "../callback-data/registration.ts";
 import { texts } from "../texts.ts";
@@ -8,6 +9,6 @@ export function sharePhoneKeyboard() {
 
 export function volumeKeyboard() {
   return new InlineKeyboard()
-    .text(texts.volume.small, volumeData.pack({ clientType: 3 }))
-    .text(texts.volume.large, volumeData.pack({ clientType: 2 }));
+    .text(texts.volume.small, volumeData.pack({ clientType: CLIENT_TYPE_SMALL }))
+    .text(texts.volume.large, volumeData.pack({ clientType: CLIENT_TYPE_LARGE }));
 }

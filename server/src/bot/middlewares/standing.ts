@@ -1,9 +1,8 @@
 import type { NextFunction } from "grammy";
 import type { ChatMember } from "grammy/types";
-import { botUserStanding } from "../../modules/clients/bot-registration.ts";
-import { reachableAgain } from "../../modules/messaging/reachability.ts";
+import { reachableAgain } from "../../modules/messaging/index.ts";
+import { markBlocked } from "../../modules/outbox/index.ts";
 import type { BotContext } from "../context.ts";
-import { markBlocked } from "../delivery/outbox-store.ts";
 
 /**
  * Updates from people only (who is writing was read with the update's arrival). Blocking or unblocking the bot
@@ -31,7 +30,7 @@ async function noteMembership(
 
 /** The user blocked the bot: on the shared database, since a block is a fact whatever a dry run rolls back. */
 async function markUserBlocked(ctx: BotContext, telegramId: number): Promise<void> {
-  const standing = await botUserStanding(ctx.db, telegramId);
+  const standing = await ctx.registration.standing(telegramId);
   await markBlocked(ctx.deps.db, {
     clientId: standing.kind === "unknown" ? null : standing.clientId,
     chatId: ctx.chat?.id ?? telegramId,

@@ -2,7 +2,6 @@ import {
   formatMoney,
   type MarketState,
   type ModificationView,
-  type PositionView,
   type Quote,
   unitsText,
 } from "../../modules/ordering/index.ts";
@@ -64,9 +63,4 @@ export function confirmText(view: ModificationView, quantity: number, quote: Quo
       ? `Количество: ${unitsText(quote)}.`
       : `Количество: ${quantity} шт. В заказе станет ${unitsText(quote)}.`;
   return `${cardText(view)}\n\n${chosen} Подтвердите заказ.`;
-}
-
-/** A position's new quantity to confirm: «Кабель 1 м: 10 шт → 12 шт × 540 ₽ = 6 480 ₽». */
-export function changeConfirmText(position: PositionView, quote: Quote): string {
-  return `${position.name}: ${position.quantity} шт → ${unitsText(quote)}. Подтвердите изменение.`;
 }

@@ -1,7 +1,7 @@
 import { count } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { addDays, businessDay, startOfBusinessDay } from "../../lib/business-time.ts";
-import { hashPassword } from "../../modules/accounts/passwords.ts";
+import { hashPassword } from "../../lib/passwords.ts";
 import type { Db } from "../client.ts";
 import {
   accessRules,

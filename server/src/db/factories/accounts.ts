@@ -1,5 +1,5 @@
 import type { TRole } from "@wholesale/contract";
-import { hashPassword } from "../../modules/accounts/passwords.ts";
+import { hashPassword } from "../../lib/passwords.ts";
 import type { Db } from "../client.ts";
 import { accounts } from "../schema/index.ts";
 

@@ -4,7 +4,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { accounts } from "../../db/schema/index.ts";
 import type { AuthAccount } from "../../http/auth.ts";
 import { AppError, conflict, isUniqueViolation, notFound } from "../../http/errors.ts";
-import { hashPassword } from "./passwords.ts";
+import { hashPassword } from "../../lib/passwords.ts";
 
 type AccountRow = typeof accounts.$inferSelect;
 

@@ -6,7 +6,7 @@ import { accountForToken, tokenNotValid } from "../../http/auth.ts";
 import { AppError } from "../../http/errors.ts";
 import type { TokenService } from "../../http/tokens.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { verifyPassword } from "./passwords.ts";
+import { verifyPassword } from "../../lib/passwords.ts";
 
 /** Failed sign-ins allowed in a window before further attempts are refused, per username and per IP. */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;

@@ -1,6 +1,7 @@
 import type { TLogEntry, TLogQuery } from "@wholesale/contract";
 import { and, count, desc, eq, ilike, lte } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { containsPattern } from "../../db/like.ts";
 import { logEntries } from "../../db/schema/index.ts";
 
 export type LogService = ReturnType<typeof createLogService>;
@@ -15,9 +16,7 @@ export function createLogService({ db }: { db: Db }) {
         user === undefined ? undefined : eq(logEntries.userId, user),
         request_method ? eq(logEntries.requestMethod, request_method) : undefined,
         // `%` and `_` typed by staff are taken literally.
-        path__icontains
-          ? ilike(logEntries.path, `%${path__icontains.replace(/[\\%_]/g, "\\$&")}%`)
-          : undefined,
+        path__icontains ? ilike(logEntries.path, containsPattern(path__icontains)) : undefined,
       );
       const [rows, [total]] = await Promise.all([
         db

@@ -9,16 +9,10 @@ import type {
 } from "@wholesale/contract";
 import { and, asc, eq, exists, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { firstRow } from "../../db/first-row.ts";
 import { brands, currencies, exclusives, modifications, products } from "../../db/schema/index.ts";
-import { notFound } from "../../http/errors.ts";
-import {
-  groupBy,
-  modificationsIn,
-  refuseIfOrdered,
-  searchTerm,
-  toBrand,
-  uniqueName,
-} from "./catalogue-shared.ts";
+import { notFound, uniqueName } from "../../http/errors.ts";
+import { groupBy, modificationsIn, refuseIfOrdered, searchTerm, toBrand } from "./catalogue-shared.ts";
 
 /** The catalogue's currencies, the nomenclature tree and brands, with their exclusivity. */
 export function createBrandService({ db }: { db: Db }) {
@@ -66,13 +60,15 @@ export function createBrandService({ db }: { db: Db }) {
     },
 
     async createBrand(input: TBrandInput): Promise<TBrand> {
-      const [row] = await uniqueName("Брэнд с таким названием уже существует", () =>
-        db
-          .insert(brands)
-          .values({ name: input.name, description: input.description ?? "" })
-          .returning(),
+      const row = firstRow(
+        await uniqueName("Брэнд с таким названием уже существует", () =>
+          db
+            .insert(brands)
+            .values({ name: input.name, description: input.description ?? "" })
+            .returning(),
+        ),
       );
-      return toBrand(row as typeof brands.$inferSelect);
+      return toBrand(row);
     },
 
     async updateBrand(id: number, input: TBrandInput): Promise<TBrand> {

@@ -11,6 +11,8 @@ import type {
 } from "@wholesale/contract";
 import { asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
+import { firstRow } from "../../db/first-row.ts";
+import { containsPattern } from "../../db/like.ts";
 import { readAll } from "../../db/read-all.ts";
 import {
   additions,
@@ -25,7 +27,7 @@ import {
   priceTiers,
   products,
 } from "../../db/schema/index.ts";
-import { AppError, conflict, isUniqueViolation, notFound } from "../../http/errors.ts";
+import { conflict, notFound } from "../../http/errors.ts";
 
 export type ModificationRow = typeof modifications.$inferSelect;
 
@@ -34,10 +36,9 @@ export const SEARCH_MIN_LENGTH = 2;
 /** A search across every product answers at most this many modifications. */
 export const SEARCH_LIMIT = 500;
 
-export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, "\\$&")}%`;
 export const searchTerm = (q: string) => {
   const term = q.trim();
-  return term.length >= SEARCH_MIN_LENGTH ? likePattern(term) : undefined;
+  return term.length >= SEARCH_MIN_LENGTH ? containsPattern(term) : undefined;
 };
 
 export const toBrand = (row: typeof brands.$inferSelect): TBrand => ({
@@ -151,8 +152,7 @@ export async function expand(tx: Db | Tx, rows: ModificationRow[]): Promise<TMod
 export async function getModification(tx: Db | Tx, id: number): Promise<TModification> {
   const [row] = await tx.select().from(modifications).where(eq(modifications.id, id));
   if (!row) throw notFound("Модификация не найдена");
-  const [modification] = await expand(tx, [row]);
-  return modification as TModification;
+  return firstRow(await expand(tx, [row]));
 }
 
 /** Replaces the "available to clients" restrictions that the input names. */
@@ -197,16 +197,6 @@ export const tierValues = (tier: TPriceTierUpdate) => ({
     availableLargeWholesale: tier.available_large_wholesale,
   }),
 });
-
-/** Names are unique per parent: a duplicate is the user's to fix, not a server error. */
-export async function uniqueName<T>(detail: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("bad_request", detail, { name: [detail] });
-    throw error;
-  }
-}
 
 /** Refuses to delete what order history points at: orders keep their positions (README, Catalogue). */
 export async function refuseIfOrdered(tx: Tx, where: SQL, detail: string): Promise<void> {

@@ -38,7 +38,7 @@ describe("brands", () => {
     expect(names.indexOf("Апельсин")).toBeLessThan(names.indexOf("Яблоко"));
 
     const dup = await post("brands/", { name: "Яблоко" });
-    expect(dup.statusCode).toBe(400);
+    expect(dup.statusCode).toBe(409);
     expect(dup.json().errors.name[0]).toBe("Брэнд с таким названием уже существует");
 
     const upd = await put(`brands/${b.json().id}/`, { name: "Яблоко 2" });

@@ -1,6 +1,7 @@
 import type { TAddition, TAdditionInput, TExclusive, TExclusiveUpdate } from "@wholesale/contract";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { firstRow } from "../../db/first-row.ts";
 import { additions, exclusives, modifications } from "../../db/schema/index.ts";
 import { AppError, conflict, isUniqueViolation, notFound } from "../../http/errors.ts";
 import { toAddition, toExclusive } from "./catalogue-shared.ts";
@@ -18,16 +19,18 @@ export function createExtrasService({ db }: { db: Db }) {
           modification: ["Модификация не найдена"],
         });
       try {
-        const [row] = await db
-          .insert(additions)
-          .values({
-            modificationId: input.modification,
-            description: input.description,
-            smallWholesale: input.small_wholesale,
-            largeWholesale: input.large_wholesale,
-          })
-          .returning();
-        return toAddition(row as typeof additions.$inferSelect);
+        const row = firstRow(
+          await db
+            .insert(additions)
+            .values({
+              modificationId: input.modification,
+              description: input.description,
+              smallWholesale: input.small_wholesale,
+              largeWholesale: input.large_wholesale,
+            })
+            .returning(),
+        );
+        return toAddition(row);
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict("У модификации уже есть дополнение");
         throw error;

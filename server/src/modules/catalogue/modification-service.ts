@@ -7,9 +7,10 @@ import type {
   TUpdatedCount,
 } from "@wholesale/contract";
 import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
+import { withProductAndBrand } from "../../db/catalogue-path.ts";
 import type { Db } from "../../db/client.ts";
 import { brands, modifications, priceTiers, products } from "../../db/schema/index.ts";
-import { AppError, conflict, notFound } from "../../http/errors.ts";
+import { AppError, conflict, notFound, uniqueName } from "../../http/errors.ts";
 import { enforceAvailability } from "./availability.ts";
 import {
   expand,
@@ -20,7 +21,6 @@ import {
   searchTerm,
   setRestrictions,
   tierValues,
-  uniqueName,
 } from "./catalogue-shared.ts";
 
 /** The catalogue's modifications: their fields, restrictions, stock and availability. */
@@ -40,11 +40,7 @@ export function createModificationService({ db }: { db: Db }) {
       const term = searchTerm(q);
       // Without a product and a search term this would be the whole catalogue: an empty answer instead.
       if (product === undefined && !term) return [];
-      const rows = await db
-        .select({ m: modifications })
-        .from(modifications)
-        .innerJoin(products, eq(products.id, modifications.productId))
-        .innerJoin(brands, eq(brands.id, products.brandId))
+      const rows = await withProductAndBrand(db.select({ m: modifications }).from(modifications).$dynamic())
         .where(
           and(
             product !== undefined ? eq(modifications.productId, product) : undefined,

@@ -9,6 +9,7 @@ import type {
 } from "@wholesale/contract";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { firstRow } from "../../db/first-row.ts";
 import { modifications, priceTiers } from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import { enforceAvailability } from "./availability.ts";
@@ -68,7 +69,7 @@ export function createPriceService({ db }: { db: Db }) {
           .returning({ id: priceTiers.id });
         await enforceAvailability(tx, eq(modifications.id, data.modification));
         const tiers = await tiersOf(tx, [data.modification]);
-        return tiers.find((t) => t.id === row?.id) as TPriceTier;
+        return firstRow(tiers.filter((t) => t.id === row?.id));
       });
     },
 
@@ -82,7 +83,7 @@ export function createPriceService({ db }: { db: Db }) {
         if (!row) throw notFound("Цена не найдена");
         await enforceAvailability(tx, eq(modifications.id, row.modificationId));
         const tiers = await tiersOf(tx, [row.modificationId]);
-        return tiers.find((t) => t.id === id) as TPriceTier;
+        return firstRow(tiers.filter((t) => t.id === id));
       });
     },
 

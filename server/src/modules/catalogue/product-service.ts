@@ -1,9 +1,10 @@
 import type { TProduct, TProductCreate, TProductUpdate } from "@wholesale/contract";
 import { and, asc, eq, exists, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { firstRow } from "../../db/first-row.ts";
 import { brands, modifications, products } from "../../db/schema/index.ts";
-import { AppError, notFound } from "../../http/errors.ts";
-import { refuseIfOrdered, searchTerm, toProduct, uniqueName } from "./catalogue-shared.ts";
+import { AppError, notFound, uniqueName } from "../../http/errors.ts";
+import { refuseIfOrdered, searchTerm, toProduct } from "./catalogue-shared.ts";
 
 /** The catalogue's products of a brand. */
 export function createProductService({ db }: { db: Db }) {
@@ -54,13 +55,15 @@ export function createProductService({ db }: { db: Db }) {
     async createProduct(input: TProductCreate): Promise<TProduct> {
       const [brand] = await db.select({ id: brands.id }).from(brands).where(eq(brands.id, input.brand));
       if (!brand) throw new AppError("bad_request", "Брэнд не найден", { brand: ["Брэнд не найден"] });
-      const [row] = await uniqueName("Продукт с таким названием у брэнда уже есть", () =>
-        db
-          .insert(products)
-          .values({ name: input.name, brandId: input.brand, description: input.description ?? "" })
-          .returning(),
+      const row = firstRow(
+        await uniqueName("Продукт с таким названием у брэнда уже есть", () =>
+          db
+            .insert(products)
+            .values({ name: input.name, brandId: input.brand, description: input.description ?? "" })
+            .returning(),
+        ),
       );
-      return toProduct(row as typeof products.$inferSelect);
+      return toProduct(row);
     },
 
     async updateProduct(id: number, input: TProductUpdate): Promise<TProduct> {

@@ -1,3 +1,4 @@
+import type { TClientType } from "@wholesale/contract";
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { accessRules, clients, organizations, registrationRequests } from "../../db/schema/index.ts";
@@ -34,7 +35,7 @@ export type BotRegistration = {
   nickname: string;
   phoneNumber: string;
   /** The wholesale volume the user asked for (3 small, 2 large); staff decide when confirming. */
-  clientType: 2 | 3;
+  clientType: TClientType;
 };
 
 type StoredStanding = {
@@ -129,4 +130,20 @@ export async function linkClientToOrganization(
     .where(eq(organizations.id, organizationId));
   if (!organization) return;
   await db.update(clients).set({ organizationId }).where(eq(clients.id, clientId));
+}
+
+export type BotRegistrationService = ReturnType<typeof createBotRegistrationService>;
+
+/**
+ * Registration as the bot's handlers use it, on the update's database. The writes take `within`, the
+ * update's transaction, so what they change commits with the update's record as handled.
+ */
+export function createBotRegistrationService({ db }: { db: Db | Tx }) {
+  return {
+    normalizePhone,
+    standing: (telegramId: number) => botUserStanding(db, telegramId),
+    register: (input: BotRegistration, within: Db | Tx = db) => registerFromBot(within, input),
+    joinOrganization: (clientId: number, organizationId: number, within: Db | Tx = db) =>
+      linkClientToOrganization(within, clientId, organizationId),
+  };
 }

@@ -10,6 +10,7 @@ import {
 } from "@wholesale/contract";
 import { and, asc, count, eq, getTableColumns, ilike, not, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
+import { containsPattern } from "../../db/like.ts";
 import {
   accessRules,
   CLIENT_TYPE_LARGE,
@@ -71,12 +72,9 @@ const TAB_FILTERS: Record<TClientTab, SQL | undefined> = {
   permanent_banned: eq(clients.permanentBanned, true),
 };
 
-/** LIKE wildcards in what staff type are literal characters. */
-const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function searchFilter(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
-  const pattern = likePattern(search);
+  const pattern = containsPattern(search);
   return or(
     ilike(clients.nickname, pattern),
     ilike(clients.organizationName, pattern),

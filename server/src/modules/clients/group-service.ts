@@ -9,7 +9,7 @@ import type {
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { clientGroups, transportations } from "../../db/schema/index.ts";
-import { AppError, isUniqueViolation, notFound } from "../../http/errors.ts";
+import { AppError, notFound, uniqueName } from "../../http/errors.ts";
 
 const toGroup = (row: typeof clientGroups.$inferSelect): TClientGroup => ({
   id: row.id,
@@ -24,16 +24,6 @@ const toTransportation = (row: typeof transportations.$inferSelect): TTransporta
   is_active: row.isActive,
   tg_id: row.tgId,
 });
-
-/** Names are unique: a duplicate is a 409 naming the field. */
-async function uniqueName<T>(message: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("conflict", message, { name: [message] });
-    throw error;
-  }
-}
 
 /** A PUT that changes nothing answers the current state (an UPDATE needs at least one column). */
 export const isEmpty = (input: object) => Object.values(input).every((v) => v === undefined);

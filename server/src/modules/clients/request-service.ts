@@ -1,11 +1,9 @@
 import type { TRegistrationRequest, TRegistrationRequestUpdate } from "@wholesale/contract";
 import { and, asc, eq, getTableColumns, type SQL } from "drizzle-orm";
-import { mainMenuKeyboard } from "../../bot/keyboards/main-menu.ts";
-import { texts } from "../../bot/texts.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { accessRules, clients, registrationRequests } from "../../db/schema/index.ts";
 import { conflict, notFound } from "../../http/errors.ts";
-import { enqueueOutbox } from "../messaging/outbox.ts";
+import { enqueueOutbox } from "../outbox/index.ts";
 import { assertReferences, toClient } from "./client-service.ts";
 
 async function selectRequests(db: Db | Tx, where: SQL | undefined) {
@@ -39,7 +37,10 @@ async function getRequest(db: Db | Tx, id: number): Promise<TRegistrationRequest
 
 export type RequestService = ReturnType<typeof createRequestService>;
 
-export function createRequestService({ db }: { db: Db }) {
+/** What the bot sends a client whose registration is confirmed: its words and menu are the bot's, given by the app. */
+export type ConfirmationMessage = { text: string; replyMarkup: unknown };
+
+export function createRequestService({ db, confirmation }: { db: Db; confirmation: ConfirmationMessage }) {
   return {
     /** Open requests only: neither confirmed nor deleted. */
     list: () =>
@@ -91,8 +92,8 @@ export function createRequestService({ db }: { db: Db }) {
                 clientId: confirmed.id,
                 chatId: confirmed.telegramId,
                 kind: "registration_confirmed",
-                text: texts.confirmed,
-                replyMarkup: mainMenuKeyboard(),
+                text: confirmation.text,
+                replyMarkup: confirmation.replyMarkup,
               },
             ]);
           }

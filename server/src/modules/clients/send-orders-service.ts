@@ -12,7 +12,7 @@ import {
 import { notFound } from "../../http/errors.ts";
 import { businessDay } from "../../lib/business-time.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { enqueueOutbox, type OutboxRow } from "../messaging/outbox.ts";
+import { enqueueOutbox, type OutboxRow } from "../outbox/index.ts";
 
 export const ORDERS_SUMMARY_KIND = "orders_summary";
 

@@ -1,5 +1,5 @@
 import { businessDay, businessTime } from "../../lib/business-time.ts";
-import type { MarketState } from "./market-state.ts";
+import type { MarketState } from "./market-rule.ts";
 
 const hhmm = (at: Date) => businessTime(at).slice(0, 5);
 const ddmm = (at: Date) => {

@@ -14,7 +14,7 @@ import { systemClock } from "../../lib/clock.ts";
 import { TEST_SECRET } from "../../test/app.ts";
 import { openTestDatabase, secondInstance } from "../../test/database.ts";
 import { type FakeBotApi, startFakeBotApi } from "../../test/fake-bot-api.ts";
-import { DEFAULT_BOT_TEXTS } from "./bot-text-service.ts";
+import { DEFAULT_BOT_TEXTS } from "../bot-texts/index.ts";
 import { runMarketTick } from "./market-notices.ts";
 
 /**

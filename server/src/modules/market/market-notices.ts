@@ -1,18 +1,18 @@
 import { and, eq, isNotNull, lte } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
+import { claimRun } from "../../db/job-runs.ts";
 import { clients, marketSchedules } from "../../db/schema/index.ts";
-import { claimRun } from "../../jobs/scheduler.ts";
-import { enqueueOutbox } from "../messaging/outbox.ts";
-import { latestBotText } from "./bot-text-service.ts";
+import { latestBotText } from "../bot-texts/index.ts";
+import { enqueueOutbox } from "../outbox/index.ts";
 import {
   changeMoments,
   isMarketOpenFor,
   isScheduleOpenAt,
-  loadMarketSchedules,
   type MarketClient,
   type MarketSchedule,
   scheduleTargets,
-} from "./market-state.ts";
+} from "./market-rule.ts";
+import { loadMarketSchedules } from "./market-schedules.ts";
 
 /** The «preStart» text goes out this long before an interval opens. */
 export const PRE_START_MS = 5 * 60 * 1000;

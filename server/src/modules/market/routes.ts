@@ -1,8 +1,5 @@
 import {
-  BOT_TEXT_PATHS,
   paged,
-  ZBotTextSchema,
-  ZBotTextWriteSchema,
   ZIdParamsSchema,
   ZMarketScheduleCreateSchema,
   ZMarketScheduleSchema,
@@ -17,21 +14,19 @@ import {
 } from "@wholesale/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client.ts";
-import { currentAccount } from "../../http/auth.ts";
 import { notFound } from "../../http/errors.ts";
 import type { Clock } from "../../lib/clock.ts";
-import type { BotTextService } from "./bot-text-service.ts";
 import { describeMarketState } from "./market-message.ts";
-import { loadMarketClient, marketStateForClient, overallMarketState } from "./market-state.ts";
+import { loadMarketClient, marketStateForClient, overallMarketState } from "./market-schedules.ts";
 import type { ScheduleService } from "./schedule-service.ts";
 
-type Deps = { db: Db; clock: Clock; schedules: ScheduleService; botTexts: BotTextService };
+type Deps = { db: Db; clock: Clock; schedules: ScheduleService };
 
 const manage = { access: "market.manage" } as const;
 const ZSchedulePageSchema = paged(ZMarketScheduleSchema);
 
-/** Market schedules, intervals and status (/api/storehouse/…), and the bot's texts (/api/messaging/…). */
-export const marketRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, clock, schedules, botTexts }) => {
+/** Market schedules, intervals and status (/api/storehouse/…). */
+export const marketRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, clock, schedules }) => {
   // Schedules are a handful: the list is never cut into pages, but keeps the paged shape of the others.
   app.get(
     "/storehouse/market-schedules/",
@@ -148,16 +143,4 @@ export const marketRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, clock
       };
     },
   );
-
-  for (const [path, kind] of Object.entries(BOT_TEXT_PATHS)) {
-    app.get(`/messaging/${path}/`, { config: manage, schema: { response: { 200: ZBotTextSchema } } }, () =>
-      botTexts.get(kind),
-    );
-    app.post(
-      `/messaging/${path}/`,
-      { config: manage, schema: { body: ZBotTextWriteSchema, response: { 201: ZBotTextSchema } } },
-      async (request, reply) =>
-        reply.status(201).send(await botTexts.save(kind, request.body, currentAccount(request).id)),
-    );
-  }
 };

@@ -25,12 +25,11 @@ import { withClosureNotice } from "./market-notices.ts";
 import {
   HORIZON_DAYS,
   isScheduleOpenAt,
-  loadMarketSchedules,
   nextMomentWhere,
-  type StoredSchedule,
   scheduleTimes,
   secondsOfDay,
-} from "./market-state.ts";
+} from "./market-rule.ts";
+import { loadMarketSchedules, type StoredSchedule } from "./market-schedules.ts";
 
 const SCHEDULE_NOT_FOUND = "Расписание не найдено";
 const INTERVAL_NOT_FOUND = "Временной интервал не найден";

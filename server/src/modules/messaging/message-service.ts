@@ -12,7 +12,7 @@ import { clientGroups, clientMessages, clients, transportations } from "../../db
 import { badRequest, conflict, notFound } from "../../http/errors.ts";
 import { addDays, businessDay } from "../../lib/business-time.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { enqueueOutbox } from "./outbox.ts";
+import { enqueueOutbox } from "../outbox/index.ts";
 import { photoProblem } from "./photo-header.ts";
 
 export const BROADCAST_KIND = "broadcast";

@@ -1,13 +1,13 @@
 import type { TClaim, TClient, TClientMessage, TPaged } from "@wholesale/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deleteDoneRows } from "../../bot/delivery/outbox-store.ts";
 import { seedClient, seedGroup, seedTransportation } from "../../db/factories/clients.ts";
 import { seedClaim } from "../../db/factories/messaging.ts";
 import { clientMessages, outboxMessages } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { pngDeclaring } from "../../test/images.ts";
 import { multipartBody, TINY_PNG } from "../../test/multipart.ts";
+import { deleteDoneRows } from "../outbox/index.ts";
 import { createMessageService, resolveSendTime } from "./message-service.ts";
 
 // 09:00 UTC is 12:00 in Moscow.

@@ -1,9 +1,5 @@
 import {
   PHOTO_MAX_BYTES,
-  paged,
-  ZClaimListQuerySchema,
-  ZClaimSchema,
-  ZClaimUpdateSchema,
   ZClientMessageListQuerySchema,
   ZClientMessageScheduleSchema,
   ZClientMessageSchema,
@@ -14,14 +10,11 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { badRequest } from "../../http/errors.ts";
-import { page } from "../../http/pagination.ts";
-import type { ClaimService } from "./claim-service.ts";
 import type { MessageService, Photo } from "./message-service.ts";
 
-type Services = { messages: MessageService; claims: ClaimService };
+type Services = { messages: MessageService };
 
 const send = { access: "messaging.send" } as const;
-const manage = { access: "claims.manage" } as const;
 
 /** A zod failure as the API's 400: a Russian detail and per-field messages. */
 function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
@@ -66,8 +59,8 @@ async function readSendForm(
   return { fields, photo };
 }
 
-/** Messages to clients and clients' claims (/api/messaging/…). */
-export const messagingRoutes: FastifyPluginAsyncZod<Services> = async (app, { messages, claims }) => {
+/** Messages to clients (/api/messaging/to-clients/…). */
+export const messagingRoutes: FastifyPluginAsyncZod<Services> = async (app, { messages }) => {
   app.get(
     "/messaging/to-clients/",
     {
@@ -104,31 +97,6 @@ export const messagingRoutes: FastifyPluginAsyncZod<Services> = async (app, { me
     { config: send, schema: { params: ZIdParamsSchema } },
     async (request, reply) => {
       await messages.remove(request.params.id);
-      return reply.status(204).send();
-    },
-  );
-
-  app.get(
-    "/messaging/claims/",
-    {
-      config: manage,
-      schema: { querystring: ZClaimListQuerySchema, response: { 200: paged(ZClaimSchema) } },
-    },
-    async (request) => page(request, { ...(await claims.list(request.query)), ...request.query }),
-  );
-  app.put(
-    "/messaging/claims/:id/",
-    {
-      config: manage,
-      schema: { params: ZIdParamsSchema, body: ZClaimUpdateSchema, response: { 200: ZClaimSchema } },
-    },
-    (request) => claims.update(request.params.id, request.body),
-  );
-  app.delete(
-    "/messaging/claims/:id/",
-    { config: manage, schema: { params: ZIdParamsSchema } },
-    async (request, reply) => {
-      await claims.remove(request.params.id);
       return reply.status(204).send();
     },
   );

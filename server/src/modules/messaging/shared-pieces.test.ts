@@ -4,8 +4,8 @@ import type { Database } from "../../db/client.ts";
 import { seedClient } from "../../db/factories/clients.ts";
 import { claims, clients, outboxMessages } from "../../db/schema/index.ts";
 import { openTestDatabase } from "../../test/database.ts";
-import { createClaim } from "./claim-service.ts";
-import { enqueueOutbox } from "./outbox.ts";
+import { createClaim } from "../claims/index.ts";
+import { enqueueOutbox } from "../outbox/index.ts";
 import { reachableAgain } from "./reachability.ts";
 
 describe("messaging pieces other areas call", () => {

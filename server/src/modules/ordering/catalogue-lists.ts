@@ -1,8 +1,10 @@
 import { and, asc, countDistinct, eq, ilike, or, type SQL } from "drizzle-orm";
+import { withProductAndBrand } from "../../db/catalogue-path.ts";
 import type { Db } from "../../db/client.ts";
+import { containsPattern } from "../../db/like.ts";
 import { brands, modifications, products } from "../../db/schema/index.ts";
+import { stockState } from "../stock/index.ts";
 import type { ClientContext } from "./client-context.ts";
-import { stockState } from "./stock-state.ts";
 import type { BrandItem, ModificationItem, Page, ProductItem } from "./types.ts";
 import { visibleTo } from "./visibility.ts";
 
@@ -23,18 +25,16 @@ function visibleTree(client: ClientContext, where?: SQL) {
 /** Brands with at least one modification this client sees, by name. */
 export async function listBrands(db: Db, client: ClientContext, page: number): Promise<Page<BrandItem>> {
   const where = visibleTree(client);
-  const [total] = await db
-    .select({ n: countDistinct(brands.id) })
-    .from(modifications)
-    .innerJoin(products, eq(products.id, modifications.productId))
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .where(where);
+  const [total] = await withProductAndBrand(
+    db
+      .select({ n: countDistinct(brands.id) })
+      .from(modifications)
+      .$dynamic(),
+  ).where(where);
   const p = pageOf(page, total?.n ?? 0);
-  const items = await db
-    .selectDistinct({ id: brands.id, name: brands.name })
-    .from(modifications)
-    .innerJoin(products, eq(products.id, modifications.productId))
-    .innerJoin(brands, eq(brands.id, products.brandId))
+  const items = await withProductAndBrand(
+    db.selectDistinct({ id: brands.id, name: brands.name }).from(modifications).$dynamic(),
+  )
     .where(where)
     .orderBy(asc(brands.name), asc(brands.id))
     .limit(PAGE_SIZE)
@@ -50,18 +50,19 @@ export async function listProducts(
   page: number,
 ): Promise<Page<ProductItem>> {
   const where = visibleTree(client, eq(products.brandId, brandId));
-  const [total] = await db
-    .select({ n: countDistinct(products.id) })
-    .from(modifications)
-    .innerJoin(products, eq(products.id, modifications.productId))
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .where(where);
+  const [total] = await withProductAndBrand(
+    db
+      .select({ n: countDistinct(products.id) })
+      .from(modifications)
+      .$dynamic(),
+  ).where(where);
   const p = pageOf(page, total?.n ?? 0);
-  const items = await db
-    .selectDistinct({ id: products.id, name: products.name, brandId: products.brandId })
-    .from(modifications)
-    .innerJoin(products, eq(products.id, modifications.productId))
-    .innerJoin(brands, eq(brands.id, products.brandId))
+  const items = await withProductAndBrand(
+    db
+      .selectDistinct({ id: products.id, name: products.name, brandId: products.brandId })
+      .from(modifications)
+      .$dynamic(),
+  )
     .where(where)
     .orderBy(asc(products.name), asc(products.id))
     .limit(PAGE_SIZE)
@@ -71,26 +72,27 @@ export async function listProducts(
 
 async function modificationPage(db: Db, client: ClientContext, filter: SQL | undefined, page: number) {
   const where = visibleTree(client, filter);
-  const [total] = await db
-    .select({ n: countDistinct(modifications.id) })
-    .from(modifications)
-    .innerJoin(products, eq(products.id, modifications.productId))
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .where(where);
+  const [total] = await withProductAndBrand(
+    db
+      .select({ n: countDistinct(modifications.id) })
+      .from(modifications)
+      .$dynamic(),
+  ).where(where);
   const p = pageOf(page, total?.n ?? 0);
-  const rows = await db
-    .select({
-      id: modifications.id,
-      name: modifications.name,
-      productId: products.id,
-      brandId: products.brandId,
-      productName: products.name,
-      brandName: brands.name,
-      quantity: modifications.quantity,
-    })
-    .from(modifications)
-    .innerJoin(products, eq(products.id, modifications.productId))
-    .innerJoin(brands, eq(brands.id, products.brandId))
+  const rows = await withProductAndBrand(
+    db
+      .select({
+        id: modifications.id,
+        name: modifications.name,
+        productId: products.id,
+        brandId: products.brandId,
+        productName: products.name,
+        brandName: brands.name,
+        quantity: modifications.quantity,
+      })
+      .from(modifications)
+      .$dynamic(),
+  )
     .where(where)
     .orderBy(asc(brands.name), asc(products.name), asc(modifications.name), asc(modifications.id))
     .limit(PAGE_SIZE)
@@ -109,8 +111,6 @@ export function listModifications(
   return modificationPage(db, client, eq(modifications.productId, productId), page);
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, "\\$&");
-
 /**
  * Modifications this client sees whose name, specifications, product or brand contains every typed word
  * (case-insensitive). Fewer than 2 characters find nothing, as the back-office's search.
@@ -124,7 +124,7 @@ export async function searchModifications(
   const words = text.trim().split(/\s+/).filter(Boolean).slice(0, 5);
   if (words.join(" ").length < 2) return { items: [], page: 1, pages: 1 };
   const matches = words.map((word) => {
-    const like = `%${escapeLike(word)}%`;
+    const like = containsPattern(word);
     return or(
       ilike(modifications.name, like),
       ilike(modifications.specifications, like),

@@ -9,7 +9,7 @@ import {
   marketScheduleTransportations,
   timeIntervals,
 } from "../../db/schema/index.ts";
-import { marketStateForClient } from "../market/market-state.ts";
+import { marketStateForClient } from "../market/index.ts";
 import { createOrderingService } from "./ordering-service.ts";
 import { readSituation } from "./situation.ts";
 import { type OrderingFixture, orderingFixture } from "./test-fixture.ts";

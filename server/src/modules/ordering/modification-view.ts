@@ -1,10 +1,10 @@
 import type { Db } from "../../db/client.ts";
+import { stockState } from "../stock/index.ts";
 import type { ClientContext } from "./client-context.ts";
 import { checkPosition, judgePosition } from "./limits.ts";
 import { limitRefusal, TEXT } from "./messages.ts";
 import { loadModificationAndDay, type ModificationData } from "./modification-data.ts";
 import { charge } from "./price-list.ts";
-import { stockState } from "./stock-state.ts";
 import type { DayRow } from "./today-order.ts";
 import type { ModificationView } from "./types.ts";
 

@@ -5,7 +5,7 @@ import { seedBrand, seedModification, seedProduct } from "../../db/factories/cat
 import { seedClient } from "../../db/factories/clients.ts";
 import { seedOrder } from "../../db/factories/sales.ts";
 import { exclusives, orderPositions, orders } from "../../db/schema/index.ts";
-import { createOrderService } from "../sales/order-service.ts";
+import { createOrderService } from "../sales/index.ts";
 import { NOW, type OrderingFixture, orderingFixture, TODAY } from "./test-fixture.ts";
 
 let f: OrderingFixture;

@@ -2,11 +2,11 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { inserted, type UpdateReceipt } from "../../db/handled-updates.ts";
 import { orderPositions, orders } from "../../db/schema/index.ts";
+import { moveExclusivePool, moveStock, returnToExclusivePool, stockMove, stockNow } from "../stock/index.ts";
 import { checkPosition } from "./limits.ts";
 import { TEXT } from "./messages.ts";
 import { loadModification, loadModificationAndDay, type ModificationData } from "./modification-data.ts";
 import type { SellableTier } from "./price-list.ts";
-import { moveExclusivePool, moveStock, returnToExclusivePool, stockMove, stockNow } from "./stock.ts";
 import { type DayOrder, type DayRow, loadDayOrder } from "./today-order.ts";
 import type { Refusal } from "./types.ts";
 import {

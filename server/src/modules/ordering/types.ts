@@ -2,8 +2,8 @@ import type { Db } from "../../db/client.ts";
 import type { UpdateReceipt } from "../../db/handled-updates.ts";
 import type { PositionStatus } from "../../db/schema/index.ts";
 import type { Clock } from "../../lib/clock.ts";
-
-import type { MarketState } from "../market/market-state.ts";
+import type { MarketState } from "../market/index.ts";
+import type { StockState } from "../stock/index.ts";
 
 export type { MarketState };
 
@@ -21,7 +21,6 @@ export type OrderingDeps = { db: Db; clock?: Clock; readOnce?: boolean; receipt?
 export type Page<T> = { items: T[]; page: number; pages: number };
 
 export type PriceList = "small" | "large";
-export type StockState = "in_stock" | "few" | "none";
 
 export type BrandItem = { id: number; name: string };
 export type ProductItem = { id: number; name: string; brandId: number };

@@ -1,13 +1,13 @@
 import { clientDisplayName, type TDailyReport } from "@wholesale/contract";
 import { count, desc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
+import { firstRow } from "../../db/first-row.ts";
 import { clients, dailyReports, deletedDailyReports } from "../../db/schema/index.ts";
 import { notFound } from "../../http/errors.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { xlsxBuffer } from "../../lib/xlsx.ts";
-import type { StatisticsService } from "../statistics/statistics-service.ts";
+import { MONEY_FORMAT, xlsxBuffer } from "../../lib/xlsx.ts";
+import type { StatisticsService } from "../statistics/index.ts";
 
-const MONEY_FORMAT = "#,##0.00";
 const TYPE_NAMES: Record<number, string> = { 2: "Крупный опт", 3: "Малый опт" };
 
 const toReport = (row: { id: number; name: string; day: string; createdAt: Date }): TDailyReport => ({
@@ -110,18 +110,20 @@ export function createDailyReportService({
     async store(day: string, file: Buffer, tx?: Tx): Promise<TDailyReport> {
       const write = async (tx: Tx) => {
         const values = { day, name: `Отчет_${day}.xlsx`, file, createdAt: clock.now() };
-        const [row] = await tx
-          .insert(dailyReports)
-          .values(values)
-          .onConflictDoUpdate({ target: dailyReports.day, set: values })
-          .returning({
-            id: dailyReports.id,
-            name: dailyReports.name,
-            day: dailyReports.day,
-            createdAt: dailyReports.createdAt,
-          });
+        const row = firstRow(
+          await tx
+            .insert(dailyReports)
+            .values(values)
+            .onConflictDoUpdate({ target: dailyReports.day, set: values })
+            .returning({
+              id: dailyReports.id,
+              name: dailyReports.name,
+              day: dailyReports.day,
+              createdAt: dailyReports.createdAt,
+            }),
+        );
         await tx.delete(deletedDailyReports).where(eq(deletedDailyReports.day, day));
-        return toReport(row as NonNullable<typeof row>);
+        return toReport(row);
       };
       return tx ? write(tx) : db.transaction(write);
     },

@@ -1,6 +1,8 @@
 import { clientDisplayName, type TClientReport, type TClientReportQuery } from "@wholesale/contract";
 import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { withProductAndBrand } from "../../db/catalogue-path.ts";
 import type { Db, Tx } from "../../db/client.ts";
+import { firstRow } from "../../db/first-row.ts";
 import {
   brands,
   clientReports,
@@ -14,10 +16,9 @@ import {
 } from "../../db/schema/index.ts";
 import { conflict, notFound } from "../../http/errors.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { xlsxBuffer } from "../../lib/xlsx.ts";
-import { rollupSources, type SalesSources, T } from "../statistics/sales-sources.ts";
+import { MONEY_FORMAT, xlsxBuffer } from "../../lib/xlsx.ts";
+import { rollupSources, type SalesSources, T } from "../statistics/index.ts";
 
-const MONEY_FORMAT = "#,##0.00";
 const INVOICE_COLUMNS = [
   { header: "№", key: "n", width: 5 },
   { header: "Брэнд", key: "brand", width: 20 },
@@ -102,23 +103,24 @@ export function createInvoiceService({
   async function generate(tx: Tx, clientId: number, day: string): Promise<TClientReport> {
     const [client] = await tx.select().from(clients).where(eq(clients.id, clientId));
     if (!client) throw notFound("Клиент не найден");
-    const positions = await tx
-      .select({
-        brand: brands.name,
-        product: products.name,
-        modification: orderPositions.modificationName,
-        addition: orderPositions.additionName,
-        quantity: orderPositions.quantity,
-        price: orderPositions.price,
-        currency: currencies.sign,
-        sum: sql<string>`${orderPositions.price} * ${orderPositions.quantity}`,
-        clientType: orders.clientType,
-      })
-      .from(orderPositions)
-      .innerJoin(orders, eq(orders.id, orderPositions.orderId))
-      .innerJoin(modifications, eq(modifications.id, orderPositions.modificationId))
-      .innerJoin(products, eq(products.id, modifications.productId))
-      .innerJoin(brands, eq(brands.id, products.brandId))
+    const positions = await withProductAndBrand(
+      tx
+        .select({
+          brand: brands.name,
+          product: products.name,
+          modification: orderPositions.modificationName,
+          addition: orderPositions.additionName,
+          quantity: orderPositions.quantity,
+          price: orderPositions.price,
+          currency: currencies.sign,
+          sum: sql<string>`${orderPositions.price} * ${orderPositions.quantity}`,
+          clientType: orders.clientType,
+        })
+        .from(orderPositions)
+        .innerJoin(orders, eq(orders.id, orderPositions.orderId))
+        .innerJoin(modifications, eq(modifications.id, orderPositions.modificationId))
+        .$dynamic(),
+    )
       .innerJoin(currencies, eq(currencies.id, orderPositions.currencyId))
       .where(and(eq(orders.clientId, clientId), eq(orders.openedOn, day)))
       .orderBy(
@@ -155,20 +157,22 @@ export function createInvoiceService({
       day,
       clientType: first.clientType,
       name: `Накладная_${day}_${fileSafe(name) || clientId}.xlsx`,
-      total: totals.length === 1 ? (totals[0] as Totals[number]).total : null,
+      total: totals.length === 1 ? firstRow(totals).total : null,
       totals,
       file,
       createdAt: clock.now(),
     };
-    const [row] = await tx
-      .insert(clientReports)
-      .values(values)
-      .onConflictDoUpdate({ target: [clientReports.clientId, clientReports.day], set: values })
-      .returning();
+    const row = firstRow(
+      await tx
+        .insert(clientReports)
+        .values(values)
+        .onConflictDoUpdate({ target: [clientReports.clientId, clientReports.day], set: values })
+        .returning(),
+    );
     await tx
       .delete(deletedClientReports)
       .where(and(eq(deletedClientReports.clientId, clientId), eq(deletedClientReports.day, day)));
-    return toReport(row as NonNullable<typeof row>);
+    return toReport(row);
   }
 
   return {

@@ -1,6 +1,8 @@
 import type { TLeftoverReport } from "@wholesale/contract";
 import { asc, count, desc, eq, gt, inArray } from "drizzle-orm";
+import { withProductAndBrand } from "../../db/catalogue-path.ts";
 import type { Db, Tx } from "../../db/client.ts";
+import { firstRow } from "../../db/first-row.ts";
 import {
   brands,
   currencies,
@@ -39,22 +41,23 @@ const toReport = (row: { id: number; name: string; createdAt: Date }): TLeftover
 async function* leftoverRows(db: Db | Tx): AsyncGenerator<XlsxRow> {
   let afterId = 0;
   for (;;) {
-    const mods = await db
-      .select({
-        id: modifications.id,
-        name: modifications.name,
-        quantity: modifications.quantity,
-        product: products.name,
-        brand: brands.name,
-      })
-      .from(modifications)
-      .innerJoin(products, eq(products.id, modifications.productId))
-      .innerJoin(brands, eq(brands.id, products.brandId))
+    const mods = await withProductAndBrand(
+      db
+        .select({
+          id: modifications.id,
+          name: modifications.name,
+          quantity: modifications.quantity,
+          product: products.name,
+          brand: brands.name,
+        })
+        .from(modifications)
+        .$dynamic(),
+    )
       .where(gt(modifications.id, afterId))
       .orderBy(asc(modifications.id))
       .limit(BATCH);
     if (mods.length === 0) return;
-    afterId = (mods[mods.length - 1] as (typeof mods)[number]).id;
+    afterId = firstRow(mods.slice(-1)).id;
     const tiers = await db
       .select({
         modificationId: priceTiers.modificationId,
@@ -124,12 +127,14 @@ export function createLeftoverService({ db, clock }: { db: Db; clock: Clock }) {
       const now = clock.now();
       const file = await xlsxBuffer([{ name: "Остатки", columns: LEFTOVER_COLUMNS, rows: leftoverRows(tx) }]);
       const name = `Остатки_${businessDay(now)}_${businessTime(now).slice(0, 5).replace(":", "-")}.xlsx`;
-      const [row] = await tx.insert(leftoverReports).values({ name, file, createdAt: now }).returning({
-        id: leftoverReports.id,
-        name: leftoverReports.name,
-        createdAt: leftoverReports.createdAt,
-      });
-      return toReport(row as NonNullable<typeof row>);
+      const row = firstRow(
+        await tx.insert(leftoverReports).values({ name, file, createdAt: now }).returning({
+          id: leftoverReports.id,
+          name: leftoverReports.name,
+          createdAt: leftoverReports.createdAt,
+        }),
+      );
+      return toReport(row);
     },
 
     async file(id: number): Promise<{ name: string; file: Buffer }> {

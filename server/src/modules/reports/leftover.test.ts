@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedBrand, seedCurrency, seedModification, seedProduct } from "../../db/factories/catalogue.ts";
+import { claimRun } from "../../db/job-runs.ts";
 import { jobRuns, leftoverReports } from "../../db/schema/index.ts";
 import { DAILY_LEFTOVER_JOB, runDailyLeftoverReport } from "../../jobs/daily-leftover-report.ts";
-import { claimRun } from "../../jobs/scheduler.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { readXlsx } from "../../test/xlsx.ts";
 import { createLeftoverService } from "./leftover-service.ts";

@@ -14,7 +14,7 @@ import {
 import { runDailySalesReport, runDueInvoices } from "../../jobs/sales-reports.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { readXlsx } from "../../test/xlsx.ts";
-import { createStatisticsService } from "../statistics/statistics-service.ts";
+import { createStatisticsService } from "../statistics/index.ts";
 import { createDailyReportService } from "./daily-report-service.ts";
 import { createInvoiceService } from "./invoice-service.ts";
 

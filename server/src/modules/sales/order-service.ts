@@ -1,22 +1,21 @@
 import type { TOrder, TOrderPositionUpdate, ZOrderQuerySchema, z } from "@wholesale/contract";
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
+import { containsPattern } from "../../db/like.ts";
 import { clients, orderPositions, orders } from "../../db/schema/index.ts";
 import { conflict, notFound } from "../../http/errors.ts";
 import { businessDay } from "../../lib/business-time.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { moveStock, returnToExclusivePool, takeFromExclusivePool } from "../ordering/stock.ts";
+import { moveStock, returnToExclusivePool, takeFromExclusivePool } from "../stock/index.ts";
 import { findOrder, selectOrderHeads, withPositions } from "./orders.ts";
 import { noticeOrderChanged } from "./status-notices.ts";
 
 type OrderQuery = z.output<typeof ZOrderQuerySchema>;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, "\\$&");
-
 /** Organization or nickname by case-insensitive substring, or the client id when the text is a number. */
 function clientSearch(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
-  const like = `%${escapeLike(search)}%`;
+  const like = containsPattern(search);
   const byName = or(ilike(clients.organizationName, like), ilike(clients.nickname, like));
   return /^\d{1,9}$/.test(search) ? or(byName, eq(clients.id, Number(search))) : byName;
 }

@@ -22,7 +22,7 @@ import { page } from "../../http/pagination.ts";
 import { XLSX_CONTENT_TYPE } from "../../lib/xlsx.ts";
 import type { CollectionService } from "./collection-service.ts";
 import type { OrderService } from "./order-service.ts";
-import type { ReportService } from "./report-service.ts";
+import type { ReportService } from "./xlsx-exports.ts";
 
 type Services = { orders: OrderService; collection: CollectionService; salesReports: ReportService };
 

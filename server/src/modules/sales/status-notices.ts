@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNotNull, ne, notExists } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { clients, orderPositions, orders } from "../../db/schema/index.ts";
-import { enqueueOutbox } from "../messaging/outbox.ts";
 import { changedOrderText, dayLabel, orderOfDay } from "../ordering/index.ts";
+import { enqueueOutbox } from "../outbox/index.ts";
 
 /**
  * Tells clients through the bot that their orders moved on: one message per order (never per position),

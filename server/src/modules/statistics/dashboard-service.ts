@@ -1,5 +1,6 @@
 import type { TCurrencyTotal, TDashboard, TDaySales, TPermission } from "@wholesale/contract";
 import { and, asc, between, count, eq, sql } from "drizzle-orm";
+import { withProductAndBrand } from "../../db/catalogue-path.ts";
 import type { Db } from "../../db/client.ts";
 import {
   brands,
@@ -7,13 +8,11 @@ import {
   modifications,
   orderPositions,
   orders,
-  products,
   registrationRequests,
 } from "../../db/schema/index.ts";
 import { addDays, businessDay } from "../../lib/business-time.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { describeMarketState } from "../market/market-message.ts";
-import { overallMarketState } from "../market/market-state.ts";
+import { describeMarketState, overallMarketState } from "../market/index.ts";
 import { D, rollupSources, type SalesSources, T } from "./sales-sources.ts";
 import { type CurrencySigns, currencySigns, type StatisticsService } from "./statistics-service.ts";
 
@@ -76,17 +75,18 @@ export function createDashboardService({
         .where(between(t.day, first, day))
         .groupBy(t.day, t.currencyId)
         .orderBy(asc(t.day), asc(t.currencyId)),
-      db
-        .select({
-          name: brands.name,
-          currencyId: d.currencyId,
-          quantity: sql<string>`sum(${d.quantity})`,
-          total: sql<string>`sum(${d.cost})`,
-        })
-        .from(sources.daily)
-        .innerJoin(modifications, eq(modifications.id, d.modificationId))
-        .innerJoin(products, eq(products.id, modifications.productId))
-        .innerJoin(brands, eq(brands.id, products.brandId))
+      withProductAndBrand(
+        db
+          .select({
+            name: brands.name,
+            currencyId: d.currencyId,
+            quantity: sql<string>`sum(${d.quantity})`,
+            total: sql<string>`sum(${d.cost})`,
+          })
+          .from(sources.daily)
+          .innerJoin(modifications, eq(modifications.id, d.modificationId))
+          .$dynamic(),
+      )
         .where(eq(d.day, day))
         .groupBy(brands.name, d.currencyId)
         .orderBy(asc(brands.name), asc(d.currencyId)),

@@ -11,7 +11,7 @@ import {
   orders,
 } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { createInvoiceService, type InvoiceService } from "../reports/invoice-service.ts";
+import { createInvoiceService, type InvoiceService } from "../reports/index.ts";
 import { createDashboardService, type DashboardService } from "./dashboard-service.ts";
 import { plainGroupBySources, rollupSources, type SalesSources } from "./sales-sources.ts";
 import { createStatisticsService, type StatisticsService } from "./statistics-service.ts";

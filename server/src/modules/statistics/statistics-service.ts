@@ -13,6 +13,7 @@ import {
   type TPeriodStatistics,
 } from "@wholesale/contract";
 import { and, asc, between, eq, inArray, lte, max, type SQL, sql } from "drizzle-orm";
+import { withProductAndBrand } from "../../db/catalogue-path.ts";
 import type { Db } from "../../db/client.ts";
 import {
   brands,
@@ -172,18 +173,19 @@ export function createStatisticsService({
     async byBrand(day: string): Promise<TBrandStatistics> {
       const [signs, rows] = await Promise.all([
         currencySigns(db),
-        db
-          .select({
-            brand: brands.name,
-            clientType: d.clientType,
-            currencyId: d.currencyId,
-            quantity: sql<string>`sum(${d.quantity})`,
-            cost: sql<string>`sum(${d.cost})`,
-          })
-          .from(sources.daily)
-          .innerJoin(modifications, eq(modifications.id, d.modificationId))
-          .innerJoin(products, eq(products.id, modifications.productId))
-          .innerJoin(brands, eq(brands.id, products.brandId))
+        withProductAndBrand(
+          db
+            .select({
+              brand: brands.name,
+              clientType: d.clientType,
+              currencyId: d.currencyId,
+              quantity: sql<string>`sum(${d.quantity})`,
+              cost: sql<string>`sum(${d.cost})`,
+            })
+            .from(sources.daily)
+            .innerJoin(modifications, eq(modifications.id, d.modificationId))
+            .$dynamic(),
+        )
           .where(eq(d.day, day))
           .groupBy(brands.name, d.clientType, d.currencyId)
           .orderBy(asc(brands.name), asc(d.currencyId)),
@@ -223,29 +225,31 @@ export function createStatisticsService({
         );
       const [signs, rows, ordered] = await Promise.all([
         currencySigns(db),
-        db
-          .select({
-            id: modifications.id,
-            name: modifications.name,
-            product: products.name,
-            brand: brands.name,
-            currencyId: d.currencyId,
-            quantity: sql<string>`sum(${d.quantity})`,
-            cost: sql<string>`sum(${d.cost})`,
-          })
-          .from(sources.daily)
-          .innerJoin(modifications, eq(modifications.id, d.modificationId))
-          .innerJoin(products, eq(products.id, modifications.productId))
-          .innerJoin(brands, eq(brands.id, products.brandId))
+        withProductAndBrand(
+          db
+            .select({
+              id: modifications.id,
+              name: modifications.name,
+              product: products.name,
+              brand: brands.name,
+              currencyId: d.currencyId,
+              quantity: sql<string>`sum(${d.quantity})`,
+              cost: sql<string>`sum(${d.cost})`,
+            })
+            .from(sources.daily)
+            .innerJoin(modifications, eq(modifications.id, d.modificationId))
+            .$dynamic(),
+        )
           .where(and(...conditions))
           .groupBy(modifications.id, products.name, brands.name, d.currencyId)
           .orderBy(asc(brands.name), asc(products.name), asc(modifications.name), asc(d.currencyId)),
-        db
-          .selectDistinct({ name: brands.name })
-          .from(sources.daily)
-          .innerJoin(modifications, eq(modifications.id, d.modificationId))
-          .innerJoin(products, eq(products.id, modifications.productId))
-          .innerJoin(brands, eq(brands.id, products.brandId))
+        withProductAndBrand(
+          db
+            .selectDistinct({ name: brands.name })
+            .from(sources.daily)
+            .innerJoin(modifications, eq(modifications.id, d.modificationId))
+            .$dynamic(),
+        )
           .where(eq(d.day, query.date))
           .orderBy(asc(brands.name)),
       ]);

@@ -4,8 +4,8 @@ import { seedCurrency, seedModification, seedProduct } from "../../db/factories/
 import { seedClient } from "../../db/factories/clients.ts";
 import { seedOrder } from "../../db/factories/sales.ts";
 import { CLIENT_TYPE_SMALL, modifications, stockSnapshots } from "../../db/schema/index.ts";
-import { runDailyStockSnapshot } from "../../jobs/daily-stock-snapshot.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
+import { runDailyStockSnapshot } from "../stock/index.ts";
 import { createStatisticsService } from "./statistics-service.ts";
 
 let t: TestApp;

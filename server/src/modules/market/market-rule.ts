@@ -1,11 +1,8 @@
-import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client.ts";
-import { clients, marketSchedules } from "../../db/schema/index.ts";
 import { addDays, businessDay, startOfBusinessDay } from "../../lib/business-time.ts";
 
 /**
  * The one decision "is the market open for this client at this moment", used by the API, the web (through
- * the API), the bot and the notice jobs. Rules (README, "Market"):
+ * the API), the bot and the notice jobs. Pure: the schedules come from market-schedules.ts. Rules (README, "Market"):
  * - a schedule applies to a client when its targeting names the client's type, group, direction or the
  *   client itself (any of them); a schedule with no targeting at all applies to every client;
  * - an active schedule is open while it is manually opened (until its `closeTime`, exclusive), or while the
@@ -49,6 +46,14 @@ export type MarketState = {
   nextOpenAt: Date | null;
   /** The schedules keeping it open now. */
   scheduleNames: string[];
+};
+
+/** The market for an unknown client, and before any schedule: closed, with nothing to say when it opens. */
+export const CLOSED_MARKET: MarketState = {
+  open: false,
+  openUntil: null,
+  nextOpenAt: null,
+  scheduleNames: [],
 };
 
 /** How far ahead openUntil / nextOpenAt look: a week covers every daily interval. */
@@ -214,87 +219,4 @@ export function scheduleTimes(schedule: MarketSchedule, now: Date) {
   return open
     ? { open, nextCloseAt: first, nextOpenAt: second }
     : { open, nextOpenAt: first, nextCloseAt: second };
-}
-
-/** A schedule as stored: its intervals keep their ids and their times as written. */
-export type StoredInterval = MarketInterval & { id: number; startTime: string; endTime: string };
-export type StoredSchedule = Omit<MarketSchedule, "intervals"> & { intervals: StoredInterval[] };
-
-/** Every schedule (or only the active ones, or the given ones) with its intervals and targeting. */
-export async function loadMarketSchedules(
-  db: Db | Tx,
-  options: { activeOnly?: boolean; ids?: number[] } = {},
-): Promise<StoredSchedule[]> {
-  if (options.ids?.length === 0) return [];
-  // One round trip: the intervals and the three targeting lists come as aggregates of each schedule row.
-  // Written out in SQL because drizzle leaves columns unqualified inside a single-table select.
-  const ids = (table: string, column: string) =>
-    sql<
-      number[]
-    >`coalesce((select array_agg(t.${sql.raw(column)} order by t.${sql.raw(column)}) from ${sql.raw(table)} t where t.schedule_id = market_schedules.id), '{}')`;
-  const rows = await db
-    .select({
-      ...getTableColumns(marketSchedules),
-      groupIds: ids("market_schedule_groups", "group_id"),
-      transportationIds: ids("market_schedule_transportations", "transportation_id"),
-      clientIds: ids("market_schedule_clients", "client_id"),
-      intervals: sql<{ id: number; startTime: string; endTime: string; isActive: boolean }[]>`coalesce((
-        select json_agg(json_build_object('id', i.id, 'startTime', i.start_time, 'endTime', i.end_time,
-          'isActive', i.is_active) order by i.start_time, i.id)
-        from time_intervals i where i.schedule_id = market_schedules.id), '[]')`,
-    })
-    .from(marketSchedules)
-    .where(
-      and(
-        options.activeOnly ? eq(marketSchedules.isActive, true) : undefined,
-        options.ids ? inArray(marketSchedules.id, options.ids) : undefined,
-      ),
-    )
-    .orderBy(asc(marketSchedules.id));
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    isActive: r.isActive,
-    isManuallyOpened: r.isManuallyOpened,
-    closeTime: r.closeTime,
-    closedUntil: r.closedUntil,
-    intervals: r.intervals.map((i) => ({
-      ...i,
-      startSeconds: secondsOfDay(i.startTime),
-      endSeconds: secondsOfDay(i.endTime),
-    })),
-    targeting: {
-      clientTypes: r.clientTypes,
-      groupIds: r.groupIds.map(Number),
-      transportationIds: r.transportationIds.map(Number),
-      clientIds: r.clientIds.map(Number),
-    },
-  }));
-}
-
-export async function loadMarketClient(db: Db | Tx, clientId: number): Promise<MarketClient | undefined> {
-  const [row] = await db
-    .select({
-      id: clients.id,
-      clientType: clients.clientType,
-      groupId: clients.groupId,
-      transportationId: clients.transportationId,
-    })
-    .from(clients)
-    .where(eq(clients.id, clientId));
-  return row;
-}
-
-const CLOSED: MarketState = { open: false, openUntil: null, nextOpenAt: null, scheduleNames: [] };
-
-/** The market for one client now: what the bot and the ordering service ask. An unknown client sees it closed. */
-export async function marketStateForClient(db: Db | Tx, clientId: number, now: Date): Promise<MarketState> {
-  const client = await loadMarketClient(db, clientId);
-  if (!client) return CLOSED;
-  return marketStateAt(await loadMarketSchedules(db, { activeOnly: true }), client, now);
-}
-
-/** The market as a whole now (open when any active schedule is open, whoever it targets). */
-export async function overallMarketState(db: Db | Tx, now: Date): Promise<MarketState> {
-  return marketStateAt(await loadMarketSchedules(db, { activeOnly: true }), null, now);
 }

@@ -11,8 +11,8 @@ import {
   timeIntervals,
 } from "../../db/schema/index.ts";
 import { openTestDatabase } from "../../test/database.ts";
-import { DEFAULT_BOT_TEXTS, latestBotText } from "./bot-text-service.ts";
-import { marketStateForClient, overallMarketState } from "./market-state.ts";
+import { DEFAULT_BOT_TEXTS, latestBotText } from "../bot-texts/index.ts";
+import { marketStateForClient, overallMarketState } from "./market-schedules.ts";
 
 let database: Database;
 beforeAll(async () => {

@@ -67,7 +67,7 @@ const toClaim = (r: ClaimRow): TClaim => ({
 
 export type ClaimService = ReturnType<typeof createClaimService>;
 
-export function createClaimService({ db }: { db: Db }) {
+export function createClaimService({ db }: { db: Db | Tx }) {
   async function get(id: number): Promise<TClaim> {
     const [row] = await db
       .select(claimColumns)
@@ -80,6 +80,8 @@ export function createClaimService({ db }: { db: Db }) {
 
   return {
     get,
+    /** The bot's way in; `within` is the update's transaction, so the claim commits with its record as handled. */
+    file: (input: { clientId: number; text: string }, within: Db | Tx = db) => createClaim(within, input),
     /** Newest first; `status` filters (the tabs Открытые / Закрытые). */
     async list(query: TClaimListQuery): Promise<{ results: TClaim[]; count: number }> {
       const where = query.status ? eq(claims.status, query.status) : undefined;

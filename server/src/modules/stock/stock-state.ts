@@ -1,4 +1,4 @@
-import type { StockState } from "./types.ts";
+export type StockState = "in_stock" | "few" | "none";
 
 /** Up to this many units the client is told «мало»: enough to hurry, without showing the exact stock. */
 export const FEW_LEFT = 10;

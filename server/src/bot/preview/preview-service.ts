@@ -1,13 +1,13 @@
 import type { TBotPreviewMessage, TBotPreviewReply, TBotPreviewRequest } from "@wholesale/contract";
 import { eq } from "drizzle-orm";
 import type { Update, UserFromGetMe } from "grammy/types";
-import { type CapturedCall, captureCalls } from "../../bot/capture.ts";
-import type { BotLog } from "../../bot/context.ts";
-import { createBot } from "../../bot/index.ts";
 import type { Db } from "../../db/client.ts";
 import { clients } from "../../db/schema/index.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
 import type { Clock } from "../../lib/clock.ts";
+import { type CapturedCall, captureCalls } from "../capture.ts";
+import type { BotLog } from "../context.ts";
+import { createBot } from "../index.ts";
 
 /** «Новый пользователь» of a staff account: a Telegram id no real user has (real ids stay below 2^40). */
 const NEW_USER_BASE = 2 ** 45;

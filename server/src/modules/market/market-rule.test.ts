@@ -14,7 +14,7 @@ import {
   scheduleTargets,
   scheduleTimes,
   secondsOfDay,
-} from "./market-state.ts";
+} from "./market-rule.ts";
 
 const NO_TARGETING: MarketTargeting = { clientTypes: [], groupIds: [], transportationIds: [], clientIds: [] };
 const hm = (h: number, m = 0) => h * 3600 + m * 60;

@@ -1,6 +1,7 @@
 import type { Writable } from "node:stream";
 import { clientDisplayName, POSITION_STATUS_LABELS } from "@wholesale/contract";
 import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { withProductAndBrand } from "../../db/catalogue-path.ts";
 import type { Db } from "../../db/client.ts";
 import {
   brands,
@@ -15,9 +16,7 @@ import {
 import { notFound } from "../../http/errors.ts";
 import { businessDay } from "../../lib/business-time.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { writeXlsx, type XlsxRow } from "../../lib/xlsx.ts";
-
-const MONEY_FORMAT = "#,##0.00";
+import { MONEY_FORMAT, writeXlsx, type XlsxRow } from "../../lib/xlsx.ts";
 
 const clientOf = (r: { clientId: number; nickname: string; organizationName: string; offline: boolean }) =>
   clientDisplayName({
@@ -39,30 +38,31 @@ export function createReportService({ db, clock }: { db: Db; clock: Clock }) {
       const day = businessDay(clock.now());
       const ofDay = eq(orders.openedOn, day);
       const [rows, sums] = await Promise.all([
-        db
-          .select({
-            clientId: clients.id,
-            nickname: clients.nickname,
-            organizationName: clients.organizationName,
-            offline: clients.offline,
-            direction: transportations.name,
-            brand: brands.name,
-            product: products.name,
-            modification: orderPositions.modificationName,
-            addition: orderPositions.additionName,
-            quantity: orderPositions.quantity,
-            price: orderPositions.price,
-            currency: currencies.name,
-            status: orderPositions.status,
-            sum: sql<string>`${orderPositions.price} * ${orderPositions.quantity}`,
-          })
-          .from(orderPositions)
-          .innerJoin(orders, eq(orders.id, orderPositions.orderId))
-          .innerJoin(clients, eq(clients.id, orders.clientId))
-          .leftJoin(transportations, eq(transportations.id, clients.transportationId))
-          .innerJoin(modifications, eq(modifications.id, orderPositions.modificationId))
-          .innerJoin(products, eq(products.id, modifications.productId))
-          .innerJoin(brands, eq(brands.id, products.brandId))
+        withProductAndBrand(
+          db
+            .select({
+              clientId: clients.id,
+              nickname: clients.nickname,
+              organizationName: clients.organizationName,
+              offline: clients.offline,
+              direction: transportations.name,
+              brand: brands.name,
+              product: products.name,
+              modification: orderPositions.modificationName,
+              addition: orderPositions.additionName,
+              quantity: orderPositions.quantity,
+              price: orderPositions.price,
+              currency: currencies.name,
+              status: orderPositions.status,
+              sum: sql<string>`${orderPositions.price} * ${orderPositions.quantity}`,
+            })
+            .from(orderPositions)
+            .innerJoin(orders, eq(orders.id, orderPositions.orderId))
+            .innerJoin(clients, eq(clients.id, orders.clientId))
+            .leftJoin(transportations, eq(transportations.id, clients.transportationId))
+            .innerJoin(modifications, eq(modifications.id, orderPositions.modificationId))
+            .$dynamic(),
+        )
           .innerJoin(currencies, eq(currencies.id, orderPositions.currencyId))
           .where(ofDay)
           .orderBy(

@@ -44,8 +44,11 @@ const HISTORY = 20;
 
 export type BotTextService = ReturnType<typeof createBotTextService>;
 
-/** The six texts staff edit on /settings: every save is a new version, the latest is sent. */
-export function createBotTextService({ db }: { db: Db }) {
+/**
+ * The six texts staff edit on /settings: every save is a new version, the latest is sent (`latest`, what the
+ * bot asks on the update's own database).
+ */
+export function createBotTextService({ db }: { db: Db | Tx }) {
   async function get(kind: BotTextKind): Promise<TBotText> {
     const versions = await botTextVersions(db, kind, HISTORY);
     const [latest] = versions;
@@ -58,6 +61,7 @@ export function createBotTextService({ db }: { db: Db }) {
   }
   return {
     get,
+    latest: (kind: BotTextKind) => latestBotText(db, kind),
     async save(kind: BotTextKind, body: TBotTextWrite, accountId: number | undefined): Promise<TBotText> {
       const text = typeof body === "string" ? body : body.text;
       await db.insert(botTexts).values({ kind, text, createdBy: accountId ?? null });

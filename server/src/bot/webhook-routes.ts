@@ -1,7 +1,7 @@
 import { ZTelegramUpdateSchema } from "@wholesale/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type Bot, webhookCallback } from "grammy";
-import type { BotContext } from "../../bot/context.ts";
+import type { BotContext } from "./context.ts";
 
 /**
  * Telegram's webhook: public, but grammY answers 401 unless the X-Telegram-Bot-Api-Secret-Token header

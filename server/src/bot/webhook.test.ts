@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../app.ts";
-import { createLiveBot, webhookSecret } from "../../bot/run.ts";
-import type { Database } from "../../db/client.ts";
-import { fixedClock } from "../../lib/clock.ts";
-import { TEST_SECRET } from "../../test/app.ts";
-import { openTestDatabase } from "../../test/database.ts";
-import { type FakeBotApi, startFakeBotApi } from "../../test/fake-bot-api.ts";
+import { buildApp } from "../app.ts";
+import type { Database } from "../db/client.ts";
+import { fixedClock } from "../lib/clock.ts";
+import { TEST_SECRET } from "../test/app.ts";
+import { openTestDatabase } from "../test/database.ts";
+import { type FakeBotApi, startFakeBotApi } from "../test/fake-bot-api.ts";
+import { createLiveBot, webhookSecret } from "./run.ts";
 
 let database: Database;
 let fake: FakeBotApi;

@@ -1,0 +1,10 @@
+export { DAILY_STOCK_SNAPSHOT_JOB, runDailyStockSnapshot } from "./daily-snapshot.ts";
+export {
+  moveExclusivePool,
+  moveStock,
+  returnToExclusivePool,
+  stockMove,
+  stockNow,
+  takeFromExclusivePool,
+} from "./stock-moves.ts";
+export { type StockState, stockState } from "./stock-state.ts";
