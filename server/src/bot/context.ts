@@ -6,8 +6,7 @@ import type { BotTextService } from "../modules/bot-texts/index.ts";
 import type { ClaimService } from "../modules/claims/index.ts";
 import type { BotRegistrationService, BotUserStanding } from "../modules/clients/index.ts";
 import type { MarketState, OrderingService } from "../modules/ordering/index.ts";
-import type { BotSession } from "./session-state.ts";
-import type { StoredSession } from "./session-store.ts";
+import type { BotSession, StoredSession } from "./session-state.ts";
 
 /** What the bot is built from; the live bot, the preview and the benchmark pass their own. */
 export type BotDeps = {

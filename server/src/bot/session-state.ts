@@ -26,3 +26,6 @@ export type BotSession = {
 };
 
 export const initialSession = (): BotSession => ({ step: { kind: "idle" } });
+
+/** Where the update's session is kept (its user's key) and how it stands there, as JSON. */
+export type StoredSession = { key: string; json: string };

@@ -3,9 +3,6 @@ import type { Db, Tx } from "../db/client.ts";
 import { botSessions } from "../db/schema/index.ts";
 import type { BotContext } from "./context.ts";
 
-/** Where the update's session is kept (its user's key) and how it stands there, as JSON. */
-export type StoredSession = { key: string; json: string };
-
 /** Whether the update changed its session since it was read or last written. */
 export const sessionChanged = (ctx: BotContext) => JSON.stringify(ctx.session) !== ctx.storedSession.json;
 

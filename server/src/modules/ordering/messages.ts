@@ -1,6 +1,5 @@
 import type { PositionStatus } from "../../db/schema/index.ts";
-import type { Check } from "./limits.ts";
-import type { Refusal } from "./types.ts";
+import type { Check, Refusal } from "./types.ts";
 
 export const STATUS_LABELS: Record<PositionStatus, string> = {
   added: "Добавлен",

@@ -9,10 +9,9 @@ import {
   products,
 } from "../../db/schema/index.ts";
 import { valuesRow } from "../../db/values-row.ts";
-import type { DayPosition } from "./limits.ts";
 import { STATUS_LABELS } from "./messages.ts";
 import { roundMoney } from "./price-list.ts";
-import type { CurrencyTotal, PositionView, TodayOrder } from "./types.ts";
+import type { CurrencyTotal, DayPosition, PositionView, TodayOrder } from "./types.ts";
 
 /** A position of the day's order with what both the limits and «Мой заказ» need. */
 export type DayRow = DayPosition & { name: string; currencySign: string; status: PositionStatus };

@@ -181,3 +181,30 @@ export type OrderingService = {
   removePosition(clientId: number, positionId: number): Promise<RemoveResult>;
   todayOrder(clientId: number): Promise<TodayOrder>;
 };
+
+/** A position of the client's order today, with what the limits need of its modification. */
+export type DayPosition = {
+  id: number;
+  modificationId: number;
+  brandId: number;
+  exclusive: boolean;
+  quantity: number;
+  price: number;
+  currencyId: number;
+};
+
+export type Check =
+  | { ok: true }
+  | {
+      ok: false;
+      code: LimitCode;
+      limit: number;
+      maxTotal: number;
+      /**
+       * maxTotal is what the stock allows, tighter than every limit of the client's own: naming it would tell
+       * the stock, which the client is never told (only in stock / few / none).
+       */
+      stockBound: boolean;
+    };
+
+export type LimitCode = "out_of_stock" | "hand_limit" | "exclusive_limit" | "total_limit";
