@@ -90,6 +90,12 @@ export const ZClientMessageSendFieldsSchema = z.object({
 });
 export type TClientMessageSendFields = z.infer<typeof ZClientMessageSendFieldsSchema>;
 
+/** Who a message would reach now: the same audience fields as a send, without the text. */
+export const ZRecipientCountQuerySchema = ZClientMessageSendFieldsSchema.omit({ text: true });
+export type TRecipientCountQuery = z.input<typeof ZRecipientCountQuerySchema>;
+export const ZRecipientCountSchema = z.object({ count: z.number().int().min(0) });
+export type TRecipientCount = z.infer<typeof ZRecipientCountSchema>;
+
 /** A claim is one message the client writes in the bot, at most this long (Telegram allows 4096). */
 export const CLAIM_TEXT_MAX_LENGTH = 4000;
 

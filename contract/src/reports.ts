@@ -17,6 +17,8 @@ export const ZClientReportSchema = z.object({
   created_at: z.string(),
   day: z.string(),
   client: z.number().int().nullable(),
+  /** The client as staff read them (clientDisplayName); null once the client is deleted. */
+  client_name: z.string().nullable(),
   client_type: z.number().int(),
   total: z.number().nullable(),
   totals: z.array(z.object({ total: z.number(), currency_sign: z.string() })),

@@ -136,15 +136,20 @@ export const ZPickingListQuerySchema = z.object({
 });
 export type TPickingListQuery = z.input<typeof ZPickingListQuerySchema>;
 
+/** What a client's organization reads when they named none (the column's default). */
+export const NO_ORGANIZATION = "Не указано";
+
 /**
- * How staff read a client on orders, spreadsheets and picking lists: organization (nickname); an offline
- * client by nickname only; Клиент #id when neither is known.
+ * How staff read a client everywhere (orders, invoices, claims, spreadsheets, picking lists): «Организация
+ * (Имя)», or «Имя» alone for an offline client or one without an organization (the «Не указано»
+ * placeholder is not an organization); Клиент #id when neither is known.
  */
 export function clientDisplayName(
   client: Pick<TOrderClient, "id" | "nickname" | "organization_name" | "offline">,
 ) {
   const nickname = client.nickname.trim();
-  const organization = client.organization_name.trim();
+  const named = client.organization_name.trim();
+  const organization = named === NO_ORGANIZATION ? "" : named;
   if (client.offline) return nickname || `Клиент #${client.id}`;
   if (organization && nickname) return `${organization} (${nickname})`;
   return organization || nickname || `Клиент #${client.id}`;

@@ -1,10 +1,11 @@
 import {
   CLAIM_TEXT_MAX_LENGTH,
+  clientDisplayName,
   type TClaim,
   type TClaimListQuery,
   type TClaimUpdate,
 } from "@wholesale/contract";
-import { count, desc, eq, sql } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { claims, clients } from "../../db/schema/index.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
@@ -35,13 +36,12 @@ export async function createClaim(
   return { ok: true, id: row.id };
 }
 
-const ownerName = sql<string>`case when ${clients.organizationName} = 'Не указано' or ${clients.offline}
-  then ${clients.nickname} else ${clients.nickname} || ' (' || ${clients.organizationName} || ')' end`;
-
 const claimColumns = {
   id: claims.id,
   owner: claims.clientId,
-  ownerName,
+  nickname: clients.nickname,
+  organizationName: clients.organizationName,
+  offline: clients.offline,
   status: claims.status,
   text: claims.text,
   createdDate: claims.createdDate,
@@ -50,7 +50,9 @@ const claimColumns = {
 type ClaimRow = {
   id: number;
   owner: number;
-  ownerName: string;
+  nickname: string;
+  organizationName: string;
+  offline: boolean;
   status: TClaim["status"];
   text: string;
   createdDate: Date;
@@ -59,7 +61,12 @@ type ClaimRow = {
 const toClaim = (r: ClaimRow): TClaim => ({
   id: r.id,
   owner: r.owner,
-  owner_name: r.ownerName,
+  owner_name: clientDisplayName({
+    id: r.owner,
+    nickname: r.nickname,
+    organization_name: r.organizationName,
+    offline: r.offline,
+  }),
   status: r.status,
   text: r.text,
   created_date: r.createdDate.toISOString(),

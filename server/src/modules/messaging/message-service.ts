@@ -6,7 +6,7 @@ import {
   type TClientMessageSendFields,
   TIME_OF_DAY_PATTERN,
 } from "@wholesale/contract";
-import { and, asc, desc, eq, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { clientGroups, clientMessages, clients, transportations } from "../../db/schema/index.ts";
 import { badRequest, conflict, notFound } from "../../http/errors.ts";
@@ -94,7 +94,7 @@ function toMessage(r: ListRow): TClientMessage {
  * Who a message goes to, decided when it is sent: active clients, not banned, reached through the bot
  * (a Telegram chat, not offline, not known to have blocked the bot), of the chosen type, group or direction.
  */
-function audience(m: MessageRow): SQL | undefined {
+function audience(m: Pick<MessageRow, "groupId" | "transportationId" | "clientType">): SQL | undefined {
   return and(
     eq(clients.isActive, true),
     eq(clients.banned, false),
@@ -176,6 +176,25 @@ export function createMessageService({ db, clock }: { db: Db; clock: Clock }) {
   }
 
   return {
+    /**
+     * How many clients a message with these audience fields would reach if sent now: the figure staff
+     * confirm before a broadcast («Сообщение получат N клиентов»). Decided again at sending, as the list may
+     * change meanwhile.
+     */
+    async recipientCount(fields: Omit<TClientMessageSendFields, "text">): Promise<number> {
+      await checkTarget({ ...fields, text: "" });
+      const [row] = await db
+        .select({ n: count() })
+        .from(clients)
+        .where(
+          audience({
+            groupId: fields.group ?? null,
+            transportationId: fields.transportation ?? null,
+            clientType: fields.client_type ?? null,
+          }),
+        );
+      return row?.n ?? 0;
+    },
     /**
      * Messages that have a send_time, ascending. Without `sent` (or with `sent=false`): every unsent
      * scheduled message, the screen's list, never cut short (each leaves it at its time, so it holds only

@@ -135,6 +135,40 @@ describe("POST /api/messaging/to-clients/ (multipart: send now)", () => {
   });
 });
 
+describe("GET /api/messaging/to-clients/recipients/ (the count staff confirm before sending)", () => {
+  const countOf = async (query: string) => {
+    const res = await t.call("office", {
+      method: "GET",
+      url: `/api/messaging/to-clients/recipients/?${query}`,
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json<{ count: number }>().count;
+  };
+
+  it("counts exactly the clients a send with the same fields reaches", async () => {
+    expect(await countOf("client_type=3")).toBe(ids.small.length);
+    expect(await countOf("client_type=2")).toBe(1);
+    expect(await countOf("client_type=all")).toBe(ids.small.length + 1);
+    expect(await countOf("")).toBe(ids.small.length + 1);
+    expect(await countOf(`group=${ids.group}`)).toBe(2);
+    expect(await countOf(`transportation=${ids.direction}&client_type=3`)).toBe(1);
+  });
+
+  it("refuses an unknown group with a Russian detail, and is not open to the storehouse", async () => {
+    const unknown = await t.call("office", {
+      method: "GET",
+      url: "/api/messaging/to-clients/recipients/?group=999999",
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().detail).toBe("Группа не найдена");
+    const storehouse = await t.call("storehouse", {
+      method: "GET",
+      url: "/api/messaging/to-clients/recipients/",
+    });
+    expect(storehouse.statusCode).toBe(403);
+  });
+});
+
 describe("scheduled messages", () => {
   const schedule = (body: object) =>
     t.call("seller", { method: "POST", url: "/api/messaging/to-clients/", payload: body });
@@ -303,7 +337,7 @@ describe("claims", () => {
     expect(all.results.map((c) => c.text)).toEqual(["Новая", "Старая"]);
     expect(all.results[0]).toMatchObject({
       owner: client.id,
-      owner_name: "Аркадий (ООО Ромашка)",
+      owner_name: "ООО Ромашка (Аркадий)",
       status: "not_reviewed",
     });
 

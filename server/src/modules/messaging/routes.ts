@@ -5,6 +5,8 @@ import {
   ZClientMessageSchema,
   ZClientMessageSendFieldsSchema,
   ZIdParamsSchema,
+  ZRecipientCountQuerySchema,
+  ZRecipientCountSchema,
   z,
 } from "@wholesale/contract";
 import type { FastifyRequest } from "fastify";
@@ -71,6 +73,14 @@ export const messagingRoutes: FastifyPluginAsyncZod<Services> = async (app, { me
       },
     },
     (request) => messages.list(request.query),
+  );
+  app.get(
+    "/messaging/to-clients/recipients/",
+    {
+      config: send,
+      schema: { querystring: ZRecipientCountQuerySchema, response: { 200: ZRecipientCountSchema } },
+    },
+    async (request) => ({ count: await messages.recipientCount(request.query) }),
   );
   app.get(
     "/messaging/to-clients/:id/",

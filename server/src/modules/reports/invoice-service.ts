@@ -33,14 +33,26 @@ const INVOICE_COLUMNS = [
 
 type Totals = TClientReport["totals"];
 
+type ClientNaming = { id: number; nickname: string; organizationName: string; offline: boolean };
+
+const nameOf = (client: ClientNaming) =>
+  clientDisplayName({
+    id: client.id,
+    nickname: client.nickname,
+    organization_name: client.organizationName,
+    offline: client.offline,
+  });
+
 const toReport = (
   row: typeof clientReports.$inferSelect | Omit<typeof clientReports.$inferSelect, "file">,
-) => ({
+  client: ClientNaming | null,
+): TClientReport => ({
   id: row.id,
   name: row.name,
   created_at: row.createdAt.toISOString(),
   day: row.day,
   client: row.clientId,
+  client_name: client ? nameOf(client) : null,
   client_type: row.clientType,
   total: row.total,
   totals: row.totals,
@@ -132,12 +144,7 @@ export function createInvoiceService({
     const first = positions[0];
     if (!first) throw conflict(`У клиента нет заказов за ${day}`);
     const totals = await totalsOf(tx, clientId, day);
-    const name = clientDisplayName({
-      id: client.id,
-      nickname: client.nickname,
-      organization_name: client.organizationName,
-      offline: client.offline,
-    });
+    const name = nameOf(client);
     const file = await xlsxBuffer([
       {
         name: "Накладная",
@@ -172,7 +179,7 @@ export function createInvoiceService({
     await tx
       .delete(deletedClientReports)
       .where(and(eq(deletedClientReports.clientId, clientId), eq(deletedClientReports.day, day)));
-    return toReport(row);
+    return toReport(row, client);
   }
 
   return {
@@ -214,15 +221,24 @@ export function createInvoiceService({
       const { file: _file, ...columns } = getTableColumns(clientReports);
       const [rows, [total]] = await Promise.all([
         db
-          .select(columns)
+          .select({
+            report: columns,
+            client: {
+              id: clients.id,
+              nickname: clients.nickname,
+              organizationName: clients.organizationName,
+              offline: clients.offline,
+            },
+          })
           .from(clientReports)
+          .leftJoin(clients, eq(clients.id, clientReports.clientId))
           .where(where)
           .orderBy(desc(clientReports.createdAt), desc(clientReports.id))
           .limit(limit)
           .offset(offset),
         db.select({ n: count() }).from(clientReports).where(where),
       ]);
-      return { results: rows.map(toReport), count: total?.n ?? 0 };
+      return { results: rows.map((r) => toReport(r.report, r.client)), count: total?.n ?? 0 };
     },
 
     async file(id: number): Promise<{ name: string; file: Buffer }> {

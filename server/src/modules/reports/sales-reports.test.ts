@@ -192,7 +192,7 @@ describe("daily reports", () => {
     expect(await sheetRows(file.rawPayload, 0)).toEqual([
       ["ООО Ромашка (Малыш)", "Малый опт", 1, 2000, "₽"],
       ["ООО Ромашка (Малыш)", "Малый опт", 1, 50, "$"],
-      ["Не указано (Крупняк)", "Крупный опт", 1, 9900, "₽"],
+      ["Крупняк", "Крупный опт", 1, 9900, "₽"],
     ]);
     expect(await sheetRows(file.rawPayload, 1)).toEqual([
       ["Apple", "iPhone", "128 ГБ", 13, 11900, "₽"],

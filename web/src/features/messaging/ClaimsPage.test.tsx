@@ -12,7 +12,7 @@ const claims: TClaim[] = [
   {
     id: 1,
     owner: 10,
-    owner_name: "Аркадий (ООО Ромашка)",
+    owner_name: "ООО Ромашка (Аркадий)",
     status: "not_reviewed",
     text: "Пришёл битый чехол",
     created_date: "2026-11-20T09:00:00Z",
@@ -43,7 +43,7 @@ describe("ClaimsPage", () => {
     expect(screen.getAllByRole("tab").map((t) => t.textContent)).toEqual(["Все", "Открытые", "Закрытые"]);
     const all = await screen.findAllByRole("listitem");
     expect(all).toHaveLength(2);
-    expect(all[0]).toHaveTextContent("Аркадий (ООО Ромашка)");
+    expect(all[0]).toHaveTextContent("ООО Ромашка (Аркадий)");
     expect(all[0]).toHaveTextContent("Не рассмотрена");
     expect(all[0]).toHaveTextContent("Пришёл битый чехол");
 

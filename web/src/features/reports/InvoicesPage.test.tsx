@@ -19,6 +19,7 @@ const invoice = (id: number, client: number | null) => ({
   created_at: "2026-11-20T10:00:00Z",
   day: "2026-11-20",
   client,
+  client_name: client === null ? null : `Клиент ${client}`,
   client_type: 3,
   total: 1500.7,
   totals: [{ total: 1500.7, currency_sign: "₽" }],
