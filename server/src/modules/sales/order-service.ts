@@ -1,12 +1,12 @@
 import type { TOrder, TOrderPositionUpdate, ZOrderQuerySchema, z } from "@wholesale/contract";
-import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, count, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { clients, orderPositions, orders } from "../../db/schema/index.ts";
 import { conflict, notFound } from "../../http/errors.ts";
 import { businessDay } from "../../lib/business-time.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { moveStock, returnToExclusivePool, takeFromExclusivePool } from "../ordering/stock.ts";
-import { findOrder, selectOrderHeads, withPositions } from "./orders.ts";
+import { findOrder, selectOrderPage } from "./orders.ts";
 import { noticeOrderChanged } from "./status-notices.ts";
 
 type OrderQuery = z.output<typeof ZOrderQuerySchema>;
@@ -65,18 +65,12 @@ export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
         query.client_type === undefined ? undefined : eq(orders.clientType, query.client_type),
         search,
       );
-      // The count joins clients only when the search needs them: the plain count is an index-only scan.
-      const counted = db.select({ n: count() }).from(orders);
-      const [heads, [total]] = await Promise.all([
-        selectOrderHeads(db, where)
-          .orderBy(desc(orders.openedAt), desc(orders.id))
-          .limit(query.limit)
-          .offset(query.offset),
-        search
-          ? counted.innerJoin(clients, eq(clients.id, orders.clientId)).where(where)
-          : counted.where(where),
-      ]);
-      return { results: await withPositions(db, heads), count: total?.n ?? 0 };
+      return selectOrderPage(db, {
+        where,
+        searchesClients: search !== undefined,
+        limit: query.limit,
+        offset: query.offset,
+      });
     },
 
     /**
