@@ -55,23 +55,32 @@ async function lockPosition(tx: Tx, id: number) {
 export type OrderService = ReturnType<typeof createOrderService>;
 
 export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
+  /** The API's page (`{count, next, previous, results}`) of a day's orders, as the JSON text the database built. */
+  function pageJson(query: OrderQuery, links: { next: string; previous: string | null }): Promise<string> {
+    const day = query.opened_at ?? businessDay(clock.now());
+    const search = clientSearch(query.search);
+    const where = and(
+      eq(orders.openedOn, day),
+      query.client_type === undefined ? undefined : eq(orders.clientType, query.client_type),
+      search,
+    );
+    return selectOrderPage(db, {
+      where,
+      searchesClients: search !== undefined,
+      limit: query.limit,
+      offset: query.offset,
+      links,
+    });
+  }
+
   return {
     /** A day's orders (today by default), newest first, with positions and totals per currency. */
     async list(query: OrderQuery): Promise<{ results: TOrder[]; count: number }> {
-      const day = query.opened_at ?? businessDay(clock.now());
-      const search = clientSearch(query.search);
-      const where = and(
-        eq(orders.openedOn, day),
-        query.client_type === undefined ? undefined : eq(orders.clientType, query.client_type),
-        search,
-      );
-      return selectOrderPage(db, {
-        where,
-        searchesClients: search !== undefined,
-        limit: query.limit,
-        offset: query.offset,
-      });
+      const { results, count } = JSON.parse(await pageJson(query, { next: "", previous: null }));
+      return { results, count };
     },
+
+    pageJson,
 
     /**
      * New price and quantity of a position that is not collected yet. The stock (and an exclusive pool) moves

@@ -170,12 +170,14 @@ export async function findOrder(db: Db | Tx, id: number): Promise<TOrder | undef
 const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * A page of orders as the API shows it, in one statement: PostgreSQL builds the whole answer's JSON (heads,
- * positions, totals per currency and the count) and the process only parses it. The same answer as
- * `selectOrderHeads` + `withPositions` and a count, which took five statements and assembled them here: the
- * list every seller keeps open and polls runs at the speed of its SQL (bench/RESULTS.md, «Orders list as one
- * statement»). `where` filters orders (and may name clients' columns); `searchesClients` says whether it does,
- * so the count joins clients only then (the plain count is an index-only scan).
+ * A page of orders as the API answers it (`{count, next, previous, results}`), in one statement: PostgreSQL
+ * builds the whole answer's JSON (heads, positions, totals per currency, the count and which link applies) and
+ * the text goes out as it is, neither parsed nor serialised again here. It had taken five statements (heads and
+ * count, then positions and totals) assembled here, then the response schema's check and `JSON.stringify`: the
+ * list every seller keeps open and polls now runs at the speed of its SQL (bench/RESULTS.md, «Orders list as
+ * one statement»). orders.test.ts holds it to the old assembly and to the contract's schema. `where` filters
+ * orders (and may name clients' columns); `searchesClients` says whether it does, so the count joins clients
+ * only then (the plain count is an index-only scan). `links` are `pageLinks`'s.
  */
 export async function selectOrderPage(
   db: Db | Tx,
@@ -184,15 +186,22 @@ export async function selectOrderPage(
     searchesClients,
     limit,
     offset,
-  }: { where: SQL | undefined; searchesClients: boolean; limit: number; offset: number },
-): Promise<{ results: TOrder[]; count: number }> {
+    links,
+  }: {
+    where: SQL | undefined;
+    searchesClients: boolean;
+    limit: number;
+    offset: number;
+    links: { next: string; previous: string | null };
+  },
+): Promise<string> {
   const condition = where ?? sql`true`;
   const counted = searchesClients
     ? sql`select count(*) from ${orders} join ${clients} on ${clients.id} = ${orders.clientId} where ${condition}`
     : sql`select count(*) from ${orders} where ${condition}`;
   const rank = sql`case p.status when 'added' then 0 when 'sent_to_collect' then 1 else 2 end`;
   // Both drivers answer `execute` with `{ rows }` (node-postgres's QueryResult, PGlite's Results); the `Db` type
-  // leaves it unknown. Both parse a json column.
+  // leaves it unknown.
   const { rows } = (await db.execute(sql`
     with heads as (
       select ${orders.id} as id, ${orders.clientId} as client_id, ${orders.clientType} as client_type,
@@ -207,8 +216,11 @@ export async function selectOrderPage(
       order by ${orders.openedAt} desc, ${orders.id} desc
       limit ${limit} offset ${offset}
     )
+    , counted as (${counted})
     select json_build_object(
-      'count', (${counted}),
+      'count', (select count from counted),
+      'next', case when ${offset + limit}::bigint < (select count from counted) then ${links.next}::text end,
+      'previous', ${links.previous}::text,
       'results', coalesce((
         select json_agg(json_build_object(
           'id', h.id,
@@ -261,8 +273,8 @@ export async function selectOrderPage(
         ) order by h.opened_at desc, h.id desc)
         from heads h
       ), '[]'::json)
-    ) as page`)) as unknown as { rows: { page: { results: TOrder[]; count: number | string } }[] };
+    )::text as page`)) as unknown as { rows: { page: string }[] };
   const [row] = rows;
   if (!row) throw new Error("the orders page query returned no row");
-  return { results: row.page.results, count: Number(row.page.count) };
+  return row.page;
 }
