@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
@@ -22,6 +21,7 @@ import type { Db } from "./db/client.ts";
 import { type ActivityLog, registerActivityLog } from "./http/activity-log.ts";
 import { type ApiRoute, registerAuth } from "./http/auth.ts";
 import { errorBody, notFound, registerErrorHandler } from "./http/errors.ts";
+import { registerMultipart } from "./http/multipart.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { createTokenService, type TokenService } from "./http/tokens.ts";
 import type { Clock } from "./lib/clock.ts";
@@ -127,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("activityLog", registerActivityLog(app, { db, clock }));
 
   await registerSecurityHeaders(app);
-  await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 20 } });
+  await registerMultipart(app, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 20 } });
   await app.register(fastifySwagger, {
     openapi: { info: { title: "Wholesale back-office API", version: "1.0.0" } },
     transform: jsonSchemaTransform,

@@ -76,7 +76,9 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 /**
  * Every route in the API scope must declare its `access`; the server refuses to start otherwise, so no
- * endpoint can be added without a decision about who may call it.
+ * endpoint can be added without a decision about who may call it. A route that is not public gets the token
+ * check as its first own `onRequest` hook; a public one (health, sign-in) carries no check at all, instead of
+ * a scope-wide hook that every request would enter only to return.
  */
 export function registerAuth(
   app: FastifyInstance,
@@ -84,18 +86,7 @@ export function registerAuth(
 ): void {
   app.decorateRequest("account", null);
 
-  app.addHook("onRoute", (route) => {
-    const access = route.config?.access;
-    if (access === undefined)
-      throw new Error(`Route ${route.method} ${route.url} must declare config.access`);
-    for (const method of [route.method].flat()) {
-      if (method !== "HEAD") routes.push({ method, url: route.url, access });
-    }
-  });
-
-  app.addHook("onRequest", async (request) => {
-    const access = request.routeOptions.config.access;
-    if (access === undefined || access === "public") return;
+  const requireAccess = (access: Exclude<Access, "public">) => async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (token === undefined) {
       throw new AppError("not_authenticated", "Учетные данные не были предоставлены.");
@@ -105,6 +96,19 @@ export function registerAuth(
     request.account = account;
     if (access !== "authenticated" && !account.permissions.includes(access)) {
       throw new AppError("permission_denied", "У вас недостаточно прав для выполнения данного действия.");
+    }
+  };
+
+  app.addHook("onRoute", (route) => {
+    const access = route.config?.access;
+    if (access === undefined)
+      throw new Error(`Route ${route.method} ${route.url} must declare config.access`);
+    for (const method of [route.method].flat()) {
+      if (method !== "HEAD") routes.push({ method, url: route.url, access });
+    }
+    if (access !== "public") {
+      const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
+      route.onRequest = [requireAccess(access), ...own];
     }
   });
 }

@@ -10,6 +10,20 @@ function pageUrl(request: FastifyRequest, limit: number, offset: number): string
   return `${path}?${params.toString()}`;
 }
 
+/**
+ * The two links a page may carry, before its count is known: `next` to use when `offset + limit < count`,
+ * `previous` (or null on the first page). For a page whose JSON the database builds.
+ */
+export function pageLinks(
+  request: FastifyRequest,
+  { limit, offset }: { limit: number; offset: number },
+): { next: string; previous: string | null } {
+  return {
+    next: pageUrl(request, limit, offset + limit),
+    previous: offset > 0 ? pageUrl(request, limit, Math.max(0, offset - limit)) : null,
+  };
+}
+
 /** A page shaped like Django REST framework's limit/offset pagination; links are path-absolute. */
 export function page<T>(
   request: FastifyRequest,

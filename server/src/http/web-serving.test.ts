@@ -90,6 +90,31 @@ describe("security headers", () => {
     expectSecurityHeaders(unauthorized);
   });
 
+  it("are exactly the set helmet sent before they were spelt once", async () => {
+    const res = await get("/api/health");
+    const sent = Object.fromEntries(
+      Object.entries(res.headers).filter(
+        ([name]) => !["content-type", "content-length", "date", "connection"].includes(name),
+      ),
+    );
+    expect(sent).toEqual({
+      "content-security-policy":
+        "default-src 'self';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';" +
+        "img-src 'self' data: blob:;font-src 'self' data:;connect-src 'self';object-src 'none';base-uri 'self';" +
+        "form-action 'self';frame-ancestors 'none'",
+      "cross-origin-opener-policy": "same-origin",
+      "cross-origin-resource-policy": "same-origin",
+      "origin-agent-cluster": "?1",
+      "referrer-policy": "same-origin",
+      "x-content-type-options": "nosniff",
+      "x-dns-prefetch-control": "off",
+      "x-download-options": "noopen",
+      "x-frame-options": "DENY",
+      "x-permitted-cross-domain-policies": "none",
+      "x-xss-protection": "0",
+    });
+  });
+
   it("are on the API docs, which stay reachable", async () => {
     const res = await get("/api/docs/");
     expect(res.statusCode).toBe(200);

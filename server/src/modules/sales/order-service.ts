@@ -1,5 +1,5 @@
 import type { TOrder, TOrderPositionUpdate, ZOrderQuerySchema, z } from "@wholesale/contract";
-import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, count, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { containsPattern } from "../../db/like.ts";
 import { clients, orderPositions, orders } from "../../db/schema/index.ts";
@@ -7,7 +7,7 @@ import { conflict, notFound } from "../../http/errors.ts";
 import { businessDay } from "../../lib/business-time.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { moveStock, returnToExclusivePool, takeFromExclusivePool } from "../stock/index.ts";
-import { findOrder, selectOrderHeads, withPositions } from "./orders.ts";
+import { findOrder, selectOrderPage } from "./orders.ts";
 import { noticeOrderChanged } from "./status-notices.ts";
 
 type OrderQuery = z.output<typeof ZOrderQuerySchema>;
@@ -54,29 +54,32 @@ async function lockPosition(tx: Tx, id: number) {
 export type OrderService = ReturnType<typeof createOrderService>;
 
 export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
+  /** The API's page (`{count, next, previous, results}`) of a day's orders, as the JSON text the database built. */
+  function pageJson(query: OrderQuery, links: { next: string; previous: string | null }): Promise<string> {
+    const day = query.opened_at ?? businessDay(clock.now());
+    const search = clientSearch(query.search);
+    const where = and(
+      eq(orders.openedOn, day),
+      query.client_type === undefined ? undefined : eq(orders.clientType, query.client_type),
+      search,
+    );
+    return selectOrderPage(db, {
+      where,
+      searchesClients: search !== undefined,
+      limit: query.limit,
+      offset: query.offset,
+      links,
+    });
+  }
+
   return {
     /** A day's orders (today by default), newest first, with positions and totals per currency. */
     async list(query: OrderQuery): Promise<{ results: TOrder[]; count: number }> {
-      const day = query.opened_at ?? businessDay(clock.now());
-      const search = clientSearch(query.search);
-      const where = and(
-        eq(orders.openedOn, day),
-        query.client_type === undefined ? undefined : eq(orders.clientType, query.client_type),
-        search,
-      );
-      // The count joins clients only when the search needs them: the plain count is an index-only scan.
-      const counted = db.select({ n: count() }).from(orders);
-      const [heads, [total]] = await Promise.all([
-        selectOrderHeads(db, where)
-          .orderBy(desc(orders.openedAt), desc(orders.id))
-          .limit(query.limit)
-          .offset(query.offset),
-        search
-          ? counted.innerJoin(clients, eq(clients.id, orders.clientId)).where(where)
-          : counted.where(where),
-      ]);
-      return { results: await withPositions(db, heads), count: total?.n ?? 0 };
+      const { results, count } = JSON.parse(await pageJson(query, { next: "", previous: null }));
+      return { results, count };
     },
+
+    pageJson,
 
     /**
      * New price and quantity of a position that is not collected yet. The stock (and an exclusive pool) moves

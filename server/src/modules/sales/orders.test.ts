@@ -1,11 +1,12 @@
 import { CLIENT_TYPE_LARGE, CLIENT_TYPE_SMALL, ZOrderPageSchema, ZOrderSchema } from "@wholesale/contract";
-import { eq } from "drizzle-orm";
+import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCurrency, seedModification } from "../../db/factories/catalogue.ts";
 import { seedClient, seedTransportation } from "../../db/factories/clients.ts";
 import { seedOrder } from "../../db/factories/sales.ts";
-import { exclusives, modifications, orderPositions, orders } from "../../db/schema/index.ts";
+import { clients, exclusives, modifications, orderPositions, orders } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
+import { selectOrderHeads, withPositions } from "./orders.ts";
 
 const TODAY = "2026-11-20";
 let t: TestApp;
@@ -147,6 +148,123 @@ describe("GET /api/sales/orders/", () => {
   it("needs a signed-in account", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/sales/orders/" });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe("GET /api/sales/orders/ as one statement: edges, and the same answer as the statements it replaced", () => {
+  const DAY = "2026-11-10";
+  beforeAll(async () => {
+    const mod = await seedModification(t.db);
+    const eur = (await seedCurrency(t.db, { name: "Евро", sign: "€" })).id;
+    // A client without a direction, whose type was since cleared; and one with a direction.
+    const typeless = await seedClient(t.db, { nickname: "Без типа", organizationName: "ЗАО Край" });
+    await t.db.update(clients).set({ clientType: null }).where(eq(clients.id, typeless.id));
+    const withDirection = await seedClient(t.db, {
+      nickname: "Крупный",
+      clientType: CLIENT_TYPE_LARGE,
+      transportationId: (await seedTransportation(t.db, { name: "Юг" })).id,
+    });
+    // Timestamps with microseconds: the answer cuts them to milliseconds, as a Date does.
+    const mixed = await seedOrder(t.db, {
+      clientId: typeless.id,
+      clientType: CLIENT_TYPE_SMALL,
+      openedOn: DAY,
+      openedAt: new Date("2026-11-10T07:15:42.123Z"),
+      positions: [
+        { modificationId: mod.id, currencyId: eur, price: 0.01, quantity: 3, status: "collected" },
+        { modificationId: mod.id, currencyId: rub, price: 1234.56, quantity: 7, status: "sent_to_collect" },
+        { modificationId: mod.id, currencyId: eur, price: 99.99, quantity: 1000, status: "collected" },
+      ],
+    });
+    await t.db.execute(sql`update order_positions set
+      sent_to_collect_at = '2026-11-10 08:00:01.999999+00', collected_at = '2026-11-10 09:30:00.000500+00',
+      addition_name = 'с гравировкой'
+      where order_id = ${mixed.id} and status = 'collected'`);
+    await t.db.execute(sql`update order_positions set sent_to_collect_at = '2026-11-10 08:00:00.5+00'
+      where order_id = ${mixed.id} and status = 'sent_to_collect'`);
+    await seedOrder(t.db, {
+      clientId: withDirection.id,
+      clientType: CLIENT_TYPE_LARGE,
+      openedOn: DAY,
+      openedAt: new Date("2026-11-10T07:15:42.123Z"),
+      positions: [{ modificationId: mod.id, currencyId: usd, price: 5, quantity: 2, status: "collected" }],
+    });
+    // An order left without positions (only a race could leave one): status "added", nothing to total.
+    await seedOrder(t.db, { clientId: withDirection.id, clientType: CLIENT_TYPE_LARGE, openedOn: DAY });
+  });
+
+  /** The page as the five statements built it before: heads, count, positions, totals, assembled here. */
+  const reference = async (query: { type?: number; search?: string; limit: number; offset: number }) => {
+    const like = query.search && `%${query.search}%`;
+    const where = and(
+      eq(orders.openedOn, DAY),
+      query.type === undefined ? undefined : eq(orders.clientType, query.type),
+      like ? or(ilike(clients.organizationName, like), ilike(clients.nickname, like)) : undefined,
+    );
+    const heads = await selectOrderHeads(t.db, where)
+      .orderBy(desc(orders.openedAt), desc(orders.id))
+      .limit(query.limit)
+      .offset(query.offset);
+    const [total] = await t.db
+      .select({ n: count() })
+      .from(orders)
+      .innerJoin(clients, eq(clients.id, orders.clientId))
+      .where(where);
+    return { count: total?.n ?? 0, results: await withPositions(t.db, heads) };
+  };
+
+  it("answers exactly what the statements it replaced answered, for every filter and page", async () => {
+    for (const query of [
+      { limit: 20, offset: 0 },
+      { limit: 1, offset: 0 },
+      { limit: 1, offset: 1 },
+      { limit: 2, offset: 1 },
+      { type: CLIENT_TYPE_SMALL, limit: 20, offset: 0 },
+      { type: CLIENT_TYPE_LARGE, limit: 20, offset: 0 },
+      { search: "край", limit: 20, offset: 0 },
+      { search: "КРУП", type: CLIENT_TYPE_LARGE, limit: 20, offset: 0 },
+    ]) {
+      const params = new URLSearchParams({
+        opened_at: DAY,
+        limit: String(query.limit),
+        offset: String(query.offset),
+      });
+      if (query.type !== undefined) params.set("client_type", String(query.type));
+      if (query.search) params.set("search", query.search);
+      const page = await list(params.toString());
+      expect({ count: page.count, results: page.results }, JSON.stringify(query)).toEqual(
+        await reference(query),
+      );
+    }
+  });
+
+  it("cuts timestamps to milliseconds, totals each currency, and shows an order without positions", async () => {
+    const { results } = await list(`opened_at=${DAY}`);
+    // Newest first, the later id first at the same moment; the empty order was opened earliest.
+    expect(results.map((o) => o.status)).toEqual(["collected", "sent_to_collect", "added"]);
+    const [, mixed, empty] = results;
+    expect(empty).toMatchObject({ positions: [], total: [], transportation: { name: "Юг" } });
+    expect(mixed).toMatchObject({
+      client: { nickname: "Без типа", client_type: null },
+      transportation: null,
+      opened_at: "2026-11-10T07:15:42.123Z",
+    });
+    expect(mixed?.positions.map((p) => [p.sent_to_collect_at, p.collected_at, p.addition_name])).toEqual([
+      ["2026-11-10T08:00:01.999Z", "2026-11-10T09:30:00.000Z", "с гравировкой"],
+      ["2026-11-10T08:00:00.500Z", null, null],
+      ["2026-11-10T08:00:01.999Z", "2026-11-10T09:30:00.000Z", "с гравировкой"],
+    ]);
+    expect(mixed?.total.map((x) => [x.currency_sign, x.amount])).toEqual([
+      ["₽", 8641.92],
+      ["€", 99990.03],
+    ]);
+  });
+
+  it("answers an empty day, and a page past the end with the day's count", async () => {
+    expect(await list("opened_at=2026-01-01")).toEqual({ count: 0, next: null, previous: null, results: [] });
+    const past = await list(`opened_at=${DAY}&offset=10`);
+    expect(past).toMatchObject({ count: 3, next: null, results: [] });
+    expect(past.previous).toContain("offset=0");
   });
 });
 
