@@ -204,8 +204,32 @@ describe("Settings page", () => {
       close_time: "2026-11-21T18:30",
     });
 
-    await user.click((await card("schedule-2")).getByRole("button", { name: "Закрыть маркет" }));
+    // Closing messages every targeted client: it asks first, and «Отмена» sends nothing.
+    const close = async () => {
+      await user.click((await card("schedule-2")).getByRole("button", { name: "Закрыть маркет" }));
+      return within(await screen.findByRole("dialog"));
+    };
+    const text = 'Закрыть маркет "Ночное"? Клиенты получат сообщение об окончании работы';
+    await user.click((await close()).getByRole("button", { name: "Отмена" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(calls.some((c) => c.url.endsWith("/close_market/"))).toBe(false);
+    const confirm = await close();
+    expect(confirm.getByText(text)).toBeTruthy();
+    await user.click(confirm.getByRole("button", { name: "Закрыть" }));
     await waitFor(() => expect(calls.some((c) => c.url.endsWith("/2/close_market/"))).toBe(true));
+  });
+
+  it("offers a close time an hour ahead, which the server accepts as in the future", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-21T09:20:00.000Z"));
+    routes();
+    const user = userEvent.setup();
+    renderSettings();
+    await user.click(await (await card("schedule-1")).findByRole("button", { name: "Открыть маркет" }));
+    const dialog = within(await screen.findByRole("dialog"));
+    await user.click(dialog.getByLabelText("Установить время автоматического закрытия"));
+    // 09:20 UTC is 12:20 in Moscow.
+    expect(dialog.getByLabelText("Время закрытия")).toHaveValue("2026-11-21T13:20");
   });
 
   it("manages the clients in four tabs and saves the choice", async () => {
