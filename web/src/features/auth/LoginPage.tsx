@@ -54,6 +54,8 @@ export default function LoginPage() {
     setSubmitting(true);
     try {
       const user = await signIn(values.username.trim(), values.password);
+      // «Ошибка авторизации» from a mistyped attempt would otherwise stay beside «Вы успешно вошли».
+      notify.clear();
       notify.success("Вы успешно вошли в систему");
       navigate(landingPath(user), { replace: true });
     } catch (error) {
