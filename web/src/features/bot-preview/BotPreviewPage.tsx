@@ -12,6 +12,7 @@ import {
 } from "@mui/material";
 import type { TBotPreviewAction } from "@wholesale/contract";
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { clientName } from "../../lib/client-name.ts";
 import { useDebounced } from "../../lib/use-debounced.ts";
 import { useClientsPage } from "../clients/api.ts";
 import { useBotPreview } from "./api.ts";
@@ -196,7 +197,7 @@ function WhoPicker({ value, onChange }: { value: Who; onChange: (who: Who) => vo
   const found = useClientsPage({ onlyActive: false, search: search || undefined, limit: 20, offset: 0 });
   const clients = (found.data?.results ?? [])
     .filter((c) => c.telegram_id !== null)
-    .map((c): Who => ({ id: c.id, label: `${c.nickname} (${c.organization_name})` }));
+    .map((c): Who => ({ id: c.id, label: clientName(c) }));
   return (
     <Autocomplete
       sx={{ minWidth: 320 }}

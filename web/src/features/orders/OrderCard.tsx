@@ -12,7 +12,8 @@ import {
   Tooltip,
   Typography,
 } from "@mui/material";
-import { clientDisplayName, POSITION_STATUS_LABELS, type TOrder } from "@wholesale/contract";
+import { POSITION_STATUS_LABELS, type TOrder } from "@wholesale/contract";
+import { clientName } from "../../lib/client-name.ts";
 import { formatDateTime } from "../../lib/dates.ts";
 import { formatMoney, formatTotals } from "../../lib/money.ts";
 import { positionSx } from "./position-sx.ts";
@@ -29,7 +30,7 @@ type Props = {
 
 /** One online order: client, direction, positions with their states, totals per currency. */
 export function OrderCard({ order, onEdit, canEdit, onCollect, collecting }: Props) {
-  const client = clientDisplayName(order.client);
+  const client = clientName(order.client);
   const hasAdded = order.positions.some((p) => p.status === "added");
   return (
     <Card

@@ -24,7 +24,6 @@ import {
   useTheme,
 } from "@mui/material";
 import {
-  clientDisplayName,
   POSITION_STATUS_LABELS,
   type TOrder,
   type TOrderPosition,
@@ -33,6 +32,7 @@ import {
 } from "@wholesale/contract";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { clientName } from "../../lib/client-name.ts";
 import { formatMoney, formatTotals } from "../../lib/money.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
 import { useDeletePosition, useUpdatePosition } from "./api.ts";
@@ -153,7 +153,7 @@ export function OrderDialog({ order, canEdit, onClose }: Props) {
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth fullScreen={phone}>
       <DialogTitle>
-        Заказ № {order.id}: {clientDisplayName(order.client)}
+        Заказ № {order.id}: {clientName(order.client)}
       </DialogTitle>
       <DialogContent>
         <TableContainer>

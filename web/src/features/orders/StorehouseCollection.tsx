@@ -15,11 +15,12 @@ import {
   Stack,
   Typography,
 } from "@mui/material";
-import { clientDisplayName, type TCollectionDirection, type TOrder } from "@wholesale/contract";
+import type { TCollectionDirection, TOrder } from "@wholesale/contract";
 import { useState } from "react";
 import { downloadFile } from "../../api/client.ts";
 import { notify } from "../../app/notify.tsx";
 import { can, useSession } from "../../app/session.ts";
+import { clientName } from "../../lib/client-name.ts";
 import { FullScreenLoader } from "../../ui/FullScreenLoader.tsx";
 import {
   type OnOrderCollected,
@@ -47,7 +48,7 @@ function CollectionOrder({
         <Stack direction="row" justifyContent="space-between" alignItems="flex-start" spacing={1}>
           <Box>
             <Typography variant="subtitle1" component="h3" fontWeight={600}>
-              {clientDisplayName(order.client)}
+              {clientName(order.client)}
             </Typography>
             <Typography variant="body2" color="text.secondary">
               Заказ № {order.id}

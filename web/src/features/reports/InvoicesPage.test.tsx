@@ -52,12 +52,13 @@ async function renderAs(permissions: TPermission[]) {
 }
 
 describe("InvoicesPage", () => {
-  it("names clients with the spec's fallbacks", () => {
+  it("names clients as every screen does, with the spec's fallbacks for an unknown one", () => {
     const client = [{ id: 8, organization_name: " ", nickname: "" }];
     expect(invoiceClientName(8, undefined)).toBe("Пользователь #8");
     expect(invoiceClientName(null, [])).toBe("Неизвестный пользователь");
     expect(invoiceClientName(9, [])).toBe("Неизвестный пользователь");
-    expect(invoiceClientName(8, client)).toBe("Без организации (Без имени)");
+    expect(invoiceClientName(8, client)).toBe("Клиент #8");
+    expect(invoiceClientName(8, [{ id: 8, organization_name: "Не указано", nickname: "Елена" }])).toBe("Елена");
   });
 
   it("lists invoices per wholesale type newest first; a failed download says why; empty tabs say so", async () => {

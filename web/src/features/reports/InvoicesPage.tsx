@@ -33,6 +33,7 @@ import { useState } from "react";
 import { ApiError, downloadFile } from "../../api/client.ts";
 import { notify } from "../../app/notify.tsx";
 import { can, useSession } from "../../app/session.ts";
+import { clientName } from "../../lib/client-name.ts";
 import { todayInMoscow } from "../../lib/dates.ts";
 import { moneyList } from "../../lib/money.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
@@ -41,7 +42,7 @@ import { useDailyReports, useDeleteReport, useInvoices, useMakeDailyReport, useM
 
 export const EMPTY_REPORTS = "Пока данных нет";
 
-/** Part 2 §8: who an invoice is for, with the spec's fallbacks. */
+/** Part 2 §8: who an invoice is for, with the spec's fallbacks when the client is not known. */
 export function invoiceClientName(
   clientId: number | null,
   clients: Pick<TClient, "id" | "organization_name" | "nickname">[] | undefined,
@@ -50,7 +51,7 @@ export function invoiceClientName(
   if (!clients) return `Пользователь #${clientId}`;
   const client = clients.find((c) => c.id === clientId);
   if (!client) return "Неизвестный пользователь";
-  return `${client.organization_name.trim() || "Без организации"} (${client.nickname.trim() || "Без имени"})`;
+  return clientName(client);
 }
 
 async function download(report: { id: number; file: string }) {

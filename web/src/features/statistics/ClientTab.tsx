@@ -2,6 +2,7 @@ import { Stack } from "@mui/material";
 import type { TClient, TClientGroup, TCurrencyTotal } from "@wholesale/contract";
 import { useEffect, useMemo, useState } from "react";
 import { notify } from "../../app/notify.tsx";
+import { clientName } from "../../lib/client-name.ts";
 import { daysAgoInMoscow, todayInMoscow } from "../../lib/dates.ts";
 import { moneyList } from "../../lib/money.ts";
 import { clientStatus } from "../clients/status.ts";
@@ -125,7 +126,9 @@ export function ClientTab({ clients, groups }: Props) {
       <ClientDaysDialog
         clientId={open?.id ?? null}
         title={
-          open ? [open.organization, open.nickname].filter(Boolean).join(" · ") || `Клиент #${open.id}` : ""
+          open
+            ? clientName({ id: open.id, organization_name: open.organization, nickname: open.nickname })
+            : ""
         }
         from={from}
         to={to}

@@ -11,8 +11,9 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import { clientDisplayName, POSITION_STATUS_LABELS, type TOrder } from "@wholesale/contract";
+import { POSITION_STATUS_LABELS, type TOrder } from "@wholesale/contract";
 import { useMemo, useState } from "react";
+import { clientName } from "../../lib/client-name.ts";
 import { todayInMoscow } from "../../lib/dates.ts";
 import { formatMoney, formatTotals } from "../../lib/money.ts";
 import { useDebounced } from "../../lib/use-debounced.ts";
@@ -30,7 +31,7 @@ function HistoryCard({ order }: { order: TOrder }) {
       <CardContent>
         <Stack direction="row" justifyContent="space-between" alignItems="flex-start" spacing={1}>
           <Typography variant="subtitle1" component="h2" fontWeight={600}>
-            {clientDisplayName(order.client)}
+            {clientName(order.client)}
           </Typography>
           <Chip size="small" label={POSITION_STATUS_LABELS[order.status].full} />
         </Stack>
