@@ -58,7 +58,9 @@ describe("InvoicesPage", () => {
     expect(invoiceClientName(null, [])).toBe("Неизвестный пользователь");
     expect(invoiceClientName(9, [])).toBe("Неизвестный пользователь");
     expect(invoiceClientName(8, client)).toBe("Клиент #8");
-    expect(invoiceClientName(8, [{ id: 8, organization_name: "Не указано", nickname: "Елена" }])).toBe("Елена");
+    expect(invoiceClientName(8, [{ id: 8, organization_name: "Не указано", nickname: "Елена" }])).toBe(
+      "Елена",
+    );
   });
 
   it("lists invoices per wholesale type newest first; a failed download says why; empty tabs say so", async () => {

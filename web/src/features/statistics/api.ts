@@ -18,13 +18,6 @@ import { allClients } from "../clients/api.ts";
 export const BAD_ANSWER = "Сервер вернул пустой ответ или неверный формат данных";
 export const isBadAnswer = (error: unknown) => error instanceof ApiError && error.detail === BAD_ANSWER;
 
-/** Why a call failed, in the server's words: its per-field messages when it gave any (they name no fields). */
-export function failureReason(error: unknown): string {
-  if (!(error instanceof ApiError)) return "";
-  const messages = Object.values(error.errors ?? {}).flat();
-  return messages.length ? messages.join("; ") : error.detail;
-}
-
 export const statisticsKeys = {
   all: ["statistics"] as const,
   base: () => [...statisticsKeys.all, "base"] as const,
