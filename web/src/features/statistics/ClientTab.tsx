@@ -56,15 +56,27 @@ const COLUMNS: Column<Row, Key>[] = [
   },
 ];
 
-/** Spec: organization or nickname by case-insensitive substring; a client not in the list by its id. */
+/**
+ * Spec: organization or nickname by case-insensitive substring; a client not in the list by its id. Staff
+ * also find any client by the ID the table shows, typed whole.
+ */
 export function matchesClient(row: Pick<Row, "id" | "client">, search: string): boolean {
   const term = search.trim().toLowerCase();
   if (!term) return true;
   if (!row.client) return String(row.id).includes(term);
   return (
+    String(row.id) === term ||
     row.client.organization_name.toLowerCase().includes(term) ||
     row.client.nickname.toLowerCase().includes(term)
   );
+}
+
+/** Why a period cannot be asked for, or undefined when it can: the table would otherwise just be empty. */
+export function periodProblem(from: string, to: string): { from?: string; to?: string } | undefined {
+  if (!from || !to)
+    return { from: from ? undefined : "Укажите дату «От»", to: to ? undefined : "Укажите дату «До»" };
+  if (from > to) return { from: "Дата «От» позже даты «До»" };
+  return undefined;
 }
 
 type Props = { clients: TClient[]; groups: TClientGroup[] };
@@ -75,7 +87,8 @@ export function ClientTab({ clients, groups }: Props) {
   const [to, setTo] = useState(todayInMoscow);
   const [search, setSearch] = useState("");
   const [open, setOpen] = useState<Row | null>(null);
-  const period = usePeriodStatistics(from, to);
+  const problem = periodProblem(from, to);
+  const period = usePeriodStatistics(from, to, problem === undefined);
 
   useEffect(() => {
     if (!period.error) return;
@@ -109,8 +122,8 @@ export function ClientTab({ clients, groups }: Props) {
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-        <DateFilter label="От" value={from} onChange={setFrom} />
-        <DateFilter label="До" value={to} onChange={setTo} />
+        <DateFilter label="От" value={from} onChange={setFrom} error={problem?.from} />
+        <DateFilter label="До" value={to} onChange={setTo} error={problem?.to} />
         <SearchFilter label="Поиск по клиентам" value={search} onChange={setSearch} />
       </Stack>
       <StatTable

@@ -46,7 +46,8 @@ export function useStatisticsBase() {
   });
 }
 
-export function usePeriodStatistics(from: string, to: string) {
+/** Asked only for a `valid` period (both days, in order): the tab says what is wrong with any other. */
+export function usePeriodStatistics(from: string, to: string, valid: boolean) {
   return useQuery({
     queryKey: statisticsKeys.period(from, to),
     queryFn: ({ signal }) =>
@@ -55,7 +56,7 @@ export function usePeriodStatistics(from: string, to: string) {
         schema: ZPeriodStatisticsSchema,
         signal,
       }),
-    enabled: Boolean(from && to && from <= to),
+    enabled: valid,
     // A malformed answer will not mend itself: warn at once instead of asking twice more.
     retry: (failures, error) =>
       !isBadAnswer(error) && failures < 2 && error instanceof ApiError && error.status === 0,
