@@ -126,11 +126,15 @@ export function StatTable<T, K extends string>({
                     key={c.key}
                     align={c.align}
                     sortDirection={sort.key === c.key ? sort.direction : false}
+                    sx={{ verticalAlign: "bottom" }}
                   >
+                    {/* A number column's arrow goes before its label, by the figures it sorts, rather than
+                        floating past a label wrapped onto two lines. */}
                     <TableSortLabel
                       active={sort.key === c.key}
                       direction={sort.key === c.key ? sort.direction : "asc"}
                       onClick={() => onSort(c.key)}
+                      sx={c.align === "right" ? { flexDirection: "row-reverse" } : undefined}
                     >
                       {c.label}
                     </TableSortLabel>
