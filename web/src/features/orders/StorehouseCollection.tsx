@@ -21,6 +21,7 @@ import { downloadFile } from "../../api/client.ts";
 import { notify } from "../../app/notify.tsx";
 import { can, useSession } from "../../app/session.ts";
 import { clientName } from "../../lib/client-name.ts";
+import { DownloadButton } from "../../ui/download.tsx";
 import { FullScreenLoader } from "../../ui/FullScreenLoader.tsx";
 import {
   type OnOrderCollected,
@@ -123,12 +124,6 @@ function DirectionSection({
 }) {
   const name = nameOf(group);
   const waiting = waitingIn(group);
-  const download = () =>
-    downloadFile("/sales/collection/picking-list/", `Сборка_${name}.xlsx`, {
-      transportation: group.transportation?.id ?? "none",
-    }).catch((error: unknown) =>
-      notify.error(error instanceof Error ? error.message : "Не удалось скачать отчет"),
-    );
   return (
     <Accordion
       expanded={expanded}
@@ -154,9 +149,17 @@ function DirectionSection({
       <AccordionDetails>
         <Stack spacing={1}>
           <Box>
-            <Button size="small" startIcon={<DownloadIcon />} onClick={download}>
+            <DownloadButton
+              size="small"
+              startIcon={<DownloadIcon />}
+              save={() =>
+                downloadFile("/sales/collection/picking-list/", `Сборка_${name}.xlsx`, {
+                  transportation: group.transportation?.id ?? "none",
+                })
+              }
+            >
               Лист сборки
-            </Button>
+            </DownloadButton>
           </Box>
           {group.orders.map((order) => (
             <CollectionOrder key={order.id} order={order} canPick={canPick} onCollected={onCollected} />

@@ -30,13 +30,13 @@ import {
   type TDailyReport,
 } from "@wholesale/contract";
 import { useState } from "react";
-import { ApiError, downloadFile } from "../../api/client.ts";
-import { notify } from "../../app/notify.tsx";
+import { downloadFile } from "../../api/client.ts";
 import { can, useSession } from "../../app/session.ts";
 import { clientName } from "../../lib/client-name.ts";
 import { todayInMoscow } from "../../lib/dates.ts";
 import { moneyList } from "../../lib/money.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
+import { DownloadIconButton } from "../../ui/download.tsx";
 import { useAllClients } from "../clients/api.ts";
 import { useDailyReports, useDeleteReport, useInvoices, useMakeDailyReport, useMakeInvoice } from "./api.ts";
 
@@ -54,14 +54,6 @@ export function invoiceClientName(
   return clientName(client);
 }
 
-async function download(report: { id: number; file: string }) {
-  try {
-    await downloadFile(report.file, `report_${report.id}`);
-  } catch (error) {
-    notify.error(error instanceof ApiError ? error.detail : "Не удалось скачать отчет");
-  }
-}
-
 type Deleting = { kind: "client" | "general"; id: number; label: string } | null;
 
 function Actions({
@@ -77,11 +69,11 @@ function Actions({
 }) {
   return (
     <>
-      <Tooltip title="Скачать">
-        <IconButton aria-label={`Скачать ${label}`} onClick={() => void download(report)}>
-          <DownloadIcon />
-        </IconButton>
-      </Tooltip>
+      <DownloadIconButton
+        label={`Скачать ${label}`}
+        icon={<DownloadIcon />}
+        save={() => downloadFile(report.file, `report_${report.id}`)}
+      />
       {canManage && (
         <Tooltip title="Удалить">
           <IconButton aria-label={`Удалить ${label}`} onClick={onDelete}>

@@ -2,7 +2,6 @@ import DownloadIcon from "@mui/icons-material/Download";
 import type { SxProps, Theme } from "@mui/material";
 import {
   Box,
-  Button,
   Paper,
   Table,
   TableBody,
@@ -14,7 +13,7 @@ import {
   Typography,
 } from "@mui/material";
 import { type ReactNode, useMemo } from "react";
-import { notify } from "../../app/notify.tsx";
+import { DownloadButton } from "../../ui/download.tsx";
 import { type ExportCell, exportXlsx } from "./export-xlsx.ts";
 import { type Sort, type SortValue, sortRows, useSort } from "./sorting.ts";
 
@@ -82,15 +81,17 @@ export function StatTable<T, K extends string>({
     [rows, sort, columns],
   );
 
-  const download = () => {
+  const download = async () => {
     const cells = sorted.map((row) => columns.map((c) => (c.exportValue ?? c.sortValue)(row)));
     if (totals) cells.push(totalsRow(columns, totals));
-    return exportXlsx(
-      `${exportName}.xlsx`,
+    const name = `${exportName}.xlsx`;
+    await exportXlsx(
+      name,
       exportName,
       columns.map((c) => c.label),
       cells,
-    ).catch(() => notify.error("Не удалось скачать отчет"));
+    );
+    return name;
   };
 
   return (
@@ -103,14 +104,14 @@ export function StatTable<T, K extends string>({
             </Typography>
           )}
         </Box>
-        <Button
+        <DownloadButton
           size="small"
           startIcon={<DownloadIcon />}
-          onClick={() => void download()}
+          save={download}
           disabled={sorted.length === 0}
         >
           Скачать xlsx
-        </Button>
+        </DownloadButton>
       </Box>
       {sorted.length === 0 ? (
         <Typography color="text.secondary" sx={{ py: 3, textAlign: "center" }}>
