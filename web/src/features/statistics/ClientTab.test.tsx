@@ -67,6 +67,15 @@ describe("per-client tab", () => {
     expect(periodProblem("", "2026-11-23")).toEqual({ from: "Укажите дату «От»", to: undefined });
   });
 
+  it("opens on the period a link names (the dashboard's today)", async () => {
+    const calls = statisticsRoutes();
+    renderStatistics("/statistics?from=2026-11-21&to=2026-11-21");
+    await screen.findByTestId("client-statistics");
+    const first = calls.find((c) => c.url.startsWith("/api/statistics/period/"));
+    const query = new URL(first?.url ?? "", "http://localhost").searchParams;
+    expect([query.get("date_from"), query.get("date_to")]).toEqual(["2026-11-21", "2026-11-21"]);
+  });
+
   it("finds a client by the ID the table shows", () => {
     const row = {
       id: 154,

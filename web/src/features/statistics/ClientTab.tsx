@@ -1,6 +1,7 @@
 import { Stack } from "@mui/material";
 import type { TClient, TClientGroup, TCurrencyTotal } from "@wholesale/contract";
 import { useEffect, useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
 import { notify } from "../../app/notify.tsx";
 import { clientName } from "../../lib/client-name.ts";
 import { daysAgoInMoscow, todayInMoscow } from "../../lib/dates.ts";
@@ -81,10 +82,14 @@ export function periodProblem(from: string, to: string): { from?: string; to?: s
 
 type Props = { clients: TClient[]; groups: TClientGroup[] };
 
+const dayParam = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
+
 /** Sales per client over a period (От / До), with each client's days in a dialog. */
 export function ClientTab({ clients, groups }: Props) {
-  const [from, setFrom] = useState(() => daysAgoInMoscow(DEFAULT_RANGE_DAYS));
-  const [to, setTo] = useState(todayInMoscow);
+  // A link may name the period (the dashboard's «Клиентов заказало» opens on today).
+  const [params] = useSearchParams();
+  const [from, setFrom] = useState(() => dayParam(params.get("from")) ?? daysAgoInMoscow(DEFAULT_RANGE_DAYS));
+  const [to, setTo] = useState(() => dayParam(params.get("to")) ?? todayInMoscow());
   const [search, setSearch] = useState("");
   const [open, setOpen] = useState<Row | null>(null);
   const problem = periodProblem(from, to);
