@@ -28,17 +28,25 @@ import {
   type TClient,
   type TClientReport,
   type TDailyReport,
+  type TOrderClient,
 } from "@wholesale/contract";
 import { useState } from "react";
 import { downloadFile } from "../../api/client.ts";
 import { can, useSession } from "../../app/session.ts";
 import { clientName } from "../../lib/client-name.ts";
-import { todayInMoscow } from "../../lib/dates.ts";
+import { russianDate, todayInMoscow } from "../../lib/dates.ts";
 import { moneyList } from "../../lib/money.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
 import { DownloadIconButton } from "../../ui/download.tsx";
 import { useAllClients } from "../clients/api.ts";
-import { useDailyReports, useDeleteReport, useInvoices, useMakeDailyReport, useMakeInvoice } from "./api.ts";
+import {
+  useClientsWithOrders,
+  useDailyReports,
+  useDeleteReport,
+  useInvoices,
+  useMakeDailyReport,
+  useMakeInvoice,
+} from "./api.ts";
 
 export const EMPTY_REPORTS = "Пока данных нет";
 
@@ -53,6 +61,9 @@ export function invoiceClientName(
   if (!client) return "Неизвестный пользователь";
   return clientName(client);
 }
+
+/** A date or a sum broken over two lines on a phone reads as two values. */
+const NO_WRAP = { whiteSpace: "nowrap" } as const;
 
 type Deleting = { kind: "client" | "general"; id: number; label: string } | null;
 
@@ -133,15 +144,19 @@ function InvoiceList({
             const name = invoiceClientName(r.client, clients);
             return (
               <TableRow key={r.id}>
-                <TableCell>{r.day}</TableCell>
+                <TableCell sx={NO_WRAP}>{russianDate(r.day)}</TableCell>
                 <TableCell>{name}</TableCell>
-                <TableCell align="right">{moneyList(r.totals)}</TableCell>
+                <TableCell align="right" sx={NO_WRAP}>
+                  {moneyList(r.totals)}
+                </TableCell>
                 <TableCell align="right">
                   <Actions
                     report={r}
                     label={r.name}
                     canManage={canManage}
-                    onDelete={() => onDelete({ kind: "client", id: r.id, label: `${name}, ${r.day}` })}
+                    onDelete={() =>
+                      onDelete({ kind: "client", id: r.id, label: `${name}, ${russianDate(r.day)}` })
+                    }
                   />
                 </TableCell>
               </TableRow>
@@ -175,13 +190,13 @@ function DailyList({ canManage, onDelete }: { canManage: boolean; onDelete: (d: 
         <TableBody>
           {rows.map((r) => (
             <TableRow key={r.id}>
-              <TableCell>{r.day}</TableCell>
+              <TableCell sx={NO_WRAP}>{russianDate(r.day)}</TableCell>
               <TableCell align="right">
                 <Actions
                   report={r}
                   label={r.name}
                   canManage={canManage}
-                  onDelete={() => onDelete({ kind: "general", id: r.id, label: r.day })}
+                  onDelete={() => onDelete({ kind: "general", id: r.id, label: russianDate(r.day) })}
                 />
               </TableCell>
             </TableRow>
@@ -197,36 +212,38 @@ function DailyList({ canManage, onDelete }: { canManage: boolean; onDelete: (d: 
   );
 }
 
-function MakeInvoiceDialog({
-  open,
-  clients,
-  onClose,
-}: {
-  open: boolean;
-  clients: TClient[];
-  onClose: () => void;
-}) {
-  const [client, setClient] = useState<TClient | null>(null);
+/** An invoice is made of a client's orders of a day: the day comes first, then only who ordered on it. */
+function MakeInvoiceDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [client, setClient] = useState<TOrderClient | null>(null);
   const [date, setDate] = useState(todayInMoscow);
+  const ordered = useClientsWithOrders(open ? date : "");
+  const options = (ordered.data ?? []).toSorted((a, b) => clientName(a).localeCompare(clientName(b), "ru"));
   const make = useMakeInvoice();
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
       <DialogTitle>Сделать накладную</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <Autocomplete
-            options={clients}
-            value={client}
-            onChange={(_, v) => setClient(v)}
-            getOptionLabel={(c) => invoiceClientName(c.id, clients)}
-            renderInput={(params) => <TextField {...params} label="Клиент" />}
-          />
           <TextField
             type="date"
             label="Дата"
             value={date}
-            onChange={(e) => setDate(e.target.value)}
+            onChange={(e) => {
+              setDate(e.target.value);
+              setClient(null);
+            }}
             slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <Autocomplete
+            options={options}
+            value={client}
+            onChange={(_, v) => setClient(v)}
+            getOptionLabel={clientName}
+            isOptionEqualToValue={(a, b) => a.id === b.id}
+            loading={ordered.isFetching}
+            loadingText="Загрузка…"
+            noOptionsText={date ? `${russianDate(date)} никто не заказывал` : "Выберите дату"}
+            renderInput={(params) => <TextField {...params} label="Клиент" />}
           />
         </Stack>
       </DialogContent>
@@ -301,9 +318,7 @@ export default function InvoicesPage() {
           </Tabs>
           {canManage && (
             <Stack direction="row" spacing={1} sx={{ px: 1 }}>
-              <Button onClick={() => setMaking("invoice")} disabled={!readsClients}>
-                Сделать накладную
-              </Button>
+              <Button onClick={() => setMaking("invoice")}>Сделать накладную</Button>
               <Button onClick={() => setMaking("daily")}>Сделать отчет за день</Button>
             </Stack>
           )}
@@ -330,11 +345,7 @@ export default function InvoicesPage() {
         onConfirm={() => deleting && remove.mutate({ kind: deleting.kind, id: deleting.id })}
         onClose={() => setDeleting(null)}
       />
-      <MakeInvoiceDialog
-        open={making === "invoice"}
-        clients={clients.data ?? []}
-        onClose={() => setMaking(null)}
-      />
+      <MakeInvoiceDialog open={making === "invoice"} onClose={() => setMaking(null)} />
       <MakeDailyDialog open={making === "daily"} onClose={() => setMaking(null)} />
     </Stack>
   );
