@@ -171,7 +171,9 @@ describe("statistics", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Сделать" }).click();
     await page.getByText("Отчет создан").waitFor();
     await page.getByRole("tab", { name: "Накладные по датам" }).click();
-    const todays = page.getByTestId("daily-reports").getByRole("row").filter({ hasText: day });
+    // Listed by its Russian date (25.11.2026).
+    const shownDay = day.split("-").reverse().join(".");
+    const todays = page.getByTestId("daily-reports").getByRole("row").filter({ hasText: shownDay });
     await todays.waitFor();
     const [report] = await Promise.all([
       page.waitForEvent("download"),
