@@ -14,6 +14,7 @@ import {
 } from "@mui/material";
 import { type ReactNode, useMemo } from "react";
 import { DownloadButton } from "../../ui/download.tsx";
+import { stackedBelow } from "../../ui/stacked-table.ts";
 import { type ExportCell, exportXlsx } from "./export-xlsx.ts";
 import { type Sort, type SortValue, sortRows, useSort } from "./sorting.ts";
 
@@ -119,7 +120,7 @@ export function StatTable<T, K extends string>({
         </Typography>
       ) : (
         <TableContainer component={Paper} variant="outlined">
-          <Table size="small" data-testid={testId}>
+          <Table size="small" data-testid={testId} sx={stackedBelow("sm", { sortable: true })}>
             <TableHead>
               <TableRow>
                 {columns.map((c) => (
@@ -153,7 +154,7 @@ export function StatTable<T, K extends string>({
                   sx={{ cursor: onRowClick ? "pointer" : undefined, ...(rowSx?.(row) as object) }}
                 >
                   {columns.map((c) => (
-                    <TableCell key={c.key} align={c.align}>
+                    <TableCell key={c.key} align={c.align} data-label={c.label}>
                       {c.render(row)}
                     </TableCell>
                   ))}
