@@ -82,7 +82,8 @@ export default function BotPreviewPage() {
       </Alert>
       <Paper
         variant="outlined"
-        sx={{ p: 2, height: 480, overflowY: "auto", bgcolor: "#e7ebf0" }}
+        // On a phone the chat leaves room for the message field: the two share the screen as in Telegram.
+        sx={{ p: 2, height: { xs: "50dvh", sm: 480 }, overflowY: "auto", bgcolor: "#e7ebf0" }}
         data-testid="bot-chat"
       >
         {chat.bubbles.length === 0 && (
@@ -125,7 +126,20 @@ export default function BotPreviewPage() {
           ))}
         </Stack>
       )}
-      <Stack component="form" direction="row" spacing={1} onSubmit={submit}>
+      {/* On a phone the field stays at the bottom of the screen whatever the page's scroll. */}
+      <Stack
+        component="form"
+        direction="row"
+        spacing={1}
+        onSubmit={submit}
+        sx={{
+          position: { xs: "sticky", sm: "static" },
+          bottom: 0,
+          zIndex: 1,
+          py: 1,
+          bgcolor: "background.default",
+        }}
+      >
         <TextField
           fullWidth
           size="small"
