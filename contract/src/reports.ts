@@ -17,6 +17,19 @@ export const ZClientReportSchema = z.object({
   created_at: z.string(),
   day: z.string(),
   client: z.number().int().nullable(),
+  /**
+   * The client as every screen names it, so roles that may not read the clients list (the storehouse, who
+   * hands goods over with the invoice) see a name, not «Пользователь #id». Optional until the server sends it.
+   */
+  client_detail: z
+    .object({
+      id: z.number().int(),
+      nickname: z.string(),
+      organization_name: z.string(),
+      offline: z.boolean(),
+    })
+    .nullable()
+    .optional(),
   client_type: z.number().int(),
   total: z.number().nullable(),
   totals: z.array(z.object({ total: z.number(), currency_sign: z.string() })),

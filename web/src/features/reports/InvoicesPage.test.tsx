@@ -96,6 +96,9 @@ describe("InvoicesPage", () => {
     expect(invoiceClientName(8, [{ id: 8, organization_name: "Не указано", nickname: "Елена" }])).toBe(
       "Елена",
     );
+    // The name an invoice carries wins: the storehouse, who may not read clients, sees it too.
+    const detail = { id: 8, nickname: "Елена", organization_name: "ООО Ромашка", offline: false };
+    expect(invoiceClientName(8, undefined, detail)).toBe("ООО Ромашка (Елена)");
   });
 
   it("lists invoices per wholesale type newest first; a failed download says why; empty tabs say so", async () => {

@@ -50,11 +50,16 @@ import {
 
 export const EMPTY_REPORTS = "Пока данных нет";
 
-/** Part 2 §8: who an invoice is for, with the spec's fallbacks when the client is not known. */
+/**
+ * Part 2 §8: who an invoice is for: the name the invoice carries when the server sends it (`client_detail`),
+ * else from the clients list, with the spec's fallbacks when the client is not known.
+ */
 export function invoiceClientName(
   clientId: number | null,
   clients: Pick<TClient, "id" | "organization_name" | "nickname">[] | undefined,
+  detail?: TClientReport["client_detail"],
 ): string {
+  if (detail) return clientName(detail);
   if (clientId === null) return "Неизвестный пользователь";
   if (!clients) return `Пользователь #${clientId}`;
   const client = clients.find((c) => c.id === clientId);
@@ -141,7 +146,7 @@ function InvoiceList({
         </TableHead>
         <TableBody>
           {rows.map((r) => {
-            const name = invoiceClientName(r.client, clients);
+            const name = invoiceClientName(r.client, clients, r.client_detail);
             return (
               <TableRow key={r.id}>
                 <TableCell sx={NO_WRAP}>{russianDate(r.day)}</TableCell>
