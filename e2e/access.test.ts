@@ -17,6 +17,22 @@ async function menuItems(page: Page): Promise<string[]> {
 }
 
 describe("login screen", () => {
+  it("an anonymous visit to a section shows the login form at once; /login and 404 have their own titles", async () => {
+    const page = await openPage(browser);
+    // The signed-in frame's and the section's code never arrive: the form must not wait for them.
+    await page.route(/\/assets\/(AppLayout|StatisticsPage)-[^/]*\.js$/, () => {});
+    await page.goto("/statistics");
+    await page.waitForURL("**/login");
+    await page.getByRole("heading", { name: "Вход" }).waitFor({ timeout: 5_000 });
+    expect(await page.title()).toBe("Вход — Бэк-офис");
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await signIn(page, ADMIN);
+    await page.goto("/no-such-page");
+    await page.getByText("Страница не найдена").waitFor();
+    expect(await page.title()).toBe("Страница не найдена — Бэк-офис");
+    await page.context().close();
+  });
+
   it("asks for both fields and shows Ошибка входа for a wrong password", async () => {
     const page = await openPage(browser);
     await page.goto("/");

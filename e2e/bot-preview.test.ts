@@ -44,4 +44,22 @@ describe("bot preview", () => {
     expect(await openRequests()).toBe(before);
     await page.context().close();
   });
+
+  it("on a phone the chat and the message field share the screen, the field never below the fold", async () => {
+    const page = await openPage(browser, { width: 390, height: 844 });
+    await signIn(page, DEMO.office);
+    await page.goto("/bot-preview");
+    const chat = page.getByTestId("bot-chat");
+    const field = page.getByLabel("Сообщение");
+    for (const text of ["/start", "ООО Телефон", "Ира"]) {
+      const at = await field.boundingBox();
+      expect(at && at.y + at.height <= 844, `the field is on screen before «${text}»`).toBe(true);
+      const chatBox = await chat.boundingBox();
+      expect(chatBox?.height ?? 0).toBeGreaterThan(300);
+      await field.fill(text);
+      await page.getByRole("button", { name: "Отправить" }).click();
+      await expect.poll(() => chat.getByText(text).count()).toBeGreaterThan(0);
+    }
+    await page.context().close();
+  });
 });

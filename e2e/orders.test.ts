@@ -87,7 +87,7 @@ describe("orders", () => {
     await page.context().close();
   });
 
-  it("the storehouse collects on a phone: ticks a position, then marks an order Собрано", async () => {
+  it("the storehouse collects on a phone: ticks a position, marks an order Собрано, then takes it back", async () => {
     const page = await openPage(browser, { width: 390, height: 844 });
     await signIn(page, DEMO.storehouse);
     await page.waitForURL("**/orders");
@@ -115,10 +115,15 @@ describe("orders", () => {
     await order.getByRole("checkbox", { checked: false }).first().click();
     await expect.poll(() => checked.count()).toBe(before + 1);
 
+    const left = await order.getByRole("checkbox", { checked: false }).count();
     await order.getByRole("button", { name: "Собрано" }).click();
-    await page.getByText(/Собрано позиций: \d+/).waitFor();
-    // Fully collected, the order leaves the storehouse's list.
+    const notice = page.getByRole("alert").filter({ hasText: `Заказ № ${orderNumber} собран` });
+    // Fully collected, the order leaves the storehouse's list; its notice takes the mis-tap back.
     await expect.poll(() => order.count()).toBe(0);
+    await notice.getByRole("button", { name: "Отменить" }).click();
+    await page.getByText(`Заказ № ${orderNumber} снова на сборке`).waitFor();
+    await expect.poll(() => order.getByRole("checkbox", { checked: false }).count()).toBe(left);
+    await expect.poll(() => order.getByRole("checkbox", { checked: true }).count()).toBe(before + 1);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await page.context().close();

@@ -124,6 +124,7 @@ describe("settings page", () => {
 
   it("closes it by hand: the status turns red and the button offers to open it again", async () => {
     await schedule.getByRole("button", { name: "Закрыть маркет" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Закрыть", exact: true }).click();
     await expectStatus(false);
     await schedule.getByRole("button", { name: "Открыть маркет" }).waitFor();
     await page.reload();

@@ -17,7 +17,10 @@ export const ZClientReportSchema = z.object({
   created_at: z.string(),
   day: z.string(),
   client: z.number().int().nullable(),
-  /** The client as staff read them (clientDisplayName); null once the client is deleted. */
+  /**
+   * The client as every screen names it (clientDisplayName), so the storehouse, who hands goods over with the
+   * invoice and may not read the clients list, sees a name; null once the client is deleted.
+   */
   client_name: z.string().nullable(),
   client_type: z.number().int(),
   total: z.number().nullable(),

@@ -1,4 +1,4 @@
-import { ZClientTypeSchema } from "./clients.ts";
+import { ORGANIZATION_NAME_UNSET, ZClientTypeSchema } from "./clients.ts";
 import { paged, ZDateSchema, ZIdSchema, ZPageQuerySchema, ZTimestampSchema } from "./common.ts";
 import { z } from "./zod-ru.ts";
 
@@ -136,20 +136,17 @@ export const ZPickingListQuerySchema = z.object({
 });
 export type TPickingListQuery = z.input<typeof ZPickingListQuerySchema>;
 
-/** What a client's organization reads when they named none (the column's default). */
-export const NO_ORGANIZATION = "Не указано";
-
 /**
  * How staff read a client everywhere (orders, invoices, claims, spreadsheets, picking lists): «Организация
  * (Имя)», or «Имя» alone for an offline client or one without an organization (the «Не указано»
  * placeholder is not an organization); Клиент #id when neither is known.
  */
 export function clientDisplayName(
-  client: Pick<TOrderClient, "id" | "nickname" | "organization_name" | "offline">,
+  client: Pick<TOrderClient, "id" | "nickname" | "organization_name"> & { offline?: boolean },
 ) {
   const nickname = client.nickname.trim();
   const named = client.organization_name.trim();
-  const organization = named === NO_ORGANIZATION ? "" : named;
+  const organization = named === ORGANIZATION_NAME_UNSET ? "" : named;
   if (client.offline) return nickname || `Клиент #${client.id}`;
   if (organization && nickname) return `${organization} (${nickname})`;
   return organization || nickname || `Клиент #${client.id}`;

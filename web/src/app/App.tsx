@@ -7,6 +7,25 @@ import { createAppRouter } from "./router.tsx";
 import { signOut } from "./session.ts";
 import { theme } from "./theme.ts";
 
+/**
+ * Notices open below the app bar (64px at its tallest), never over its title or the logout button; on a
+ * phone they sit at the bottom, away from the sticky chips, menus and dialog titles at the top. A notice
+ * only shows: a tap on it lands on what lies under it (a checkbox, a tab, «Сделать накладную»), and only
+ * its own buttons («Отменить») take taps. The body prefix outweighs notistack's own classes whatever order
+ * the styles load in.
+ */
+const NOTICE_PLACEMENT = {
+  "body .notistack-SnackbarContainer": { top: 64 },
+  [theme.breakpoints.down("sm")]: {
+    "body .notistack-SnackbarContainer": { top: "auto", bottom: 8, flexDirection: "column-reverse" },
+  },
+  // notistack gives each notice's wrapper an inline `pointer-events: all`, which only !important outweighs.
+  "body .notistack-SnackbarContainer, body .notistack-SnackbarContainer *": {
+    pointerEvents: "none !important",
+  },
+  "body .notistack-SnackbarContainer button": { pointerEvents: "auto !important" },
+} as const;
+
 export function App() {
   const router = useMemo(() => {
     const router = createAppRouter();
@@ -22,9 +41,7 @@ export function App() {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      {/* Notices open below the app bar (64px at its tallest), never over its title or the logout button.
-          The body prefix outweighs notistack's own placement class whatever order the styles load in. */}
-      <GlobalStyles styles={{ "body .notistack-SnackbarContainer": { top: 64 } }} />
+      <GlobalStyles styles={NOTICE_PLACEMENT} />
       <SnackbarProvider
         maxSnack={4}
         anchorOrigin={{ vertical: "top", horizontal: "right" }}

@@ -23,6 +23,8 @@ import dayjs from "dayjs";
 import "dayjs/locale/ru";
 import { Suspense, useEffect, useState } from "react";
 import { NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
+import { NOT_FOUND_TITLE } from "../features/home/NotFoundPage.tsx";
+import { FullScreenLoader } from "../ui/FullScreenLoader.tsx";
 import { notify } from "./notify.tsx";
 import { PageTitleContext } from "./page-title.ts";
 import { createQueryClient } from "./query-client.ts";
@@ -61,9 +63,10 @@ function Frame() {
 
   const sections = SECTIONS.filter((s) => can(myUser, s.permission));
   const current = SECTIONS.find((s) => s.path === location.pathname);
-  // The browser tab names the section, so staff with several tabs open can tell them apart.
+  // The browser tab names the section, so staff with several tabs open can tell them apart; every other
+  // path inside the frame is the «not found» page.
   useEffect(() => {
-    document.title = current ? `${current.label} — Бэк-офис` : "Бэк-офис";
+    document.title = `${current ? current.label : NOT_FOUND_TITLE} — Бэк-офис`;
   }, [current]);
 
   const onLogout = () => {
@@ -163,7 +166,11 @@ function Frame() {
       )}
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, sm: 3 }, pt: { xs: 9, sm: 10 } }}>
         <PageTitleContext.Provider value={setPageTitle}>
-          <Outlet />
+          {/* A section's code arrives while the frame already shows; moving between sections keeps the
+              last page until the next one's code is there (the router's navigations are transitions). */}
+          <Suspense fallback={<FullScreenLoader />}>
+            <Outlet />
+          </Suspense>
         </PageTitleContext.Provider>
       </Box>
     </Box>

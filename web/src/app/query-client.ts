@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "../api/client.ts";
+import { failureReason } from "../lib/failure-reason.ts";
 import { notify } from "./notify.tsx";
 
 declare module "@tanstack/react-query" {
@@ -9,11 +10,10 @@ declare module "@tanstack/react-query" {
   }
 }
 
-/** "Не удалось создать аккаунт" plus, when the server said why, its reason on the next line. */
+/** "Не удалось создать аккаунт" plus, when the server said why, its reason. */
 function errorText(operation: string, error: unknown): string {
-  if (error instanceof ApiError && error.detail && error.detail !== operation)
-    return `${operation}. ${error.detail}`;
-  return operation;
+  const reason = failureReason(error);
+  return reason && reason !== operation ? `${operation}. ${reason}` : operation;
 }
 
 const isSessionEnd = (error: unknown) => error instanceof ApiError && error.status === 401;

@@ -1,5 +1,5 @@
 import type { TPermission } from "@wholesale/contract";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { createBrowserRouter, redirect } from "react-router";
 import LoginPage from "../features/auth/LoginPage.tsx";
 import ForbiddenPage from "../features/home/ForbiddenPage.tsx";
@@ -26,24 +26,36 @@ function SectionGate({ permission, page }: { permission: TPermission | undefined
   return can(myUser, permission) ? page : <ForbiddenPage />;
 }
 
+// The signed-in frame (menu, app bar) and each section are their own chunks, loaded by React rather than
+// by the router: a route's `lazy` holds its navigation until the chunk is there, so an anonymous visit
+// would wait for code it never runs before its loader's redirect to /login took effect.
+const AppLayout = lazy(async () => ({ default: (await import("./AppLayout.tsx")).AppLayout }));
+
+function SignedInFrame() {
+  return (
+    <Suspense fallback={<FullScreenLoader />}>
+      <AppLayout />
+    </Suspense>
+  );
+}
+
 export function createAppRouter() {
   return createBrowserRouter([
     { path: "/login", loader: loginLoader, Component: LoginPage, HydrateFallback: FullScreenLoader },
     {
       id: "app",
-      // The signed-in frame (menu, app bar) is its own chunk: the login screen does not download it.
-      lazy: async () => ({ Component: (await import("./AppLayout.tsx")).AppLayout }),
+      Component: SignedInFrame,
       loader: requireLogin,
       shouldRevalidate: () => true,
       HydrateFallback: FullScreenLoader,
       children: [
-        ...SECTIONS.map((section) => ({
-          path: section.path,
-          lazy: async () => {
-            const { default: Page } = await section.page();
-            return { element: <SectionGate permission={section.permission} page={<Page />} /> };
-          },
-        })),
+        ...SECTIONS.map((section) => {
+          const Page = lazy(section.page);
+          return {
+            path: section.path,
+            element: <SectionGate permission={section.permission} page={<Page />} />,
+          };
+        }),
         { path: "*", Component: NotFoundPage },
       ],
     },

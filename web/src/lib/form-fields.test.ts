@@ -23,4 +23,10 @@ describe("idFromSelect", () => {
     expect(group.parse(4)).toBe(4);
     expect(group.safeParse("").error?.issues[0]?.message).toBe("Группа клиента обязательна");
   });
+
+  it("passes a union's own message on as the only one, not its branches'", () => {
+    const volume = idFromSelect(ZAddClientSchema.shape.client_type, undefined);
+    expect(volume.parse(3)).toBe(3);
+    expect(volume.safeParse("").error?.issues.map((i) => i.message)).toEqual(["Объем закупки обязателен"]);
+  });
 });

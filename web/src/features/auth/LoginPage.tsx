@@ -12,7 +12,7 @@ import {
   Stack,
   Typography,
 } from "@mui/material";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { ApiError } from "../../api/client.ts";
 import { notify } from "../../app/notify.tsx";
@@ -39,6 +39,10 @@ export default function LoginPage() {
   const [submitted, setSubmitted] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
   const errors = submitted ? check(values) : {};
+  // Its own tab title: after a sign-out the tab would otherwise still name the section just left.
+  useEffect(() => {
+    document.title = "Вход — Бэк-офис";
+  }, []);
 
   const field = (name: keyof LoginForm) => ({
     name,
@@ -54,6 +58,8 @@ export default function LoginPage() {
     setSubmitting(true);
     try {
       const user = await signIn(values.username.trim(), values.password);
+      // «Ошибка авторизации» from a mistyped attempt would otherwise stay beside «Вы успешно вошли».
+      notify.clear();
       notify.success("Вы успешно вошли в систему");
       navigate(landingPath(user), { replace: true });
     } catch (error) {

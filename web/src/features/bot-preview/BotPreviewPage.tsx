@@ -11,6 +11,7 @@ import {
   Typography,
 } from "@mui/material";
 import type { TBotPreviewAction } from "@wholesale/contract";
+import { clientDisplayName } from "@wholesale/contract";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useDebounced } from "../../lib/use-debounced.ts";
 import { useClientsPage } from "../clients/api.ts";
@@ -81,7 +82,8 @@ export default function BotPreviewPage() {
       </Alert>
       <Paper
         variant="outlined"
-        sx={{ p: 2, height: 480, overflowY: "auto", bgcolor: "#e7ebf0" }}
+        // On a phone the chat leaves room for the message field: the two share the screen as in Telegram.
+        sx={{ p: 2, height: { xs: "50dvh", sm: 480 }, overflowY: "auto", bgcolor: "#e7ebf0" }}
         data-testid="bot-chat"
       >
         {chat.bubbles.length === 0 && (
@@ -124,7 +126,20 @@ export default function BotPreviewPage() {
           ))}
         </Stack>
       )}
-      <Stack component="form" direction="row" spacing={1} onSubmit={submit}>
+      {/* On a phone the field stays at the bottom of the screen whatever the page's scroll. */}
+      <Stack
+        component="form"
+        direction="row"
+        spacing={1}
+        onSubmit={submit}
+        sx={{
+          position: { xs: "sticky", sm: "static" },
+          bottom: 0,
+          zIndex: 1,
+          py: 1,
+          bgcolor: "background.default",
+        }}
+      >
         <TextField
           fullWidth
           size="small"
@@ -196,7 +211,7 @@ function WhoPicker({ value, onChange }: { value: Who; onChange: (who: Who) => vo
   const found = useClientsPage({ onlyActive: false, search: search || undefined, limit: 20, offset: 0 });
   const clients = (found.data?.results ?? [])
     .filter((c) => c.telegram_id !== null)
-    .map((c): Who => ({ id: c.id, label: `${c.nickname} (${c.organization_name})` }));
+    .map((c): Who => ({ id: c.id, label: clientDisplayName(c) }));
   return (
     <Autocomplete
       sx={{ minWidth: 320 }}

@@ -17,10 +17,10 @@ import {
 } from "@mui/material";
 import type { TLeftoverReport } from "@wholesale/contract";
 import { type UIEvent, useState } from "react";
-import { ApiError, downloadFile } from "../../api/client.ts";
-import { notify } from "../../app/notify.tsx";
+import { downloadFile } from "../../api/client.ts";
 import { formatDateTime } from "../../lib/dates.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
+import { DownloadIconButton } from "../../ui/download.tsx";
 import { useDeleteLeftover, useGenerateLeftover, useLeftovers } from "./api.ts";
 
 /** Spec 9: the next page loads when the list is scrolled within this many pixels of its bottom. */
@@ -43,14 +43,6 @@ export function LeftoversDialog({ open, canManage, onClose }: Props) {
     if (nearBottom && leftovers.hasNextPage && !leftovers.isFetchingNextPage) void leftovers.fetchNextPage();
   };
 
-  const download = async (report: TLeftoverReport) => {
-    try {
-      await downloadFile(report.file, report.name);
-    } catch (error) {
-      notify.error(error instanceof ApiError ? error.detail : "Не удалось скачать отчет");
-    }
-  };
-
   return (
     <Dialog open={open} onClose={onClose} fullWidth slotProps={{ paper: { sx: { maxWidth: 600 } } }}>
       <DialogTitle>Остатки{count ? `: ${count}` : ""}</DialogTitle>
@@ -70,11 +62,11 @@ export function LeftoversDialog({ open, canManage, onClose }: Props) {
                   divider
                   secondaryAction={
                     <>
-                      <Tooltip title="Скачать">
-                        <IconButton aria-label={`Скачать ${r.name}`} onClick={() => void download(r)}>
-                          <DownloadIcon />
-                        </IconButton>
-                      </Tooltip>
+                      <DownloadIconButton
+                        label={`Скачать ${r.name}`}
+                        icon={<DownloadIcon />}
+                        save={() => downloadFile(r.file, r.name)}
+                      />
                       {canManage && (
                         <Tooltip title="Удалить">
                           <IconButton aria-label={`Удалить ${r.name}`} onClick={() => setDeleting(r)}>

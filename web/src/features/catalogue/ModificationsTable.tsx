@@ -17,6 +17,7 @@ import {
 import type { TModification, TPriceTier } from "@wholesale/contract";
 import { useEffect, useState } from "react";
 import { formatMoney } from "../../lib/money.ts";
+import { stackedBelow } from "../../ui/stacked-table.ts";
 import { AvailabilityCell } from "./AvailabilityCell.tsx";
 import { useChangeQuantity, useModifications, useUpdateModification } from "./api.ts";
 
@@ -79,10 +80,11 @@ export function ModificationsTable({ product, search, canWrite, canStock, onEdit
   const rows = modifications.data ?? [];
   if (rows.length === 0) return <Typography color="text.secondary">Модификаций нет</Typography>;
   return (
-    // Below the table's natural width (960px screens and less) it scrolls sideways rather than squeezing
-    // its columns until «Статус» and «Действия» are cut off.
+    // The table needs its natural width: below a wide screen (beside the menu, a 960px screen leaves it too
+    // little) each modification is a card, so «Статус» and «Действия» are never cut off or hidden past an
+    // unmarked sideways scroll.
     <TableContainer>
-      <Table size="small" aria-label="Модификации" sx={{ minWidth: TABLE_MIN_WIDTH }}>
+      <Table size="small" aria-label="Модификации" sx={stackedBelow("lg", { minWidth: TABLE_MIN_WIDTH })}>
         <TableHead>
           <TableRow>
             <TableCell>Модификация</TableCell>
@@ -99,12 +101,12 @@ export function ModificationsTable({ product, search, canWrite, canStock, onEdit
           {rows.map((m) => (
             <TableRow key={m.id} hover data-testid={`modification-${m.id}`}>
               <TableCell sx={{ fontWeight: 500 }}>{m.name}</TableCell>
-              <TableCell>
+              <TableCell data-label="Количество">
                 <QuantityField modification={m} disabled={!canStock} />
               </TableCell>
-              <TableCell>{basePrice(m.prices, "small_wholesale")}</TableCell>
-              <TableCell>{basePrice(m.prices, "large_wholesale")}</TableCell>
-              <TableCell align="center">
+              <TableCell data-label="Малый опт">{basePrice(m.prices, "small_wholesale")}</TableCell>
+              <TableCell data-label="Крупный опт">{basePrice(m.prices, "large_wholesale")}</TableCell>
+              <TableCell align="center" data-label="Доступно (малый)">
                 <AvailabilityCell
                   label={`Малый опт: ${m.name}`}
                   value={m.available_small_wholesale}
@@ -112,7 +114,7 @@ export function ModificationsTable({ product, search, canWrite, canStock, onEdit
                   onChange={(next) => update.mutate({ id: m.id, body: { available_small_wholesale: next } })}
                 />
               </TableCell>
-              <TableCell align="center">
+              <TableCell align="center" data-label="Доступно (крупный)">
                 <AvailabilityCell
                   label={`Крупный опт: ${m.name}`}
                   value={m.available_large_wholesale}
@@ -120,7 +122,7 @@ export function ModificationsTable({ product, search, canWrite, canStock, onEdit
                   onChange={(next) => update.mutate({ id: m.id, body: { available_large_wholesale: next } })}
                 />
               </TableCell>
-              <TableCell align="center">
+              <TableCell align="center" data-label="Статус">
                 <Switch
                   size="small"
                   checked={m.available}
@@ -129,7 +131,7 @@ export function ModificationsTable({ product, search, canWrite, canStock, onEdit
                   slotProps={{ input: { "aria-label": `Статус: ${m.name}` } }}
                 />
               </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+              <TableCell align="right" data-label="Действия" sx={{ whiteSpace: "nowrap" }}>
                 <Tooltip title="Редактировать">
                   <IconButton size="small" aria-label={`Редактировать ${m.name}`} onClick={() => onEdit(m)}>
                     <EditIcon fontSize="small" />

@@ -137,29 +137,47 @@ export default function OffersPage() {
         {canOrders && <OrdersReportButton />}
       </Stack>
 
-      <Stack direction="row" alignItems="center" spacing={1} useFlexGap flexWrap="wrap">
-        <TextField
-          size="small"
-          label="Поиск"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          sx={{ minWidth: 260 }}
-        />
-        <Breadcrumbs aria-label="Выбор" sx={{ flex: 1 }}>
-          <Typography color={brand ? "text.primary" : "text.secondary"}>
-            {brand?.name ?? "Все брэнды"}
-          </Typography>
-          {product && <Typography>{product.name}</Typography>}
-        </Breadcrumbs>
-        {(brand || product) && (
-          <Tooltip title="Сбросить выбор">
-            <IconButton aria-label="Сбросить выбор" onClick={clearSelection}>
-              <ClearIcon />
-            </IconButton>
-          </Tooltip>
-        )}
+      {/* Search, the selection and the bulk actions each keep a line of their own wherever they would not
+          fit beside each other, so the selection is never squeezed into a narrow column and the three bulk
+          buttons stay together. */}
+      <Stack
+        direction={{ xs: "column", lg: "row" }}
+        alignItems={{ xs: "stretch", lg: "center" }}
+        spacing={1}
+        useFlexGap
+      >
+        <Stack
+          direction={{ xs: "column", sm: "row" }}
+          alignItems={{ xs: "stretch", sm: "center" }}
+          spacing={1}
+          useFlexGap
+          sx={{ flex: 1, minWidth: 0 }}
+        >
+          <TextField
+            size="small"
+            label="Поиск"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            sx={{ width: { sm: 260 }, flexShrink: 0 }}
+          />
+          <Stack direction="row" alignItems="center" spacing={1} sx={{ flex: 1, minWidth: 0 }}>
+            <Breadcrumbs aria-label="Выбор" sx={{ flex: 1, minWidth: 0 }}>
+              <Typography color={brand ? "text.primary" : "text.secondary"}>
+                {brand?.name ?? "Все брэнды"}
+              </Typography>
+              {product && <Typography>{product.name}</Typography>}
+            </Breadcrumbs>
+            {(brand || product) && (
+              <Tooltip title="Сбросить выбор">
+                <IconButton aria-label="Сбросить выбор" onClick={clearSelection}>
+                  <ClearIcon />
+                </IconButton>
+              </Tooltip>
+            )}
+          </Stack>
+        </Stack>
         {canWrite && (
-          <>
+          <Stack direction="row" alignItems="center" useFlexGap flexWrap="wrap" sx={{ flexShrink: 0 }}>
             <Button disabled={brandId === null} onClick={(e) => setBulkMenu(e.currentTarget)}>
               Доступность
             </Button>
@@ -172,7 +190,7 @@ export default function OffersPage() {
             </Menu>
             <Button onClick={() => setDialog({ kind: "prices" })}>Изменение цен</Button>
             <Button onClick={() => setDialog({ kind: "exclusive" })}>Эксклюзивность</Button>
-          </>
+          </Stack>
         )}
       </Stack>
 
@@ -186,6 +204,7 @@ export default function OffersPage() {
             }}
             variant="scrollable"
             scrollButtons="auto"
+            allowScrollButtonsMobile
             aria-label="Брэнды"
             sx={{ flex: 1, minWidth: 0 }}
           >

@@ -1,55 +1,35 @@
+import { Checkbox, FormControlLabel, MenuItem, Stack, TextField } from "@mui/material";
 import {
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  MenuItem,
-  Stack,
-  TextField,
-} from "@mui/material";
-import {
-  type TAddClient,
   type TClientGroup,
   type TRegistrationRequest,
   type TTransportation,
   ZAddClientSchema,
+  type z,
 } from "@wholesale/contract";
-import { Controller, type FieldErrors, type Resolver, useForm } from "react-hook-form";
+import { Controller, type UseFormReturn } from "react-hook-form";
+import { idFromSelect } from "../../lib/form-fields.ts";
+import { FormDialog } from "../../ui/FormDialog.tsx";
 import { useUpdateRequest } from "./api.ts";
 import { VOLUMES } from "./status.ts";
 
-type FormValues = {
-  nickname: string;
-  group: number | "";
-  transportation: number | "";
-  client_type: number | "";
-  allowed_price: boolean;
-  allowed_price_w_markup: boolean;
-};
+/**
+ * The contract's request with the three selects' empty choice read as "not chosen", so the contract words
+ * the four required messages. Markup needs prices: unticking prices sends it off whatever its box held.
+ */
+const ZAddClientFormSchema = ZAddClientSchema.extend({
+  group: idFromSelect(ZAddClientSchema.shape.group, undefined),
+  transportation: idFromSelect(ZAddClientSchema.shape.transportation, undefined),
+  client_type: idFromSelect(ZAddClientSchema.shape.client_type, undefined),
+}).transform((client) => ({
+  ...client,
+  allowed_price_w_markup: client.allowed_price && client.allowed_price_w_markup,
+}));
 
-const toPayload = (v: FormValues) => ({
-  nickname: v.nickname,
-  group: v.group === "" ? undefined : v.group,
-  transportation: v.transportation === "" ? undefined : v.transportation,
-  client_type: v.client_type === "" ? undefined : v.client_type,
-  allowed_price: v.allowed_price,
-  allowed_price_w_markup: v.allowed_price && v.allowed_price_w_markup,
-});
-
-/** The four required messages come from the contract's schema, the one the server checks too. */
-const resolver: Resolver<FormValues> = async (values) => {
-  const result = ZAddClientSchema.safeParse(toPayload(values));
-  if (result.success) return { values, errors: {} };
-  const errors: FieldErrors<FormValues> = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0]) as keyof FormValues;
-    errors[field] ??= { type: issue.code, message: issue.message };
-  }
-  return { values: {}, errors };
-};
+type Form = UseFormReturn<
+  z.input<typeof ZAddClientFormSchema>,
+  unknown,
+  z.output<typeof ZAddClientFormSchema>
+>;
 
 type Props = {
   request: TRegistrationRequest;
@@ -64,48 +44,77 @@ type Props = {
  */
 export function AddClientDialog({ request, groups, transportations, onClose }: Props) {
   const confirm = useUpdateRequest("Клиент добавлен", "Не удалось добавить клиента");
-  const {
-    control,
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<FormValues>({
-    resolver,
-    defaultValues: {
-      nickname: request.client.nickname,
-      group: "",
-      transportation: "",
-      client_type: "",
-      allowed_price: true,
-      allowed_price_w_markup: false,
-    },
-  });
-  const allowedPrice = watch("allowed_price");
-  const onSubmit = async (values: FormValues) => {
-    await confirm.mutateAsync({
-      id: request.id,
-      body: { confirmed: true, client: ZAddClientSchema.parse(toPayload(values)) as TAddClient },
-    });
-    onClose();
-  };
-  const select = (
-    name: "group" | "transportation" | "client_type",
-    label: string,
-    options: { value: number; label: string }[],
-  ) => (
+  return (
+    <FormDialog
+      title="Добавить клиента"
+      submitLabel="Добавить"
+      schema={ZAddClientFormSchema}
+      defaultValues={{
+        nickname: request.client.nickname,
+        group: "",
+        transportation: "",
+        client_type: "",
+        allowed_price: true,
+        allowed_price_w_markup: false,
+      }}
+      onSubmit={(client) => confirm.mutateAsync({ id: request.id, body: { confirmed: true, client } })}
+      onClose={onClose}
+    >
+      {(form) => (
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField
+            label="Имя"
+            autoFocus
+            error={!!form.formState.errors.nickname}
+            helperText={form.formState.errors.nickname?.message}
+            {...form.register("nickname")}
+          />
+          <Select
+            form={form}
+            name="group"
+            label="Группа клиента"
+            options={groups.filter((g) => g.is_active).map((g) => ({ value: g.id, label: g.name }))}
+          />
+          <Select
+            form={form}
+            name="transportation"
+            label="Направление"
+            options={transportations.filter((d) => d.is_active).map((d) => ({ value: d.id, label: d.name }))}
+          />
+          <Select form={form} name="client_type" label="Объем закупки" options={[...VOLUMES]} />
+          <Stack>
+            <Flag form={form} name="allowed_price" label="Может смотреть цены" disabled={false} />
+            <Flag
+              form={form}
+              name="allowed_price_w_markup"
+              label="Цены с наценкой"
+              disabled={!form.watch("allowed_price")}
+            />
+          </Stack>
+        </Stack>
+      )}
+    </FormDialog>
+  );
+}
+
+function Select({
+  form,
+  name,
+  label,
+  options,
+}: {
+  form: Form;
+  name: "group" | "transportation" | "client_type";
+  label: string;
+  options: { value: number; label: string }[];
+}) {
+  const error = form.formState.errors[name];
+  return (
     <Controller
       name={name}
-      control={control}
+      control={form.control}
       render={({ field }) => (
-        <TextField
-          select
-          fullWidth
-          label={label}
-          {...field}
-          error={!!errors[name]}
-          helperText={errors[name]?.message}
-        >
+        <TextField select fullWidth label={label} {...field} error={!!error} helperText={error?.message}>
           {options.map((o) => (
             <MenuItem key={o.value} value={o.value}>
               {o.label}
@@ -115,61 +124,36 @@ export function AddClientDialog({ request, groups, transportations, onClose }: P
       )}
     />
   );
+}
 
-  // The client dialog's labels; markup needs prices, so it is off and disabled without them.
-  const flag = (name: "allowed_price" | "allowed_price_w_markup", label: string, disabled: boolean) => (
+/** The client dialog's labels; markup needs prices, so it shows off and is disabled without them. */
+function Flag({
+  form,
+  name,
+  label,
+  disabled,
+}: {
+  form: Form;
+  name: "allowed_price" | "allowed_price_w_markup";
+  label: string;
+  disabled: boolean;
+}) {
+  return (
     <Controller
       name={name}
-      control={control}
+      control={form.control}
       render={({ field }) => (
         <FormControlLabel
           label={label}
           disabled={disabled}
           control={
-            <Checkbox checked={field.value && !disabled} onChange={(e) => field.onChange(e.target.checked)} />
+            <Checkbox
+              checked={Boolean(field.value) && !disabled}
+              onChange={(e) => field.onChange(e.target.checked)}
+            />
           }
         />
       )}
     />
-  );
-
-  return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs">
-      <form noValidate onSubmit={handleSubmit(onSubmit)}>
-        <DialogTitle>Добавить клиента</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              label="Имя"
-              autoFocus
-              error={!!errors.nickname}
-              helperText={errors.nickname?.message}
-              {...register("nickname")}
-            />
-            {select(
-              "group",
-              "Группа клиента",
-              groups.filter((g) => g.is_active).map((g) => ({ value: g.id, label: g.name })),
-            )}
-            {select(
-              "transportation",
-              "Направление",
-              transportations.filter((d) => d.is_active).map((d) => ({ value: d.id, label: d.name })),
-            )}
-            {select("client_type", "Объем закупки", [...VOLUMES])}
-            <Stack>
-              {flag("allowed_price", "Может смотреть цены", false)}
-              {flag("allowed_price_w_markup", "Цены с наценкой", !allowedPrice)}
-            </Stack>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Отмена</Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting}>
-            Добавить
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
   );
 }

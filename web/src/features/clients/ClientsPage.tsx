@@ -52,6 +52,7 @@ export default function ClientsPage() {
           }
           variant="scrollable"
           scrollButtons="auto"
+          allowScrollButtonsMobile
           aria-label="Разделы клиентов"
         >
           {TABS.map((t) => (

@@ -14,6 +14,7 @@ import {
 import type { TClient, TClientGroup, TClientTab, TTransportation } from "@wholesale/contract";
 import { useState } from "react";
 import { FullScreenLoader } from "../../ui/FullScreenLoader.tsx";
+import { stackedBelow } from "../../ui/stacked-table.ts";
 import { useClientsPage } from "./api.ts";
 import { ClientDialog } from "./ClientDialog.tsx";
 import { clientStatus, volumeLabel } from "./status.ts";
@@ -61,7 +62,7 @@ export function ClientsTable({ tab, search, groups, transportations }: Props) {
         <LinearProgress sx={{ visibility: "hidden" }} />
       )}
       <TableContainer>
-        <Table size="small" aria-label="Клиенты">
+        <Table size="small" aria-label="Клиенты" sx={stackedBelow()}>
           <TableHead>
             <TableRow>
               <TableCell>ID</TableCell>
@@ -78,8 +79,10 @@ export function ClientsTable({ tab, search, groups, transportations }: Props) {
           <TableBody>
             {rows.map((c) => (
               <TableRow key={c.id} hover sx={{ cursor: "pointer" }} onClick={() => setSelected(c)}>
-                <TableCell sx={ONE_LINE}>{c.id}</TableCell>
-                <TableCell>
+                <TableCell data-label="ID" sx={ONE_LINE}>
+                  {c.id}
+                </TableCell>
+                <TableCell data-label="Имя в Telegram">
                   {c.telegram_username ?? "—"}
                   {c.telegram_unreachable_at && (
                     <Tooltip title="Клиент заблокировал бота: сообщения ему не доставляются, пока он снова не напишет боту">
@@ -93,13 +96,25 @@ export function ClientsTable({ tab, search, groups, transportations }: Props) {
                     </Tooltip>
                   )}
                 </TableCell>
-                <TableCell>{c.organization_name}</TableCell>
-                <TableCell>{c.nickname}</TableCell>
-                <TableCell>{groupName(c.group)}</TableCell>
-                <TableCell>{directionName(c.transportation)}</TableCell>
-                <TableCell sx={ONE_LINE}>{volumeLabel(c.client_type)}</TableCell>
-                <TableCell sx={ONE_LINE}>{c.phone_number ?? "—"}</TableCell>
-                <TableCell sx={ONE_LINE}>{clientStatus(c)}</TableCell>
+                <TableCell data-label="Организация">{c.organization_name}</TableCell>
+                <TableCell data-label="Имя" sx={ONE_LINE}>
+                  {c.nickname}
+                </TableCell>
+                <TableCell data-label="Группа" sx={ONE_LINE}>
+                  {groupName(c.group)}
+                </TableCell>
+                <TableCell data-label="Направление" sx={ONE_LINE}>
+                  {directionName(c.transportation)}
+                </TableCell>
+                <TableCell data-label="Объем" sx={ONE_LINE}>
+                  {volumeLabel(c.client_type)}
+                </TableCell>
+                <TableCell data-label="Телефон" sx={ONE_LINE}>
+                  {c.phone_number ?? "—"}
+                </TableCell>
+                <TableCell data-label="Статус" sx={ONE_LINE}>
+                  {clientStatus(c)}
+                </TableCell>
               </TableRow>
             ))}
             {clients.isSuccess && rows.length === 0 && (

@@ -1,4 +1,4 @@
-import { Card, CardContent, Grid, Typography } from "@mui/material";
+import { Box, Card, CardContent, Grid, Typography } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
 import { LineChart } from "@mui/x-charts/LineChart";
 import type { TDashboard } from "@wholesale/contract";
@@ -9,20 +9,25 @@ type Sales = NonNullable<TDashboard["sales"]>;
 
 const compact = new Intl.NumberFormat("ru-RU", { notation: "compact", maximumFractionDigits: 1 });
 
-/** One line per currency: sums in different currencies are never added together. */
-function SalesChart({ days }: { days: Sales["last_30_days"] }) {
-  const signs = [...new Set(days.flatMap((d) => d.totals.map((t) => t.currency_sign)))];
+/**
+ * One currency's sales over the days. Each currency has its own chart and axis: sums in different
+ * currencies are never added, and on a shared axis the rouble's thousands flatten the dollar's tens.
+ */
+function SalesChart({ days, sign }: { days: Sales["last_30_days"]; sign: string }) {
   return (
     <LineChart
-      height={260}
+      height={220}
       xAxis={[{ scaleType: "point", data: days.map((d) => dayAndMonth(d.date)) }]}
       yAxis={[{ width: 64, valueFormatter: (v: number | null) => (v === null ? "" : compact.format(v)) }]}
-      series={signs.map((sign) => ({
-        label: sign,
-        showMark: false,
-        valueFormatter: (v: number | null) => (v === null ? "" : formatMoney(v, sign)),
-        data: days.map((d) => d.totals.find((t) => t.currency_sign === sign)?.total ?? 0),
-      }))}
+      series={[
+        {
+          label: sign,
+          showMark: false,
+          valueFormatter: (v: number | null) => (v === null ? "" : formatMoney(v, sign)),
+          data: days.map((d) => d.totals.find((t) => t.currency_sign === sign)?.total ?? 0),
+        },
+      ]}
+      hideLegend
     />
   );
 }
@@ -46,13 +51,24 @@ function TopBrandsChart({ brands }: { brands: Sales["top_brands"] }) {
 
 /** The dashboard's two charts; loaded apart from the page so the chart library is not in the first bundle. */
 export default function DashboardCharts({ sales }: { sales: Sales }) {
+  const days = sales.last_30_days;
+  const signs = [...new Set(days.flatMap((d) => d.totals.map((t) => t.currency_sign)))];
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, lg: 7 }}>
         <Card variant="outlined" data-testid="sales-chart">
           <CardContent>
             <Typography variant="subtitle1">Продажи за 30 дней</Typography>
-            <SalesChart days={sales.last_30_days} />
+            {signs.map((sign) => (
+              <Box key={sign} data-testid={`sales-chart-${sign}`}>
+                {signs.length > 1 && (
+                  <Typography variant="body2" color="text.secondary">
+                    Сумма, {sign}
+                  </Typography>
+                )}
+                <SalesChart days={days} sign={sign} />
+              </Box>
+            ))}
           </CardContent>
         </Card>
       </Grid>

@@ -17,8 +17,18 @@ const days = Array.from({ length: 30 }, (_, i) => ({
   totals: [{ total: 100 * i, currency_sign: "₽" }],
 }));
 
-async function renderWith(role: "office" | "storehouse", dashboard: object) {
+async function renderWith(role: "office" | "storehouse" | "seller", dashboard: object) {
   mockFetch({
+    "GET /api/storehouse/market-status/": () => ({
+      status: 200,
+      body: {
+        is_open: false,
+        active_schedules: [],
+        open_until: null,
+        next_open_at: null,
+        message: "Маркет закрыт",
+      },
+    }),
     "POST /api/token/": () => ({ status: 200, body: { access: "A", refresh: "R" } }),
     "GET /api/users/whoiam/": () => ({
       status: 200,
@@ -50,8 +60,14 @@ describe("HomePage dashboard", () => {
     const orders = await screen.findByTestId("figure-orders");
     expect(orders).toHaveTextContent("Заказов сегодня12");
     expect(orders).toHaveTextContent("14.11 (неделю назад): 10");
-    expect(orders).toHaveAttribute("href", "/statistics");
+    // Today's figures open on today: the clients who ordered (with their orders), and the day's sales.
+    expect(orders).toHaveAttribute("href", "/statistics?from=2026-11-21&to=2026-11-21");
+    expect(screen.getByTestId("figure-clients")).toHaveAttribute(
+      "href",
+      "/statistics?from=2026-11-21&to=2026-11-21",
+    );
     expect(screen.getByTestId("figure-sum")).toHaveTextContent("15 000 ₽");
+    expect(screen.getByTestId("figure-sum")).toHaveAttribute("href", "/statistics?tab=perDate");
     expect(screen.getByTestId("figure-low-stock")).toHaveAttribute("href", "/statistics?tab=problems");
     expect(screen.getByTestId("figure-to-send")).toHaveAttribute("href", "/orders");
     expect(screen.getByTestId("figure-requests")).toHaveAttribute("href", "/clients?tab=8");
@@ -63,6 +79,40 @@ describe("HomePage dashboard", () => {
       "Продажи за 30 дней",
     );
     expect(screen.getByTestId("brands-chart")).toHaveTextContent("Брэнды дня");
+  });
+
+  it("draws each currency on its own chart, so the dollar's tens are not flattened by the rouble's thousands", async () => {
+    await renderWith("office", {
+      day: "2026-11-21",
+      compare_day: "2026-11-14",
+      sales: {
+        today: { orders: 1, clients: 1, totals: [] },
+        week_ago: { orders: 0, clients: 0, totals: [] },
+        last_30_days: days.map((d, i) => ({ ...d, totals: [...d.totals, { total: i, currency_sign: "$" }] })),
+        top_brands: [],
+        low_stock: 0,
+      },
+    });
+    const chart = await screen.findByTestId("sales-chart", {}, { timeout: 10_000 });
+    expect(chart.querySelectorAll("[data-testid^='sales-chart-']")).toHaveLength(2);
+    expect(screen.getByTestId("sales-chart-$")).toHaveTextContent("Сумма, $");
+  });
+
+  it("the seller, whose dashboard has no market, still sees whether it is open", async () => {
+    await renderWith("seller", {
+      day: "2026-11-21",
+      compare_day: "2026-11-14",
+      sales: {
+        today: { orders: 1, clients: 1, totals: [] },
+        week_ago: { orders: 0, clients: 0, totals: [] },
+        last_30_days: days,
+        top_brands: [],
+        low_stock: 0,
+      },
+    });
+    const market = await screen.findByTestId("figure-market");
+    expect(market).toHaveTextContent("МаркетЗакрытМаркет закрыт");
+    expect(market).not.toHaveAttribute("href");
   });
 
   it("a role sees only the parts the server sent it", async () => {

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { useSession } from "../../app/session.ts";
 import { dayAndMonth } from "../../lib/dates.ts";
 import { moneyList } from "../../lib/money.ts";
+import { useMarketStatus } from "../market/api.ts";
 import { useDashboard } from "../statistics/api.ts";
 
 const DashboardCharts = lazy(() => import("./DashboardCharts.tsx"));
@@ -16,7 +17,7 @@ const ROLE_NAMES = {
   seller: "Продажник",
 } as const;
 
-/** One figure; the whole card opens the screen it comes from. */
+/** One figure; the whole card opens the screen it comes from, when the role may open one. */
 function Figure({
   title,
   value,
@@ -27,30 +28,63 @@ function Figure({
   title: string;
   value: ReactNode;
   note?: ReactNode;
-  to: string;
+  to?: string;
   testId: string;
 }) {
+  const content = (
+    <CardContent>
+      <Typography variant="body2" color="text.secondary">
+        {title}
+      </Typography>
+      <Typography variant="h5" component="p">
+        {value}
+      </Typography>
+      {note && (
+        <Typography variant="body2" color="text.secondary">
+          {note}
+        </Typography>
+      )}
+    </CardContent>
+  );
   return (
     <Grid size={{ xs: 12, sm: 6, md: 4, lg: 3 }}>
-      <Card variant="outlined" sx={{ height: "100%" }}>
-        <CardActionArea component={Link} to={to} sx={{ height: "100%" }} data-testid={testId}>
-          <CardContent>
-            <Typography variant="body2" color="text.secondary">
-              {title}
-            </Typography>
-            <Typography variant="h5" component="p">
-              {value}
-            </Typography>
-            {note && (
-              <Typography variant="body2" color="text.secondary">
-                {note}
-              </Typography>
-            )}
-          </CardContent>
-        </CardActionArea>
+      <Card variant="outlined" sx={{ height: "100%" }} data-testid={to ? undefined : testId}>
+        {to ? (
+          <CardActionArea component={Link} to={to} sx={{ height: "100%" }} data-testid={testId}>
+            {content}
+          </CardActionArea>
+        ) : (
+          content
+        )}
       </Card>
     </Grid>
   );
+}
+
+/** The market now, as the settings page shows it; `to` when the role may open the settings. */
+function MarketFigure({ market, to }: { market: NonNullable<TDashboard["market"]>; to?: string }) {
+  return (
+    <Figure
+      title="Маркет"
+      value={market.is_open ? "Открыт" : "Закрыт"}
+      note={
+        market.active_schedules.length > 0
+          ? `${market.message}. Активные расписания: ${market.active_schedules.join(", ")}`
+          : market.message
+      }
+      to={to}
+      testId="figure-market"
+    />
+  );
+}
+
+/**
+ * The seller takes orders while the market is open, but may not manage it, so the dashboard leaves the
+ * market out: the seller reads it from the status every staff member may ask for.
+ */
+function SellerMarketFigure() {
+  const status = useMarketStatus();
+  return status.data ? <MarketFigure market={status.data} /> : null;
 }
 
 const weekAgoNote = (compareDay: string, value: string | number) =>
@@ -58,26 +92,30 @@ const weekAgoNote = (compareDay: string, value: string | number) =>
 
 function SalesFigures({
   sales,
+  day,
   compareDay,
 }: {
   sales: NonNullable<TDashboard["sales"]>;
+  day: string;
   compareDay: string;
 }) {
   const { today, week_ago: weekAgo } = sales;
-  const figure = (title: string, testId: string, of: (d: TDaySales) => string | number) => (
+  const figure = (title: string, testId: string, to: string, of: (d: TDaySales) => string | number) => (
     <Figure
       title={title}
       value={of(today)}
       note={weekAgoNote(compareDay, of(weekAgo))}
-      to="/statistics"
+      to={to}
       testId={testId}
     />
   );
+  // Today's figures open on today: the clients who ordered with their orders, and the day's sales.
+  const todaysClients = `/statistics?from=${day}&to=${day}`;
   return (
     <>
-      {figure("Заказов сегодня", "figure-orders", (d) => d.orders)}
-      {figure("Сумма за сегодня", "figure-sum", (d) => moneyList(d.totals))}
-      {figure("Клиентов заказало", "figure-clients", (d) => d.clients)}
+      {figure("Заказов сегодня", "figure-orders", todaysClients, (d) => d.orders)}
+      {figure("Сумма за сегодня", "figure-sum", "/statistics?tab=perDate", (d) => moneyList(d.totals))}
+      {figure("Клиентов заказало", "figure-clients", todaysClients, (d) => d.clients)}
       <Figure
         title="Заканчивается товар"
         value={sales.low_stock}
@@ -110,20 +148,9 @@ export default function HomePage() {
       ) : (
         <>
           <Grid container spacing={2}>
-            {data.market && (
-              <Figure
-                title="Маркет"
-                value={data.market.is_open ? "Открыт" : "Закрыт"}
-                note={
-                  data.market.active_schedules.length > 0
-                    ? `${data.market.message}. Активные расписания: ${data.market.active_schedules.join(", ")}`
-                    : data.market.message
-                }
-                to="/settings"
-                testId="figure-market"
-              />
-            )}
-            {data.sales && <SalesFigures sales={data.sales} compareDay={data.compare_day} />}
+            {data.market && <MarketFigure market={data.market} to="/settings" />}
+            {!data.market && myUser.role === "seller" && <SellerMarketFigure />}
+            {data.sales && <SalesFigures sales={data.sales} day={data.day} compareDay={data.compare_day} />}
             {data.positions && (
               <>
                 <Figure

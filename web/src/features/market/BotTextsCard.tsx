@@ -1,5 +1,5 @@
 import { Box, Button, Card, CardContent, CardHeader, Stack, TextField } from "@mui/material";
-import type { TBotTextPath } from "@wholesale/contract";
+import { type TBotTextPath, ZBotTextWriteSchema } from "@wholesale/contract";
 import { useEffect, useState } from "react";
 import { useBotText, useSaveBotText } from "./api.ts";
 
@@ -13,11 +13,18 @@ export const BOT_TEXT_EDITORS: { path: TBotTextPath; label: string }[] = [
   { path: "guarantee", label: "Сообщение «Гарантия»" },
 ];
 
+/** The text itself, as the save's body carries it. */
+const [ZBotTextValueSchema] = ZBotTextWriteSchema.options;
+
 function BotTextEditor({ path, label }: { path: TBotTextPath; label: string }) {
   const current = useBotText(path);
   const save = useSaveBotText(path);
   const [text, setText] = useState("");
   const saved = current.data?.text;
+  // A text the server would refuse (blank, longer than a Telegram message) is not sent, and says why.
+  const problem = current.isPending
+    ? undefined
+    : ZBotTextValueSchema.safeParse(text).error?.issues[0]?.message;
   useEffect(() => {
     if (saved !== undefined) setText(saved);
   }, [saved]);
@@ -32,12 +39,14 @@ function BotTextEditor({ path, label }: { path: TBotTextPath; label: string }) {
         value={text}
         disabled={current.isPending}
         onChange={(e) => setText(e.target.value)}
+        error={problem !== undefined}
+        helperText={problem}
       />
       <Box sx={{ mt: 1, display: "flex", justifyContent: "flex-end" }}>
         <Button
           variant="outlined"
           aria-label={`Изменить: ${label}`}
-          disabled={save.isPending || current.isPending || text === saved}
+          disabled={save.isPending || current.isPending || text === saved || problem !== undefined}
           onClick={() => save.mutate(text)}
         >
           Изменить

@@ -95,7 +95,16 @@ export function ClientTargetingDialog({
     <Dialog open onClose={onClose} fullWidth slotProps={{ paper: { sx: { maxWidth: 800 } } }}>
       <DialogTitle>Управление клиентами для "{schedule.name}"</DialogTitle>
       <DialogContent>
-        <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} variant="scrollable" sx={{ mb: 2 }}>
+        {/* On a phone the four tabs overflow: the arrows show there is more («Направления», «Отдельные
+            клиенты»), which MUI otherwise hides on touch screens. */}
+        <Tabs
+          value={tab}
+          onChange={(_e, v: number) => setTab(v)}
+          variant="scrollable"
+          scrollButtons
+          allowScrollButtonsMobile
+          sx={{ mb: 2 }}
+        >
           <Tab label="Типы клиентов" />
           <Tab label="Группы клиентов" />
           <Tab label="Направления" />

@@ -16,8 +16,12 @@ import { useState } from "react";
 import { BUSINESS_TIME_ZONE } from "../../lib/dates.ts";
 import { useScheduleMutations } from "./api.ts";
 
-/** The current Moscow time as a datetime-local value: the spec's default close time. */
-const moscowNowLocal = () => dayjs().tz(BUSINESS_TIME_ZONE).format("YYYY-MM-DDTHH:mm");
+/**
+ * An hour from now in Moscow, as a datetime-local value. The spec pre-fills the current minute, which the
+ * server refuses as not in the future by the time it arrives; an hour ahead is accepted as it stands.
+ */
+export const defaultCloseTime = () =>
+  dayjs().tz(BUSINESS_TIME_ZONE).add(1, "hour").format("YYYY-MM-DDTHH:mm");
 
 /**
  * Opens the market by hand, optionally closing itself at a Moscow date and time (sent without a zone:
@@ -26,7 +30,7 @@ const moscowNowLocal = () => dayjs().tz(BUSINESS_TIME_ZONE).format("YYYY-MM-DDTH
 export function OpenMarketDialog({ schedule, onClose }: { schedule: TMarketSchedule; onClose: () => void }) {
   const { open } = useScheduleMutations();
   const [autoClose, setAutoClose] = useState(false);
-  const [closeTime, setCloseTime] = useState(moscowNowLocal);
+  const [closeTime, setCloseTime] = useState(defaultCloseTime);
 
   const onOpen = () =>
     open.mutate(

@@ -20,6 +20,7 @@ import type { TMarketSchedule, TTimeInterval } from "@wholesale/contract";
 import { useState } from "react";
 import { formatDateTime } from "../../lib/dates.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
+import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
 import { EditDeleteActions } from "../../ui/EditDeleteActions.tsx";
 import { useIntervalMutations, useScheduleMutations } from "./api.ts";
 import { ClientTargetingDialog } from "./ClientTargetingDialog.tsx";
@@ -49,16 +50,29 @@ export const OPEN_INACTIVE_REASON =
 /** «Закрыть маркет» while the schedule is open, else «Открыть маркет», which needs the schedule switched on. */
 function OpenCloseButton({ schedule, onOpen }: { schedule: TMarketSchedule; onOpen: () => void }) {
   const { close } = useScheduleMutations();
+  const [confirming, setConfirming] = useState(false);
   if (schedule.is_open) {
     return (
-      <Button
-        variant="contained"
-        color="error"
-        disabled={close.isPending}
-        onClick={() => close.mutate(schedule.id)}
-      >
-        Закрыть маркет
-      </Button>
+      <>
+        <Button
+          variant="contained"
+          color="error"
+          disabled={close.isPending}
+          onClick={() => setConfirming(true)}
+        >
+          Закрыть маркет
+        </Button>
+        {/* Closing queues the «end» notice to every targeted client at once: one click must not do that. */}
+        <ConfirmDialog
+          open={confirming}
+          title="Закрыть маркет"
+          text={`Закрыть маркет "${schedule.name}"? Клиенты получат сообщение об окончании работы`}
+          confirmLabel="Закрыть"
+          color="error"
+          onConfirm={() => close.mutate(schedule.id)}
+          onClose={() => setConfirming(false)}
+        />
+      </>
     );
   }
   const open = (

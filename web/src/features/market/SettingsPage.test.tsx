@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { TBotText, TMarketSchedule, TMarketStatus } from "@wholesale/contract";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { testClient } from "../../../test/clients.ts";
 import { mockFetch } from "../../../test/fetch-mock.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
 import { theme } from "../../app/theme.ts";
@@ -204,8 +205,32 @@ describe("Settings page", () => {
       close_time: "2026-11-21T18:30",
     });
 
-    await user.click((await card("schedule-2")).getByRole("button", { name: "Закрыть маркет" }));
+    // Closing messages every targeted client: it asks first, and «Отмена» sends nothing.
+    const close = async () => {
+      await user.click((await card("schedule-2")).getByRole("button", { name: "Закрыть маркет" }));
+      return within(await screen.findByRole("dialog"));
+    };
+    const text = 'Закрыть маркет "Ночное"? Клиенты получат сообщение об окончании работы';
+    await user.click((await close()).getByRole("button", { name: "Отмена" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(calls.some((c) => c.url.endsWith("/close_market/"))).toBe(false);
+    const confirm = await close();
+    expect(confirm.getByText(text)).toBeTruthy();
+    await user.click(confirm.getByRole("button", { name: "Закрыть" }));
     await waitFor(() => expect(calls.some((c) => c.url.endsWith("/2/close_market/"))).toBe(true));
+  });
+
+  it("offers a close time an hour ahead, which the server accepts as in the future", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-21T09:20:00.000Z"));
+    routes();
+    const user = userEvent.setup();
+    renderSettings();
+    await user.click(await (await card("schedule-1")).findByRole("button", { name: "Открыть маркет" }));
+    const dialog = within(await screen.findByRole("dialog"));
+    await user.click(dialog.getByLabelText("Установить время автоматического закрытия"));
+    // 09:20 UTC is 12:20 in Moscow.
+    expect(dialog.getByLabelText("Время закрытия")).toHaveValue("2026-11-21T13:20");
   });
 
   it("manages the clients in four tabs and saves the choice", async () => {
@@ -381,5 +406,64 @@ describe("Settings page", () => {
       expect(calls.find((c) => c.method === "POST")?.body).toEqual({ text: "Добро пожаловать!" }),
     );
     expect(await screen.findByText("Сообщение бота сохранено")).toBeTruthy();
+  });
+
+  it("keeps a blank bot text from being sent, and a refusal names no request field", async () => {
+    routes({
+      "POST /api/messaging/end/": () => ({
+        status: 400,
+        body: {
+          detail: "Некорректные данные: text: Текст сообщения не может быть пустым",
+          code: "validation_error",
+          errors: { text: ["Текст сообщения не может быть пустым"] },
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderSettings();
+    const editor = await screen.findByLabelText("Сообщение об окончании работы");
+    await waitFor(() => expect(editor).toHaveValue("Текст end"));
+    const save = screen.getByRole("button", { name: "Изменить: Сообщение об окончании работы" });
+    await user.clear(editor);
+    await user.type(editor, "   ");
+    expect(save).toBeDisabled();
+    expect(screen.getByText("Текст сообщения не может быть пустым")).toBeTruthy();
+
+    // Should the server still refuse, its notice says why in words, without the request's `text:`.
+    await user.type(editor, "x");
+    await user.click(save);
+    const notice = await screen.findByText(/^Не удалось обновить сообщение бота\./);
+    expect(notice.textContent).toBe(
+      "Не удалось обновить сообщение бота. Текст сообщения не может быть пустым",
+    );
+  });
+
+  it("on a phone shows the targeting tabs' arrows; the client picker tells namesakes apart", async () => {
+    const namesake = (id: number, organization_name: string, phone_number: string) =>
+      testClient({ id, nickname: "Татьяна Николаева", organization_name, phone_number });
+    routes({
+      "GET /api/profiles/clients/active/": () => ({
+        status: 200,
+        body: {
+          count: 2,
+          next: null,
+          previous: null,
+          results: [namesake(31, "ИП Николаева", "+79001112233"), namesake(32, "Не указано", "+79004445566")],
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderSettings();
+    await user.click(await (await card("schedule-2")).findByRole("button", { name: "Управление клиентами" }));
+    const dialog = within(await screen.findByRole("dialog"));
+    // MUI hides a scrollable tab list's arrows on touch screens unless told; they say more tabs are there.
+    expect(
+      dialog.getByRole("tablist").closest(".MuiTabs-root")?.querySelectorAll(".MuiTabs-scrollButtons"),
+    ).toHaveLength(2);
+    await user.click(dialog.getByRole("tab", { name: "Отдельные клиенты" }));
+    await user.click(dialog.getByLabelText("Клиенты"));
+    const first = await screen.findByRole("option", { name: /ИП Николаева \(Татьяна Николаева\)/ });
+    expect(first).toHaveTextContent("+79001112233");
+    expect(screen.getByRole("option", { name: /^Татьяна Николаева/ })).toHaveTextContent("+79004445566");
   });
 });

@@ -22,6 +22,8 @@ import {
 } from "@wholesale/contract";
 import { useEffect, useState } from "react";
 import { notify } from "../../app/notify.tsx";
+import { imageTypeOf } from "../../lib/image-type.ts";
+import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
 import { useScheduleMessage, useSendMessage } from "./api.ts";
 
 type Props = {
@@ -33,12 +35,11 @@ type Props = {
 
 /** The three audiences of the spec's buttons: Отправить (all), Малому (3), Крупному (2). */
 const AUDIENCES = [
-  { label: "Отправить", clientType: undefined },
-  { label: "Малому", clientType: CLIENT_TYPE_SMALL },
-  { label: "Крупному", clientType: CLIENT_TYPE_LARGE },
+  { label: "Отправить", clientType: undefined, who: "все клиенты" },
+  { label: "Малому", clientType: CLIENT_TYPE_SMALL, who: "клиенты малого опта" },
+  { label: "Крупному", clientType: CLIENT_TYPE_LARGE, who: "клиенты крупного опта" },
 ] as const;
-
-const isAcceptedPhotoType = (type: string) => (PHOTO_MIME_TYPES as readonly string[]).includes(type);
+type Audience = (typeof AUDIENCES)[number];
 
 /** The common message dialog and the scheduled message dialog (spec: Messages screen). */
 export function MessageDialog({ mode, open, onClose }: Props) {
@@ -46,6 +47,8 @@ export function MessageDialog({ mode, open, onClose }: Props) {
   const [time, setTime] = useState("");
   const [photo, setPhoto] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  // A message sent now reaches a whole wholesale type or everyone at once: the button asks first.
+  const [asking, setAsking] = useState<Audience | null>(null);
   const send = useSendMessage();
   const schedule = useScheduleMessage();
   const busy = send.isPending || schedule.isPending;
@@ -67,21 +70,22 @@ export function MessageDialog({ mode, open, onClose }: Props) {
     onClose();
   };
 
-  const pickPhoto = (file: File | undefined) => {
+  const pickPhoto = async (file: File | undefined) => {
     if (!file) return;
-    // The server checks the content; this only spares an upload that cannot succeed.
-    if (!isAcceptedPhotoType(file.type)) {
-      notify.error(PHOTO_TYPE_ERROR);
-      return;
-    }
     if (file.size > PHOTO_MAX_BYTES) {
       notify.error("Фото больше 10 МБ");
+      return;
+    }
+    // By content, as the server checks it: a text file named «.png» is refused here, once, rather than
+    // uploaded to be refused again.
+    if ((await imageTypeOf(file)) === null) {
+      notify.error(PHOTO_TYPE_ERROR);
       return;
     }
     setPhoto(file);
   };
 
-  const submit = (clientType: (typeof AUDIENCES)[number]["clientType"]) => {
+  const submit = (clientType: Audience["clientType"]) => {
     if (mode === "scheduled") {
       schedule.mutate({ text, send_time: time, client_type: clientType ?? null }, { onSuccess: close });
     } else {
@@ -141,7 +145,7 @@ export function MessageDialog({ mode, open, onClose }: Props) {
                     accept={PHOTO_MIME_TYPES.join(",")}
                     aria-label="Фото"
                     onChange={(e) => {
-                      pickPhoto(e.target.files?.[0]);
+                      void pickPhoto(e.target.files?.[0]);
                       e.target.value = "";
                     }}
                   />
@@ -154,11 +158,24 @@ export function MessageDialog({ mode, open, onClose }: Props) {
       <DialogActions>
         <Button onClick={close}>Отмена</Button>
         {AUDIENCES.map((a) => (
-          <Button key={a.label} variant="contained" disabled={!ready} onClick={() => submit(a.clientType)}>
+          <Button
+            key={a.label}
+            variant="contained"
+            disabled={!ready}
+            onClick={() => (mode === "now" ? setAsking(a) : submit(a.clientType))}
+          >
             {a.label}
           </Button>
         ))}
       </DialogActions>
+      <ConfirmDialog
+        open={asking !== null}
+        title="Отправить сообщение сейчас?"
+        text={`Сообщение получат ${asking?.who ?? ""}`}
+        confirmLabel="Отправить"
+        onConfirm={() => asking && submit(asking.clientType)}
+        onClose={() => setAsking(null)}
+      />
     </Dialog>
   );
 }

@@ -98,13 +98,26 @@ describe("MessagesPage", () => {
     await user.click(screen.getByRole("button", { name: "Сообщение" }));
     const dialog = await screen.findByRole("dialog", { name: "Сообщение" });
     await user.type(within(dialog).getByLabelText("Текст"), "Новое поступление");
-    const photo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "new.png", { type: "image/png" });
+    const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+    const photo = new File([new Uint8Array(signature)], "new.png", { type: "image/png" });
     await user.upload(within(dialog).getByLabelText("Фото"), photo);
-    expect(within(dialog).getByRole("img", { name: "Предпросмотр фото" })).toHaveAttribute(
+    expect(await within(dialog).findByRole("img", { name: "Предпросмотр фото" })).toHaveAttribute(
       "src",
       "blob:preview",
     );
     await user.click(within(dialog).getByRole("button", { name: "Малому" }));
+    // Nothing leaves before the confirmation; «Отмена» there keeps the message to send.
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Отправить сообщение сейчас?" })).getByRole("button", {
+        name: "Отмена",
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: "Отправить сообщение сейчас?" })).not.toBeInTheDocument(),
+    );
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+    await user.click(within(dialog).getByRole("button", { name: "Малому" }));
+    await confirmSend("клиенты малого опта");
     await screen.findByText("Сообщение отправлено");
     const post = calls.find((c) => c.method === "POST");
     const form = post?.body as FormData;
@@ -123,9 +136,11 @@ describe("MessagesPage", () => {
     const input = within(dialog).getByLabelText("Фото");
     expect(input).toHaveAttribute("accept", "image/jpeg,image/png,image/webp");
     // Another image format is refused as well: the server takes only these three.
+    // A text file named «.png» is refused by its content, though its name and type say PNG.
     const refused = [
       new File(["%PDF"], "doc.pdf", { type: "application/pdf" }),
       new File(["GIF89a"], "anim.gif", { type: "image/gif" }),
+      new File(["not a picture"], "photo.png", { type: "image/png" }),
     ];
     for (const [index, file] of refused.entries()) {
       await user.upload(input, file);
@@ -170,6 +185,7 @@ describe("MessagesPage", () => {
     await user.click(await screen.findByRole("option", { name: "VIP" }));
     await user.type(within(dialog).getByLabelText("Текст"), "Для VIP");
     await user.click(within(dialog).getByRole("button", { name: "Отправить" }));
+    await confirmSend("клиенты группы «VIP»");
     expect(await screen.findByText("Не удалось создать сообщение. Группа не найдена")).toBeInTheDocument();
     const form = calls.find((c) => c.method === "POST")?.body as FormData;
     expect(form.get("group")).toBe("4");
@@ -194,6 +210,7 @@ describe("MessagesPage", () => {
     expect(send).toBeDisabled();
     await user.type(within(dialog).getByLabelText("Текст"), "Машина в Казань завтра");
     await user.click(send);
+    await confirmSend("клиенты направления «Казань»");
     await screen.findByText("Сообщение отправлено");
     const form = calls.find((c) => c.method === "POST")?.body as FormData;
     expect([...form.keys()].sort()).toEqual(["text", "transportation"]);
@@ -214,6 +231,13 @@ describe("MessagesPage", () => {
     expect(calls.some((c) => c.method === "DELETE" && c.url === "/api/messaging/to-clients/2/")).toBe(true);
   });
 });
+
+/** The confirmation a message sent now asks for: it names who gets it, and «Отправить» sends. */
+async function confirmSend(who: string) {
+  const confirm = await screen.findByRole("dialog", { name: "Отправить сообщение сейчас?" });
+  expect(within(confirm).getByText(`Сообщение получат ${who}`)).toBeInTheDocument();
+  await userEvent.click(within(confirm).getByRole("button", { name: "Отправить" }));
+}
 
 describe("delivery figures' refresh", () => {
   const NOW = Date.parse("2026-11-20T09:00:00Z");

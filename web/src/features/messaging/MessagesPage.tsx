@@ -24,6 +24,7 @@ import { useState } from "react";
 import { formatDateTime } from "../../lib/dates.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
 import { FullScreenLoader } from "../../ui/FullScreenLoader.tsx";
+import { stackedBelow } from "../../ui/stacked-table.ts";
 import { useGroups, useTransportations } from "../clients/api.ts";
 import { useDeleteMessage, useRecentMessages, useScheduledMessages } from "./api.ts";
 import { MessageDialog } from "./MessageDialog.tsx";
@@ -130,7 +131,7 @@ export default function MessagesPage() {
           Отправленные сообщения
         </Typography>
         <TableContainer>
-          <Table size="small" aria-label="Отправленные сообщения">
+          <Table size="small" aria-label="Отправленные сообщения" sx={stackedBelow()}>
             <TableHead>
               <TableRow>
                 <TableCell>Время</TableCell>
@@ -142,22 +143,26 @@ export default function MessagesPage() {
             <TableBody>
               {[...(recent.data ?? [])].reverse().map((m) => (
                 <TableRow key={m.id}>
-                  <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(m.send_time)}</TableCell>
-                  <TableCell>{audienceOf(m)}</TableCell>
-                  <TableCell sx={{ maxWidth: 360 }}>
-                    <Box sx={{ display: "flex", gap: 1, alignItems: "flex-start" }}>
+                  <TableCell data-label="Время" sx={{ whiteSpace: "nowrap" }}>
+                    {formatDateTime(m.send_time)}
+                  </TableCell>
+                  <TableCell data-label="Кому">{audienceOf(m)}</TableCell>
+                  <TableCell data-label="Текст" sx={{ maxWidth: 360 }}>
+                    <Box sx={{ display: "flex", gap: 1, alignItems: "flex-start", minWidth: 0 }}>
                       {m.has_photo && <ImageIcon fontSize="small" color="action" aria-label="С фото" />}
                       <Typography variant="body2" noWrap title={m.text}>
                         {m.text}
                       </Typography>
                     </Box>
                   </TableCell>
-                  <TableCell>
-                    {deliveryLines(m).map((line) => (
-                      <Typography key={line} variant="body2" component="div">
-                        {line}
-                      </Typography>
-                    ))}
+                  <TableCell data-label="Доставка">
+                    <Box>
+                      {deliveryLines(m).map((line) => (
+                        <Typography key={line} variant="body2" component="div">
+                          {line}
+                        </Typography>
+                      ))}
+                    </Box>
                   </TableCell>
                 </TableRow>
               ))}

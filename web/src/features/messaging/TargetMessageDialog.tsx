@@ -9,6 +9,7 @@ import {
   TextField,
 } from "@mui/material";
 import { useState } from "react";
+import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
 import { useGroups, useTransportations } from "../clients/api.ts";
 import { useSendMessage } from "./api.ts";
 
@@ -27,6 +28,9 @@ export function TargetMessageDialog({ target, open, onClose }: Props) {
   const [selected, setSelected] = useState("");
   const [text, setText] = useState("");
   const send = useSendMessage();
+  // Sent at once to every client of the group or direction: the button asks first.
+  const [asking, setAsking] = useState(false);
+  const chosen = options.find((o) => String(o.id) === selected);
 
   const close = () => {
     setSelected("");
@@ -72,10 +76,18 @@ export function TargetMessageDialog({ target, open, onClose }: Props) {
         <Button
           variant="contained"
           disabled={selected === "" || text.trim() === "" || send.isPending}
-          onClick={submit}
+          onClick={() => setAsking(true)}
         >
           Отправить
         </Button>
+        <ConfirmDialog
+          open={asking}
+          title="Отправить сообщение сейчас?"
+          text={`Сообщение получат клиенты ${target === "group" ? "группы" : "направления"} «${chosen?.name ?? ""}»`}
+          confirmLabel="Отправить"
+          onConfirm={submit}
+          onClose={() => setAsking(false)}
+        />
       </DialogActions>
     </Dialog>
   );

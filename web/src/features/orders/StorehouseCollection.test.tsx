@@ -35,7 +35,7 @@ const orderOf = (
 });
 
 describe("StorehouseCollection", () => {
-  it("groups by direction; a tick marks a position collected, Собрано the whole order", async () => {
+  it("groups by direction; a tick marks a position collected, Собрано the whole order, each undoable", async () => {
     const calls = mockFetch({
       "POST /api/token/": () => ({ status: 200, body: { access: "A", refresh: "R" } }),
       "GET /api/users/whoiam/": () => ({ status: 200, body: storehouseUser }),
@@ -60,14 +60,35 @@ describe("StorehouseCollection", () => {
     expect(within(card).getByText("ООО Ромашка (Анна)")).toBeInTheDocument();
     expect(within(card).getByRole("checkbox", { name: /Кабель/ })).toBeChecked();
 
+    const unticks = () =>
+      calls.filter(
+        (c) =>
+          c.url.endsWith("/order-positions/11/collect/") &&
+          (c.body as { collected: boolean }).collected === false,
+      );
+    /** The latest notice saying the order was collected: its «Отменить». */
+    const undo = async () => {
+      const notice = (await screen.findAllByText("Заказ № 7 собран")).at(-1)?.closest("[role=alert]");
+      return within(notice as HTMLElement).getByRole("button", { name: "Отменить" });
+    };
+    // Чехол is the order's last open position: its tick collects the order, which leaves the list, so the
+    // notice offers the way back, and «Отменить» unticks it.
     await userEvent.click(within(card).getByRole("checkbox", { name: /Чехол/ }));
     await waitFor(() =>
       expect(calls.find((c) => c.url.endsWith("/order-positions/11/collect/"))?.body).toEqual({
         collected: true,
       }),
     );
+    await userEvent.click(await undo());
+    await waitFor(() => expect(unticks()).toHaveLength(1));
+    expect(await screen.findByText("Заказ № 7 снова на сборке")).toBeInTheDocument();
+
+    // «Собрано» collects what the card showed waiting; its undo unticks exactly those positions.
     await userEvent.click(within(card).getByRole("button", { name: "Собрано" }));
-    expect(await screen.findByText("Собрано позиций: 1")).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith("/orders/7/collect/"))).toBe(true));
+    await userEvent.click(await undo());
+    await waitFor(() => expect(unticks()).toHaveLength(2));
+    expect(calls.some((c) => c.url.endsWith("/order-positions/12/collect/"))).toBe(false);
   });
 
   it("folds each direction: the first with work left is open, a header opens another, the list jumps to one", async () => {

@@ -15,18 +15,34 @@ import {
   Stack,
   Typography,
 } from "@mui/material";
-import { clientDisplayName, type TCollectionDirection, type TOrder } from "@wholesale/contract";
+import type { TCollectionDirection, TOrder } from "@wholesale/contract";
+import { clientDisplayName } from "@wholesale/contract";
 import { useState } from "react";
 import { downloadFile } from "../../api/client.ts";
 import { notify } from "../../app/notify.tsx";
 import { can, useSession } from "../../app/session.ts";
+import { DownloadButton } from "../../ui/download.tsx";
 import { FullScreenLoader } from "../../ui/FullScreenLoader.tsx";
-import { useCollection, useCollectOrder, useMarkPosition } from "./api.ts";
+import {
+  type OnOrderCollected,
+  useCollection,
+  useCollectOrder,
+  useMarkPosition,
+  useUncollect,
+} from "./api.ts";
 
-function CollectionOrder({ order, canPick }: { order: TOrder; canPick: boolean }) {
-  const mark = useMarkPosition();
-  const collectOrder = useCollectOrder();
-  const waiting = order.positions.filter((p) => p.status === "sent_to_collect").length;
+function CollectionOrder({
+  order,
+  canPick,
+  onCollected,
+}: {
+  order: TOrder;
+  canPick: boolean;
+  onCollected: OnOrderCollected;
+}) {
+  const mark = useMarkPosition(onCollected);
+  const collectOrder = useCollectOrder(onCollected);
+  const waiting = order.positions.filter((p) => p.status === "sent_to_collect").map((p) => p.id);
   return (
     <Card variant="outlined" data-testid="collection-order">
       <CardContent sx={{ pb: 1 }}>
@@ -43,8 +59,8 @@ function CollectionOrder({ order, canPick }: { order: TOrder; canPick: boolean }
             <Button
               variant="contained"
               color="success"
-              disabled={waiting === 0 || collectOrder.isPending}
-              onClick={() => collectOrder.mutate(order.id)}
+              disabled={waiting.length === 0 || collectOrder.isPending}
+              onClick={() => collectOrder.mutate({ orderId: order.id, waiting })}
             >
               Собрано
             </Button>
@@ -61,7 +77,13 @@ function CollectionOrder({ order, canPick }: { order: TOrder; canPick: boolean }
                 control={
                   <Checkbox
                     checked={collected}
-                    onChange={(e) => mark.mutate({ id: p.id, collected: e.target.checked })}
+                    onChange={(e) =>
+                      mark.mutate({
+                        id: p.id,
+                        collected: e.target.checked,
+                        completes: waiting.length === 1 && waiting[0] === p.id ? order.id : undefined,
+                      })
+                    }
                     sx={{ p: 1.25 }}
                   />
                 }
@@ -92,20 +114,16 @@ function DirectionSection({
   canPick,
   expanded,
   onToggle,
+  onCollected,
 }: {
   group: TCollectionDirection;
   canPick: boolean;
   expanded: boolean;
   onToggle: () => void;
+  onCollected: OnOrderCollected;
 }) {
   const name = nameOf(group);
   const waiting = waitingIn(group);
-  const download = () =>
-    downloadFile("/sales/collection/picking-list/", `Сборка_${name}.xlsx`, {
-      transportation: group.transportation?.id ?? "none",
-    }).catch((error: unknown) =>
-      notify.error(error instanceof Error ? error.message : "Не удалось скачать отчет"),
-    );
   return (
     <Accordion
       expanded={expanded}
@@ -131,12 +149,20 @@ function DirectionSection({
       <AccordionDetails>
         <Stack spacing={1}>
           <Box>
-            <Button size="small" startIcon={<DownloadIcon />} onClick={download}>
+            <DownloadButton
+              size="small"
+              startIcon={<DownloadIcon />}
+              save={() =>
+                downloadFile("/sales/collection/picking-list/", `Сборка_${name}.xlsx`, {
+                  transportation: group.transportation?.id ?? "none",
+                })
+              }
+            >
               Лист сборки
-            </Button>
+            </DownloadButton>
           </Box>
           {group.orders.map((order) => (
-            <CollectionOrder key={order.id} order={order} canPick={canPick} />
+            <CollectionOrder key={order.id} order={order} canPick={canPick} onCollected={onCollected} />
           ))}
         </Stack>
       </AccordionDetails>
@@ -148,13 +174,18 @@ function DirectionSection({
  * The storehouse's screen, made for a phone: today's orders the office sent to collect, by direction. Each
  * direction folds away (a busy day is thousands of pixels of positions); the first with positions left opens
  * by itself, and the list at the top opens a direction and scrolls to it. What is open stays open across
- * the 10-second refresh. A tick marks a position collected; Собрано marks the rest of the order; each
- * direction has a picking list.
+ * the 10-second refresh. A tick marks a position collected; Собрано marks the rest of the order, which can
+ * be taken back from its notice; each direction has a picking list.
  */
 export function StorehouseCollection() {
   const { myUser } = useSession();
   const collection = useCollection();
   const canPick = can(myUser, "orders.pick");
+  const uncollect = useUncollect();
+  // A collected order leaves the list at once: for a while its notice can take the step back. The undo
+  // lives here, not in the order's card, which is gone by the time it is tapped.
+  const onCollected: OnOrderCollected = (orderId, positionIds) =>
+    notify.undoable(`Заказ № ${orderId} собран`, () => uncollect.mutate({ orderId, positionIds }));
   // Null until the first answer: then the first direction with work left opens.
   const [open, setOpen] = useState<ReadonlySet<string> | null>(null);
   const groups = collection.data ?? [];
@@ -219,6 +250,7 @@ export function StorehouseCollection() {
           canPick={canPick}
           expanded={expanded.has(keyOf(group))}
           onToggle={() => toggle(keyOf(group))}
+          onCollected={onCollected}
         />
       ))}
     </Stack>

@@ -136,29 +136,68 @@ export function useDeletePosition() {
   });
 }
 
-export function useMarkPosition() {
+/**
+ * Called once an order's last open positions were ticked collected, with those positions: the order then
+ * leaves the storehouse's list, so the screen offers to take the step back.
+ */
+export type OnOrderCollected = (orderId: number, positionIds: number[]) => void;
+
+/**
+ * Ticks a position collected or unticks it. `completes` names the order when this tick collects its last
+ * open position.
+ */
+export function useMarkPosition(onOrderCollected: OnOrderCollected) {
   const invalidate = useInvalidateOrders();
   return useMutation({
-    mutationFn: ({ id, collected }: { id: number; collected: boolean }) =>
+    mutationFn: ({ id, collected }: { id: number; collected: boolean; completes?: number }) =>
       api(`/sales/order-positions/${id}/collect/`, {
         method: "POST",
         body: { collected },
         schema: ZOrderPositionSchema,
       }),
-    onSuccess: () => invalidate(),
+    onSuccess: (_position, { id, collected, completes }) => {
+      if (collected && completes !== undefined) onOrderCollected(completes, [id]);
+      return invalidate();
+    },
     meta: { errorMessage: "Не удалось обновить позицию" },
   });
 }
 
-export function useCollectOrder() {
+/** «Собрано»: the order's positions still waiting (as the card shows them) are marked collected at once. */
+export function useCollectOrder(onOrderCollected: OnOrderCollected) {
   const invalidate = useInvalidateOrders();
   return useMutation({
-    mutationFn: (orderId: number) =>
+    mutationFn: ({ orderId }: { orderId: number; waiting: number[] }) =>
       api(`/sales/orders/${orderId}/collect/`, { method: "POST", schema: ZBulkResultSchema }),
-    onSuccess: (result) => {
-      notify.success(result.detail);
+    onSuccess: (result, { orderId, waiting }) => {
+      if (result.updated > 0) onOrderCollected(orderId, waiting);
+      else notify.success(result.detail);
       return invalidate();
     },
     meta: { errorMessage: "Не удалось отметить заказ собранным" },
+  });
+}
+
+/** Unticks positions back to «sent to collect»: the undo of a collected order, which returns to the list. */
+export function useUncollect() {
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: ({ positionIds }: { orderId: number; positionIds: number[] }) =>
+      Promise.all(
+        positionIds.map((id) =>
+          api(`/sales/order-positions/${id}/collect/`, {
+            method: "POST",
+            body: { collected: false },
+            schema: ZOrderPositionSchema,
+          }),
+        ),
+      ),
+    onSuccess: (_positions, { orderId }) => {
+      notify.success(`Заказ № ${orderId} снова на сборке`);
+      return invalidate();
+    },
+    // Whatever was unticked before a refusal shows on the refreshed list.
+    onError: () => invalidate(),
+    meta: { errorMessage: "Не удалось отменить сборку" },
   });
 }

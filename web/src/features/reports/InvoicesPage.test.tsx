@@ -3,12 +3,16 @@ import userEvent from "@testing-library/user-event";
 import type { TPermission } from "@wholesale/contract";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../../test/fetch-mock.ts";
+import { testOrder } from "../../../test/orders.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
 import { staffUser } from "../../../test/staff.ts";
 import { signIn, signOut } from "../../app/session.ts";
 import InvoicesPage, { invoiceClientName } from "./InvoicesPage.tsx";
 
+const orderClient = testOrder().client;
+
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   signOut();
 });
@@ -27,7 +31,33 @@ const invoice = (id: number, client: number | null) => ({
 });
 
 async function renderAs(permissions: TPermission[]) {
-  mockFetch({
+  return mockFetch({
+    "GET /api/sales/orders/": ({ url }) => ({
+      status: 200,
+      body: {
+        count: 2,
+        next: null,
+        previous: null,
+        // Two orders of one client and one of another on the 20th; nobody ordered on other days.
+        results: url.includes("opened_at=2026-11-20")
+          ? [
+              testOrder({
+                id: 1,
+                client: { ...orderClient, id: 5, nickname: "Анна", organization_name: "Ромашка" },
+              }),
+              testOrder({
+                id: 2,
+                client: { ...orderClient, id: 5, nickname: "Анна", organization_name: "Ромашка" },
+              }),
+              testOrder({
+                id: 3,
+                client: { ...orderClient, id: 6, nickname: "Борис", organization_name: "Не указано" },
+              }),
+            ]
+          : [],
+      },
+    }),
+    "POST /api/reports/client/": () => ({ status: 201, body: invoice(3, 5) }),
     "POST /api/token/": () => ({ status: 200, body: { access: "A", refresh: "R" } }),
     "GET /api/users/whoiam/": () => ({
       status: 200,
@@ -48,28 +78,32 @@ async function renderAs(permissions: TPermission[]) {
     }),
     "GET /api/reports/client/download/2/": () => ({ status: 404, body: { detail: "Накладная не найдена" } }),
   });
+}
+
+async function showAs(permissions: TPermission[]) {
+  const calls = await renderAs(permissions);
   await signIn("u", "pw");
   render(withAppProviders(<InvoicesPage />));
+  return calls;
 }
 
 describe("InvoicesPage", () => {
-  it("names clients with the spec's fallbacks", () => {
-    const client = [{ id: 8, organization_name: " ", nickname: "" }];
-    expect(invoiceClientName(8, undefined)).toBe("Пользователь #8");
-    expect(invoiceClientName(null, [])).toBe("Неизвестный пользователь");
-    expect(invoiceClientName(9, [])).toBe("Неизвестный пользователь");
-    expect(invoiceClientName(8, client)).toBe("Без организации (Без имени)");
+  it("names the client as the server does, or says the client is gone", () => {
+    expect(invoiceClientName({ client_name: "ООО Ромашка (Елена)" })).toBe("ООО Ромашка (Елена)");
+    expect(invoiceClientName({ client_name: null })).toBe("Неизвестный пользователь");
   });
 
   it("lists invoices per wholesale type newest first; a failed download says why; empty tabs say so", async () => {
-    await renderAs(["reports.read"]);
+    await showAs(["reports.read"]);
     const table = await screen.findByTestId("invoices");
     const rows = within(table).getAllByRole("row").slice(1);
     expect(rows.map((r) => within(r).getAllByRole("cell")[1]?.textContent)).toEqual([
-      "Пользователь #8",
+      "Клиент 8",
       "Неизвестный пользователь",
     ]);
     expect(within(rows[0] as HTMLElement).getByText("1 500 ₽")).toBeInTheDocument();
+    // Russian dates, kept on one line with the sums on a phone.
+    expect(within(rows[0] as HTMLElement).getByText("20.11.2026")).toHaveStyle({ whiteSpace: "nowrap" });
     expect(screen.queryByRole("button", { name: /Удалить/ })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Сделать накладную" })).not.toBeInTheDocument();
 
@@ -80,5 +114,29 @@ describe("InvoicesPage", () => {
     expect(await screen.findByText("Пока данных нет")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("tab", { name: "Накладные по датам" }));
     expect(await screen.findByText("Пока данных нет")).toBeInTheDocument();
+  });
+
+  it("«Сделать накладную» offers only the clients who ordered on the chosen day", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-21T09:00:00Z"));
+    const calls = await showAs(["reports.read", "reports.manage", "orders.read"]);
+    await userEvent.click(await screen.findByRole("button", { name: "Сделать накладную" }));
+    const dialog = within(await screen.findByRole("dialog"));
+    await userEvent.click(dialog.getByLabelText("Клиент"));
+    expect(await screen.findByText("21.11.2026 никто не заказывал")).toBeInTheDocument();
+    const date = dialog.getByLabelText("Дата");
+    await userEvent.clear(date);
+    await userEvent.type(date, "2026-11-20");
+    await userEvent.click(dialog.getByLabelText("Клиент"));
+    const options = await screen.findAllByRole("option");
+    expect(options.map((o) => o.textContent)).toEqual(["Борис", "Ромашка (Анна)"]);
+    await userEvent.click(screen.getByRole("option", { name: "Ромашка (Анна)" }));
+    await userEvent.click(dialog.getByRole("button", { name: "Сделать" }));
+    expect(await screen.findByText("Накладная создана")).toBeInTheDocument();
+    expect(calls.find((c) => c.method === "POST" && c.url === "/api/reports/client/")?.body).toEqual({
+      client_id: 5,
+      date: "2026-11-20",
+    });
+    vi.useRealTimers();
   });
 });

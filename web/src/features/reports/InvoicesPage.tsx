@@ -25,41 +25,35 @@ import {
 import {
   CLIENT_TYPE_LARGE,
   CLIENT_TYPE_SMALL,
-  type TClient,
+  clientDisplayName,
   type TClientReport,
   type TDailyReport,
+  type TOrderClient,
 } from "@wholesale/contract";
 import { useState } from "react";
-import { ApiError, downloadFile } from "../../api/client.ts";
-import { notify } from "../../app/notify.tsx";
+import { downloadFile } from "../../api/client.ts";
 import { can, useSession } from "../../app/session.ts";
-import { todayInMoscow } from "../../lib/dates.ts";
+import { russianDate, todayInMoscow } from "../../lib/dates.ts";
 import { moneyList } from "../../lib/money.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
-import { useAllClients } from "../clients/api.ts";
-import { useDailyReports, useDeleteReport, useInvoices, useMakeDailyReport, useMakeInvoice } from "./api.ts";
+import { DownloadIconButton } from "../../ui/download.tsx";
+import {
+  useClientsWithOrders,
+  useDailyReports,
+  useDeleteReport,
+  useInvoices,
+  useMakeDailyReport,
+  useMakeInvoice,
+} from "./api.ts";
 
 export const EMPTY_REPORTS = "Пока данных нет";
 
-/** Part 2 §8: who an invoice is for, with the spec's fallbacks. */
-export function invoiceClientName(
-  clientId: number | null,
-  clients: Pick<TClient, "id" | "organization_name" | "nickname">[] | undefined,
-): string {
-  if (clientId === null) return "Неизвестный пользователь";
-  if (!clients) return `Пользователь #${clientId}`;
-  const client = clients.find((c) => c.id === clientId);
-  if (!client) return "Неизвестный пользователь";
-  return `${client.organization_name.trim() || "Без организации"} (${client.nickname.trim() || "Без имени"})`;
-}
+/** Part 2 §8: who an invoice is for, as the server names the client (every role sees it), or that it is gone. */
+export const invoiceClientName = (report: Pick<TClientReport, "client_name">): string =>
+  report.client_name ?? "Неизвестный пользователь";
 
-async function download(report: { id: number; file: string }) {
-  try {
-    await downloadFile(report.file, `report_${report.id}`);
-  } catch (error) {
-    notify.error(error instanceof ApiError ? error.detail : "Не удалось скачать отчет");
-  }
-}
+/** A date or a sum broken over two lines on a phone reads as two values. */
+const NO_WRAP = { whiteSpace: "nowrap" } as const;
 
 type Deleting = { kind: "client" | "general"; id: number; label: string } | null;
 
@@ -76,11 +70,11 @@ function Actions({
 }) {
   return (
     <>
-      <Tooltip title="Скачать">
-        <IconButton aria-label={`Скачать ${label}`} onClick={() => void download(report)}>
-          <DownloadIcon />
-        </IconButton>
-      </Tooltip>
+      <DownloadIconButton
+        label={`Скачать ${label}`}
+        icon={<DownloadIcon />}
+        save={() => downloadFile(report.file, `report_${report.id}`)}
+      />
       {canManage && (
         <Tooltip title="Удалить">
           <IconButton aria-label={`Удалить ${label}`} onClick={onDelete}>
@@ -111,12 +105,10 @@ function ListFooter({
 
 function InvoiceList({
   clientType,
-  clients,
   canManage,
   onDelete,
 }: {
   clientType: number;
-  clients: TClient[] | undefined;
   canManage: boolean;
   onDelete: (d: Deleting) => void;
 }) {
@@ -137,18 +129,22 @@ function InvoiceList({
         </TableHead>
         <TableBody>
           {rows.map((r) => {
-            const name = invoiceClientName(r.client, clients);
+            const name = invoiceClientName(r);
             return (
               <TableRow key={r.id}>
-                <TableCell>{r.day}</TableCell>
+                <TableCell sx={NO_WRAP}>{russianDate(r.day)}</TableCell>
                 <TableCell>{name}</TableCell>
-                <TableCell align="right">{moneyList(r.totals)}</TableCell>
+                <TableCell align="right" sx={NO_WRAP}>
+                  {moneyList(r.totals)}
+                </TableCell>
                 <TableCell align="right">
                   <Actions
                     report={r}
                     label={r.name}
                     canManage={canManage}
-                    onDelete={() => onDelete({ kind: "client", id: r.id, label: `${name}, ${r.day}` })}
+                    onDelete={() =>
+                      onDelete({ kind: "client", id: r.id, label: `${name}, ${russianDate(r.day)}` })
+                    }
                   />
                 </TableCell>
               </TableRow>
@@ -182,13 +178,13 @@ function DailyList({ canManage, onDelete }: { canManage: boolean; onDelete: (d: 
         <TableBody>
           {rows.map((r) => (
             <TableRow key={r.id}>
-              <TableCell>{r.day}</TableCell>
+              <TableCell sx={NO_WRAP}>{russianDate(r.day)}</TableCell>
               <TableCell align="right">
                 <Actions
                   report={r}
                   label={r.name}
                   canManage={canManage}
-                  onDelete={() => onDelete({ kind: "general", id: r.id, label: r.day })}
+                  onDelete={() => onDelete({ kind: "general", id: r.id, label: russianDate(r.day) })}
                 />
               </TableCell>
             </TableRow>
@@ -204,36 +200,40 @@ function DailyList({ canManage, onDelete }: { canManage: boolean; onDelete: (d: 
   );
 }
 
-function MakeInvoiceDialog({
-  open,
-  clients,
-  onClose,
-}: {
-  open: boolean;
-  clients: TClient[];
-  onClose: () => void;
-}) {
-  const [client, setClient] = useState<TClient | null>(null);
+/** An invoice is made of a client's orders of a day: the day comes first, then only who ordered on it. */
+function MakeInvoiceDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [client, setClient] = useState<TOrderClient | null>(null);
   const [date, setDate] = useState(todayInMoscow);
+  const ordered = useClientsWithOrders(open ? date : "");
+  const options = (ordered.data ?? []).toSorted((a, b) =>
+    clientDisplayName(a).localeCompare(clientDisplayName(b), "ru"),
+  );
   const make = useMakeInvoice();
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
       <DialogTitle>Сделать накладную</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <Autocomplete
-            options={clients}
-            value={client}
-            onChange={(_, v) => setClient(v)}
-            getOptionLabel={(c) => invoiceClientName(c.id, clients)}
-            renderInput={(params) => <TextField {...params} label="Клиент" />}
-          />
           <TextField
             type="date"
             label="Дата"
             value={date}
-            onChange={(e) => setDate(e.target.value)}
+            onChange={(e) => {
+              setDate(e.target.value);
+              setClient(null);
+            }}
             slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <Autocomplete
+            options={options}
+            value={client}
+            onChange={(_, v) => setClient(v)}
+            getOptionLabel={clientDisplayName}
+            isOptionEqualToValue={(a, b) => a.id === b.id}
+            loading={ordered.isFetching}
+            loadingText="Загрузка…"
+            noOptionsText={date ? `${russianDate(date)} никто не заказывал` : "Выберите дату"}
+            renderInput={(params) => <TextField {...params} label="Клиент" />}
           />
         </Stack>
       </DialogContent>
@@ -289,9 +289,6 @@ function MakeDailyDialog({ open, onClose }: { open: boolean; onClose: () => void
 export default function InvoicesPage() {
   const { myUser } = useSession();
   const canManage = can(myUser, "reports.manage");
-  const readsClients = can(myUser, "clients.read");
-  // Only roles that may read clients ask for them; the others see «Пользователь #id».
-  const clients = useAllClients(readsClients);
   const [tab, setTab] = useState(0);
   const [type, setType] = useState<number>(CLIENT_TYPE_SMALL);
   const [deleting, setDeleting] = useState<Deleting>(null);
@@ -308,9 +305,7 @@ export default function InvoicesPage() {
           </Tabs>
           {canManage && (
             <Stack direction="row" spacing={1} sx={{ px: 1 }}>
-              <Button onClick={() => setMaking("invoice")} disabled={!readsClients}>
-                Сделать накладную
-              </Button>
+              <Button onClick={() => setMaking("invoice")}>Сделать накладную</Button>
               <Button onClick={() => setMaking("daily")}>Сделать отчет за день</Button>
             </Stack>
           )}
@@ -322,12 +317,7 @@ export default function InvoicesPage() {
             <Tab value={CLIENT_TYPE_SMALL} label="Малый опт" />
             <Tab value={CLIENT_TYPE_LARGE} label="Крупный опт" />
           </Tabs>
-          <InvoiceList
-            clientType={type}
-            clients={readsClients ? clients.data : undefined}
-            canManage={canManage}
-            onDelete={setDeleting}
-          />
+          <InvoiceList clientType={type} canManage={canManage} onDelete={setDeleting} />
         </>
       )}
       {tab === 1 && <DailyList canManage={canManage} onDelete={setDeleting} />}
@@ -337,11 +327,7 @@ export default function InvoicesPage() {
         onConfirm={() => deleting && remove.mutate({ kind: deleting.kind, id: deleting.id })}
         onClose={() => setDeleting(null)}
       />
-      <MakeInvoiceDialog
-        open={making === "invoice"}
-        clients={clients.data ?? []}
-        onClose={() => setMaking(null)}
-      />
+      <MakeInvoiceDialog open={making === "invoice"} onClose={() => setMaking(null)} />
       <MakeDailyDialog open={making === "daily"} onClose={() => setMaking(null)} />
     </Stack>
   );

@@ -1,9 +1,11 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   paged,
   type TClientReportCreate,
+  type TOrderClient,
   ZClientReportSchema,
   ZDailyReportSchema,
+  ZOrderPageSchema,
 } from "@wholesale/contract";
 import { api } from "../../api/client.ts";
 
@@ -14,7 +16,36 @@ export const reportKeys = {
   invoices: (clientType: number) => [...reportKeys.all, "client", clientType] as const,
   daily: () => [...reportKeys.all, "general"] as const,
   leftovers: () => [...reportKeys.all, "leftover"] as const,
+  clientsWithOrders: (day: string) => [...reportKeys.all, "clients-with-orders", day] as const,
 };
+
+/** The orders API's largest page: a day's orders are read in as few calls as it allows. */
+const ORDERS_PAGE_MAX = 1000;
+
+/**
+ * The clients who ordered on `day`, by name: an invoice is made of a client's orders of a day, so «Сделать
+ * накладную» offers no one else.
+ */
+export function useClientsWithOrders(day: string) {
+  return useQuery({
+    queryKey: reportKeys.clientsWithOrders(day),
+    queryFn: async ({ signal }) => {
+      const clients = new Map<number, TOrderClient>();
+      for (let offset = 0; ; offset += ORDERS_PAGE_MAX) {
+        const page = await api("/sales/orders/", {
+          query: { opened_at: day, limit: ORDERS_PAGE_MAX, offset },
+          schema: ZOrderPageSchema,
+          signal,
+        });
+        for (const order of page.results) clients.set(order.client.id, order.client);
+        if (!page.next) break;
+      }
+      return [...clients.values()];
+    },
+    enabled: day !== "",
+    meta: { errorMessage: "Не удалось загрузить клиентов с заказами" },
+  });
+}
 
 const ZInvoicePageSchema = paged(ZClientReportSchema);
 const ZDailyPageSchema = paged(ZDailyReportSchema);

@@ -3,8 +3,9 @@ import type { TClientDay } from "@wholesale/contract";
 import dayjs from "dayjs";
 import { useEffect } from "react";
 import { russianDate } from "../../lib/dates.ts";
+import { failureReason } from "../../lib/failure-reason.ts";
 import { moneyList } from "../../lib/money.ts";
-import { failureReason, useClientDays } from "./api.ts";
+import { useClientDays } from "./api.ts";
 import { type Column, StatTable } from "./StatTable.tsx";
 import { firstTotal } from "./totals.ts";
 

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { testClient } from "../../../test/clients.ts";
 import { CLIENT_DAYS_FAILED } from "./ClientDaysDialog.tsx";
+import { matchesClient, periodProblem } from "./ClientTab.tsx";
 import { renderStatistics, statisticsRoutes } from "./test-fixtures.tsx";
 
 afterEach(() => {
@@ -51,4 +53,36 @@ describe("per-client tab", () => {
       await waitFor(() => expect(logged).toHaveBeenCalledWith(CLIENT_DAYS_FAILED, expect.any(Error)));
     },
   );
+
+  it("says why a reversed or cleared period shows nothing, and asks the server nothing for it", async () => {
+    const calls = statisticsRoutes();
+    renderStatistics();
+    await screen.findByTestId("client-statistics");
+    const asked = calls.filter((c) => c.url.startsWith("/api/statistics/period/")).length;
+    const from = screen.getByLabelText("От");
+    await userEvent.clear(from);
+    await userEvent.type(from, "2030-01-01");
+    expect(await screen.findByText("Дата «От» позже даты «До»")).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.startsWith("/api/statistics/period/"))).toHaveLength(asked);
+    expect(periodProblem("", "2026-11-23")).toEqual({ from: "Укажите дату «От»", to: undefined });
+  });
+
+  it("opens on the period a link names (the dashboard's today)", async () => {
+    const calls = statisticsRoutes();
+    renderStatistics("/statistics?from=2026-11-21&to=2026-11-21");
+    await screen.findByTestId("client-statistics");
+    const first = calls.find((c) => c.url.startsWith("/api/statistics/period/"));
+    const query = new URL(first?.url ?? "", "http://localhost").searchParams;
+    expect([query.get("date_from"), query.get("date_to")]).toEqual(["2026-11-21", "2026-11-21"]);
+  });
+
+  it("finds a client by the ID the table shows", () => {
+    const row = {
+      id: 154,
+      client: testClient({ id: 154, organization_name: "ООО Ромашка", nickname: "Анна" }),
+    };
+    expect(matchesClient(row, "154")).toBe(true);
+    expect(matchesClient(row, "15")).toBe(false);
+    expect(matchesClient(row, "ромаш")).toBe(true);
+  });
 });

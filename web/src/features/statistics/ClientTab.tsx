@@ -1,6 +1,8 @@
 import { Stack } from "@mui/material";
 import type { TClient, TClientGroup, TCurrencyTotal } from "@wholesale/contract";
+import { clientDisplayName } from "@wholesale/contract";
 import { useEffect, useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
 import { notify } from "../../app/notify.tsx";
 import { daysAgoInMoscow, todayInMoscow } from "../../lib/dates.ts";
 import { moneyList } from "../../lib/money.ts";
@@ -55,26 +57,43 @@ const COLUMNS: Column<Row, Key>[] = [
   },
 ];
 
-/** Spec: organization or nickname by case-insensitive substring; a client not in the list by its id. */
+/**
+ * Spec: organization or nickname by case-insensitive substring; a client not in the list by its id. Staff
+ * also find any client by the ID the table shows, typed whole.
+ */
 export function matchesClient(row: Pick<Row, "id" | "client">, search: string): boolean {
   const term = search.trim().toLowerCase();
   if (!term) return true;
   if (!row.client) return String(row.id).includes(term);
   return (
+    String(row.id) === term ||
     row.client.organization_name.toLowerCase().includes(term) ||
     row.client.nickname.toLowerCase().includes(term)
   );
 }
 
+/** Why a period cannot be asked for, or undefined when it can: the table would otherwise just be empty. */
+export function periodProblem(from: string, to: string): { from?: string; to?: string } | undefined {
+  if (!from || !to)
+    return { from: from ? undefined : "Укажите дату «От»", to: to ? undefined : "Укажите дату «До»" };
+  if (from > to) return { from: "Дата «От» позже даты «До»" };
+  return undefined;
+}
+
 type Props = { clients: TClient[]; groups: TClientGroup[] };
+
+const dayParam = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
 
 /** Sales per client over a period (От / До), with each client's days in a dialog. */
 export function ClientTab({ clients, groups }: Props) {
-  const [from, setFrom] = useState(() => daysAgoInMoscow(DEFAULT_RANGE_DAYS));
-  const [to, setTo] = useState(todayInMoscow);
+  // A link may name the period (the dashboard's «Клиентов заказало» opens on today).
+  const [params] = useSearchParams();
+  const [from, setFrom] = useState(() => dayParam(params.get("from")) ?? daysAgoInMoscow(DEFAULT_RANGE_DAYS));
+  const [to, setTo] = useState(() => dayParam(params.get("to")) ?? todayInMoscow());
   const [search, setSearch] = useState("");
   const [open, setOpen] = useState<Row | null>(null);
-  const period = usePeriodStatistics(from, to);
+  const problem = periodProblem(from, to);
+  const period = usePeriodStatistics(from, to, problem === undefined);
 
   useEffect(() => {
     if (!period.error) return;
@@ -108,8 +127,8 @@ export function ClientTab({ clients, groups }: Props) {
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-        <DateFilter label="От" value={from} onChange={setFrom} />
-        <DateFilter label="До" value={to} onChange={setTo} />
+        <DateFilter label="От" value={from} onChange={setFrom} error={problem?.from} />
+        <DateFilter label="До" value={to} onChange={setTo} error={problem?.to} />
         <SearchFilter label="Поиск по клиентам" value={search} onChange={setSearch} />
       </Stack>
       <StatTable
@@ -125,7 +144,13 @@ export function ClientTab({ clients, groups }: Props) {
       <ClientDaysDialog
         clientId={open?.id ?? null}
         title={
-          open ? [open.organization, open.nickname].filter(Boolean).join(" · ") || `Клиент #${open.id}` : ""
+          open
+            ? clientDisplayName({
+                id: open.id,
+                organization_name: open.organization,
+                nickname: open.nickname,
+              })
+            : ""
         }
         from={from}
         to={to}

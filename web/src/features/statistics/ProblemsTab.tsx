@@ -7,24 +7,37 @@ import { useLowStatistics } from "./api.ts";
 import { DateFilter, SearchFilter } from "./filter-fields.tsx";
 import { type Column, StatTable } from "./StatTable.tsx";
 
-type Key = "name" | "start" | "now" | "percent" | "price";
+type Key = "name" | "start" | "sold" | "now" | "percent" | "price";
 
+/** No start was recorded (no snapshot of that day): the stock left cannot be told as a share of it. */
+const startKnown = (m: TLowModification) => m.quantity_on_start > 0;
 const percent = (m: TLowModification) => percentRemaining(m.quantity, m.quantity_on_start);
-const name = (m: TLowModification) => (m.specifications ? `${m.name} (${m.specifications})` : m.name);
+/**
+ * The product as staff call it. Specifications usually spell the whole name already («Remax Сетевое
+ * зарядное 20W, чёрное» for the modification «чёрное»); the modification is added only when they do not.
+ */
+export const problemName = (m: Pick<TLowModification, "name" | "specifications">) => {
+  const specifications = m.specifications.trim();
+  if (!specifications) return m.name;
+  if (specifications.toLowerCase().includes(m.name.trim().toLowerCase())) return specifications;
+  return `${m.name} (${specifications})`;
+};
 const prices = (m: TLowModification) =>
   m.currency_sign === null || m.price_small_wholesale === null || m.price_large_wholesale === null
     ? "—"
     : `${money(m.price_small_wholesale, m.currency_sign)} / ${money(m.price_large_wholesale, m.currency_sign)}`;
 
 const COLUMNS: Column<TLowModification, Key>[] = [
-  { key: "name", label: "Наименование продукта", sortValue: name, render: name },
+  { key: "name", label: "Наименование продукта", sortValue: problemName, render: problemName },
   {
     key: "start",
     label: "Кол-во на начало",
     align: "right",
     sortValue: (m) => m.quantity_on_start,
-    render: (m) => m.quantity_on_start,
+    render: (m) => (startKnown(m) ? m.quantity_on_start : "—"),
+    exportValue: (m) => (startKnown(m) ? m.quantity_on_start : "—"),
   },
+  { key: "sold", label: "Продано", align: "right", sortValue: (m) => m.sold, render: (m) => m.sold },
   {
     key: "now",
     label: "Кол-во на данный момент",
@@ -37,7 +50,8 @@ const COLUMNS: Column<TLowModification, Key>[] = [
     label: "Осталось в процентах",
     align: "right",
     sortValue: percent,
-    render: (m) => `${percent(m)} %`,
+    render: (m) => (startKnown(m) ? `${percent(m)} %` : "—"),
+    exportValue: (m) => (startKnown(m) ? percent(m) : "—"),
   },
   {
     key: "price",

@@ -2,7 +2,6 @@ import DownloadIcon from "@mui/icons-material/Download";
 import type { SxProps, Theme } from "@mui/material";
 import {
   Box,
-  Button,
   Paper,
   Table,
   TableBody,
@@ -14,7 +13,8 @@ import {
   Typography,
 } from "@mui/material";
 import { type ReactNode, useMemo } from "react";
-import { notify } from "../../app/notify.tsx";
+import { DownloadButton } from "../../ui/download.tsx";
+import { stackedBelow } from "../../ui/stacked-table.ts";
 import { type ExportCell, exportXlsx } from "./export-xlsx.ts";
 import { type Sort, type SortValue, sortRows, useSort } from "./sorting.ts";
 
@@ -82,15 +82,17 @@ export function StatTable<T, K extends string>({
     [rows, sort, columns],
   );
 
-  const download = () => {
+  const download = async () => {
     const cells = sorted.map((row) => columns.map((c) => (c.exportValue ?? c.sortValue)(row)));
     if (totals) cells.push(totalsRow(columns, totals));
-    return exportXlsx(
-      `${exportName}.xlsx`,
+    const name = `${exportName}.xlsx`;
+    await exportXlsx(
+      name,
       exportName,
       columns.map((c) => c.label),
       cells,
-    ).catch(() => notify.error("Не удалось скачать отчет"));
+    );
+    return name;
   };
 
   return (
@@ -103,14 +105,14 @@ export function StatTable<T, K extends string>({
             </Typography>
           )}
         </Box>
-        <Button
+        <DownloadButton
           size="small"
           startIcon={<DownloadIcon />}
-          onClick={() => void download()}
+          save={download}
           disabled={sorted.length === 0}
         >
           Скачать xlsx
-        </Button>
+        </DownloadButton>
       </Box>
       {sorted.length === 0 ? (
         <Typography color="text.secondary" sx={{ py: 3, textAlign: "center" }}>
@@ -118,7 +120,7 @@ export function StatTable<T, K extends string>({
         </Typography>
       ) : (
         <TableContainer component={Paper} variant="outlined">
-          <Table size="small" data-testid={testId}>
+          <Table size="small" data-testid={testId} sx={stackedBelow("sm", { sortable: true })}>
             <TableHead>
               <TableRow>
                 {columns.map((c) => (
@@ -126,11 +128,15 @@ export function StatTable<T, K extends string>({
                     key={c.key}
                     align={c.align}
                     sortDirection={sort.key === c.key ? sort.direction : false}
+                    sx={{ verticalAlign: "bottom" }}
                   >
+                    {/* A number column's arrow goes before its label, by the figures it sorts, rather than
+                        floating past a label wrapped onto two lines. */}
                     <TableSortLabel
                       active={sort.key === c.key}
                       direction={sort.key === c.key ? sort.direction : "asc"}
                       onClick={() => onSort(c.key)}
+                      sx={c.align === "right" ? { flexDirection: "row-reverse" } : undefined}
                     >
                       {c.label}
                     </TableSortLabel>
@@ -148,7 +154,7 @@ export function StatTable<T, K extends string>({
                   sx={{ cursor: onRowClick ? "pointer" : undefined, ...(rowSx?.(row) as object) }}
                 >
                   {columns.map((c) => (
-                    <TableCell key={c.key} align={c.align}>
+                    <TableCell key={c.key} align={c.align} data-label={c.label}>
                       {c.render(row)}
                     </TableCell>
                   ))}

@@ -50,6 +50,8 @@ export default function StatisticsPage() {
           onChange={(_, v: TabValue) => setParams(v === "client" ? {} : { tab: v }, { replace: true })}
           variant="scrollable"
           scrollButtons="auto"
+          // On a phone the arrows say there are more tabs past the edge; MUI otherwise hides them there.
+          allowScrollButtonsMobile
           aria-label="Разделы статистики"
         >
           {TABS.map((t) => (

@@ -18,13 +18,6 @@ import { allClients } from "../clients/api.ts";
 export const BAD_ANSWER = "Сервер вернул пустой ответ или неверный формат данных";
 export const isBadAnswer = (error: unknown) => error instanceof ApiError && error.detail === BAD_ANSWER;
 
-/** Why a call failed, in the server's words: its per-field messages when it gave any (they name no fields). */
-export function failureReason(error: unknown): string {
-  if (!(error instanceof ApiError)) return "";
-  const messages = Object.values(error.errors ?? {}).flat();
-  return messages.length ? messages.join("; ") : error.detail;
-}
-
 export const statisticsKeys = {
   all: ["statistics"] as const,
   base: () => [...statisticsKeys.all, "base"] as const,
@@ -53,7 +46,8 @@ export function useStatisticsBase() {
   });
 }
 
-export function usePeriodStatistics(from: string, to: string) {
+/** Asked only for a `valid` period (both days, in order): the tab says what is wrong with any other. */
+export function usePeriodStatistics(from: string, to: string, valid: boolean) {
   return useQuery({
     queryKey: statisticsKeys.period(from, to),
     queryFn: ({ signal }) =>
@@ -62,7 +56,7 @@ export function usePeriodStatistics(from: string, to: string) {
         schema: ZPeriodStatisticsSchema,
         signal,
       }),
-    enabled: Boolean(from && to && from <= to),
+    enabled: valid,
     // A malformed answer will not mend itself: warn at once instead of asking twice more.
     retry: (failures, error) =>
       !isBadAnswer(error) && failures < 2 && error instanceof ApiError && error.status === 0,

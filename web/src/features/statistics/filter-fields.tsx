@@ -1,14 +1,19 @@
 import { TextField } from "@mui/material";
 
-/** A day picker of the statistics filters: a native date input, its label always above it. */
+/**
+ * A day picker of the statistics filters: a native date input, its label always above it. `error` says why
+ * nothing is asked for (a cleared day, a reversed range), so an empty table is never silent about it.
+ */
 export function DateFilter({
   label,
   value,
   onChange,
+  error,
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
+  error?: string;
 }) {
   return (
     <TextField
@@ -16,6 +21,8 @@ export function DateFilter({
       label={label}
       value={value}
       onChange={(e) => onChange(e.target.value)}
+      error={error !== undefined}
+      helperText={error}
       slotProps={{ inputLabel: { shrink: true } }}
       size="small"
     />

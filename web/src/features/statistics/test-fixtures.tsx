@@ -133,6 +133,18 @@ export function statisticsRoutes(overrides: Parameters<typeof mockFetch>[0] = {}
           price_large_wholesale: 9,
           currency_sign: "₽",
         },
+        {
+          // A past day without its snapshot: the start is unknown, not 0.
+          id: 3,
+          name: "чёрное",
+          specifications: "Remax Сетевое зарядное 20W, чёрное",
+          quantity_on_start: 0,
+          quantity: 250,
+          sold: 7,
+          price_small_wholesale: 10,
+          price_large_wholesale: 9,
+          currency_sign: "₽",
+        },
       ],
     }),
     "GET /api/statistics/date/brand/": () => ({ status: 200, body: BRANDS }),
