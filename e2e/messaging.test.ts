@@ -44,7 +44,7 @@ describe("messages page", () => {
     await dialog.getByRole("img", { name: "Предпросмотр фото" }).waitFor();
     await dialog.getByRole("button", { name: "Малому" }).click();
     const confirm = page.getByRole("dialog", { name: "Отправить сообщение сейчас?" });
-    await confirm.getByText("Сообщение получат клиенты малого опта").waitFor();
+    await confirm.getByText(/^Сообщение получат \d+ клиент(а|ов)?: клиенты малого опта$/).waitFor();
     await confirm.getByRole("button", { name: "Отправить" }).click();
     await page.getByText("Сообщение отправлено").first().waitFor();
     await dialog.waitFor({ state: "hidden" });

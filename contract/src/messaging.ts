@@ -92,7 +92,7 @@ export type TClientMessageSendFields = z.infer<typeof ZClientMessageSendFieldsSc
 
 /** Who a message would reach now: the same audience fields as a send, without the text. */
 export const ZRecipientCountQuerySchema = ZClientMessageSendFieldsSchema.omit({ text: true });
-export type TRecipientCountQuery = z.input<typeof ZRecipientCountQuerySchema>;
+export type TRecipientCountQuery = z.output<typeof ZRecipientCountQuerySchema>;
 export const ZRecipientCountSchema = z.object({ count: z.number().int().min(0) });
 export type TRecipientCount = z.infer<typeof ZRecipientCountSchema>;
 

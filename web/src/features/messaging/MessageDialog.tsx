@@ -24,7 +24,8 @@ import { useEffect, useState } from "react";
 import { notify } from "../../app/notify.tsx";
 import { imageTypeOf } from "../../lib/image-type.ts";
 import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
-import { useScheduleMessage, useSendMessage } from "./api.ts";
+import { useRecipientCount, useScheduleMessage, useSendMessage } from "./api.ts";
+import { recipientsText } from "./recipients.ts";
 
 type Props = {
   /** `now`: «Сообщение» with an optional photo; `scheduled`: «Отложенное сообщение» with a time field. */
@@ -49,6 +50,7 @@ export function MessageDialog({ mode, open, onClose }: Props) {
   const [preview, setPreview] = useState<string | null>(null);
   // A message sent now reaches a whole wholesale type or everyone at once: the button asks first.
   const [asking, setAsking] = useState<Audience | null>(null);
+  const recipients = useRecipientCount(asking && { client_type: asking.clientType });
   const send = useSendMessage();
   const schedule = useScheduleMessage();
   const busy = send.isPending || schedule.isPending;
@@ -171,7 +173,7 @@ export function MessageDialog({ mode, open, onClose }: Props) {
       <ConfirmDialog
         open={asking !== null}
         title="Отправить сообщение сейчас?"
-        text={`Сообщение получат ${asking?.who ?? ""}`}
+        text={recipientsText(asking?.who ?? "", recipients.data?.count)}
         confirmLabel="Отправить"
         onConfirm={() => asking && submit(asking.clientType)}
         onClose={() => setAsking(null)}

@@ -46,6 +46,11 @@ const routes = {
     status: 200,
     body: url.includes("sent=true") ? recent : scheduled,
   }),
+  // The server's count of who a send reaches: 142 small-wholesale clients, 21 in «VIP», 5 for «Казань».
+  "GET /api/messaging/to-clients/recipients/": ({ url }: { url: string }) => ({
+    status: 200,
+    body: { count: url.includes("client_type=3") ? 142 : url.includes("group=4") ? 21 : 5 },
+  }),
   "GET /api/profiles/groups/": () => ({
     status: 200,
     body: [{ id: 4, name: "VIP", surcharge: 1, is_active: true }],
@@ -117,7 +122,7 @@ describe("MessagesPage", () => {
     );
     expect(calls.some((c) => c.method === "POST")).toBe(false);
     await user.click(within(dialog).getByRole("button", { name: "Малому" }));
-    await confirmSend("клиенты малого опта");
+    await confirmSend("142 клиента: клиенты малого опта");
     await screen.findByText("Сообщение отправлено");
     const post = calls.find((c) => c.method === "POST");
     const form = post?.body as FormData;
@@ -185,7 +190,7 @@ describe("MessagesPage", () => {
     await user.click(await screen.findByRole("option", { name: "VIP" }));
     await user.type(within(dialog).getByLabelText("Текст"), "Для VIP");
     await user.click(within(dialog).getByRole("button", { name: "Отправить" }));
-    await confirmSend("клиенты группы «VIP»");
+    await confirmSend("21 клиент: клиенты группы «VIP»");
     expect(await screen.findByText("Не удалось создать сообщение. Группа не найдена")).toBeInTheDocument();
     const form = calls.find((c) => c.method === "POST")?.body as FormData;
     expect(form.get("group")).toBe("4");
@@ -210,7 +215,7 @@ describe("MessagesPage", () => {
     expect(send).toBeDisabled();
     await user.type(within(dialog).getByLabelText("Текст"), "Машина в Казань завтра");
     await user.click(send);
-    await confirmSend("клиенты направления «Казань»");
+    await confirmSend("5 клиентов: клиенты направления «Казань»");
     await screen.findByText("Сообщение отправлено");
     const form = calls.find((c) => c.method === "POST")?.body as FormData;
     expect([...form.keys()].sort()).toEqual(["text", "transportation"]);
@@ -235,7 +240,7 @@ describe("MessagesPage", () => {
 /** The confirmation a message sent now asks for: it names who gets it, and «Отправить» sends. */
 async function confirmSend(who: string) {
   const confirm = await screen.findByRole("dialog", { name: "Отправить сообщение сейчас?" });
-  expect(within(confirm).getByText(`Сообщение получат ${who}`)).toBeInTheDocument();
+  expect(await within(confirm).findByText(`Сообщение получат ${who}`)).toBeInTheDocument();
   await userEvent.click(within(confirm).getByRole("button", { name: "Отправить" }));
 }
 

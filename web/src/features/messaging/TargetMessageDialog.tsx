@@ -11,7 +11,8 @@ import {
 import { useState } from "react";
 import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
 import { useGroups, useTransportations } from "../clients/api.ts";
-import { useSendMessage } from "./api.ts";
+import { useRecipientCount, useSendMessage } from "./api.ts";
+import { recipientsText } from "./recipients.ts";
 
 type Props = {
   /** `group`: «Сообщение для групп»; `direction`: «Сообщение для направления». */
@@ -31,6 +32,9 @@ export function TargetMessageDialog({ target, open, onClose }: Props) {
   // Sent at once to every client of the group or direction: the button asks first.
   const [asking, setAsking] = useState(false);
   const chosen = options.find((o) => String(o.id) === selected);
+  const recipients = useRecipientCount(
+    asking ? (target === "group" ? { group: Number(selected) } : { transportation: Number(selected) }) : null,
+  );
 
   const close = () => {
     setSelected("");
@@ -83,7 +87,10 @@ export function TargetMessageDialog({ target, open, onClose }: Props) {
         <ConfirmDialog
           open={asking}
           title="Отправить сообщение сейчас?"
-          text={`Сообщение получат клиенты ${target === "group" ? "группы" : "направления"} «${chosen?.name ?? ""}»`}
+          text={recipientsText(
+            `клиенты ${target === "group" ? "группы" : "направления"} «${chosen?.name ?? ""}»`,
+            recipients.data?.count,
+          )}
           confirmLabel="Отправить"
           onConfirm={submit}
           onClose={() => setAsking(false)}

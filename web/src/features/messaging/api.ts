@@ -4,8 +4,10 @@ import {
   type TClaimStatus,
   type TClientMessage,
   type TClientMessageSchedule,
+  type TRecipientCountQuery,
   ZClaimSchema,
   ZClientMessageSchema,
+  ZRecipientCountSchema,
   z,
 } from "@wholesale/contract";
 import { api } from "../../api/client.ts";
@@ -18,6 +20,7 @@ export const messagingKeys = {
   claimList: (status: TClaimStatus | undefined, page: number) =>
     [...messagingKeys.claims, "list", status ?? "all", page] as const,
   openClaims: () => [...messagingKeys.claims, "open-count"] as const,
+  recipients: (query: TRecipientCountQuery) => [...messagingKeys.messages, "recipients", query] as const,
 };
 
 const ZMessagesSchema = z.array(ZClientMessageSchema);
@@ -25,6 +28,29 @@ const ZClaimPageSchema = paged(ZClaimSchema);
 
 /** Recent messages shown with their delivery figures. */
 export const RECENT_LIMIT = 10;
+
+/**
+ * How many clients a message sent now would reach, counted by the server by the rule it sends with; asked
+ * only while the confirmation is open (`query` null otherwise), and never kept: the list changes.
+ */
+export function useRecipientCount(query: TRecipientCountQuery | null) {
+  return useQuery({
+    queryKey: messagingKeys.recipients(query ?? {}),
+    queryFn: ({ signal }) =>
+      api("/messaging/to-clients/recipients/", {
+        query: {
+          client_type: query?.client_type,
+          group: query?.group,
+          transportation: query?.transportation,
+        },
+        schema: ZRecipientCountSchema,
+        signal,
+      }),
+    enabled: query !== null,
+    gcTime: 0,
+    staleTime: 0,
+  });
+}
 
 export function useScheduledMessages() {
   return useQuery({
