@@ -1,28 +1,30 @@
 import { Stack } from "@mui/material";
-import type { TBrandStatisticsEntry, TCost } from "@wholesale/contract";
+import type { TBrandStatisticsEntry, TCurrencyTotal } from "@wholesale/contract";
 import { useMemo, useState } from "react";
 import { todayInMoscow } from "../../lib/dates.ts";
 import { moneyList } from "../../lib/money.ts";
 import { useBrandStatistics } from "./api.ts";
+import { type BrandSums, brandSums } from "./brand-sums.ts";
 import { DateFilter, SearchFilter } from "./filter-fields.tsx";
 import { type Column, StatTable } from "./StatTable.tsx";
-import { firstTotal } from "./totals.ts";
+import { firstTotal, sumTotals } from "./totals.ts";
 
-type Row = TBrandStatisticsEntry & { brand: string };
+type Row = TBrandStatisticsEntry & { brand: string; sums: BrandSums };
 type Key = "brand" | "quantity" | "small" | "large" | "total" | "totalSmall" | "totalLarge";
 
-const asTotals = (list: TCost[]) =>
-  list.map(({ total_cost, currency_sign }) => ({ total: total_cost, currency_sign }));
-// Part 1 §9 floors every amount; part 2's unfloored brand and group totals are the per-day tab's sub-tabs.
-const costs = (list: TCost[]) => moneyList(asTotals(list));
-const first = (list: TCost[]) => firstTotal(asTotals(list));
-const costColumn = (key: Key, label: string, of: (r: Row) => TCost[]): Column<Row, Key> => ({
+// Part 1 §9 floors every amount (brandSums, so that a brand's parts add up to its total); part 2's unfloored
+// brand and group totals are the per-day tab's sub-tabs.
+const costColumn = (
+  key: Key,
+  label: string,
+  of: (sums: BrandSums) => TCurrencyTotal[],
+): Column<Row, Key> => ({
   key,
   label,
   align: "right",
-  sortValue: (r) => first(of(r)),
-  render: (r) => costs(of(r)),
-  exportValue: (r) => costs(of(r)),
+  sortValue: (r) => firstTotal(of(r.sums)),
+  render: (r) => moneyList(of(r.sums)),
+  exportValue: (r) => moneyList(of(r.sums)),
 });
 
 const COLUMNS: Column<Row, Key>[] = [
@@ -48,9 +50,9 @@ const COLUMNS: Column<Row, Key>[] = [
     sortValue: (r) => r.total_quantity_large_wholesale,
     render: (r) => r.total_quantity_large_wholesale,
   },
-  costColumn("total", "Общая сумма", (r) => r.total_cost),
-  costColumn("totalSmall", "Малый опт", (r) => r.total_cost_small_wholesale),
-  costColumn("totalLarge", "Крупный опт", (r) => r.total_cost_large_wholesale),
+  costColumn("total", "Общая сумма", (s) => s.total),
+  costColumn("totalSmall", "Малый опт", (s) => s.small),
+  costColumn("totalLarge", "Крупный опт", (s) => s.large),
 ];
 
 /** Sales of one day per brand, in all and per wholesale type. */
@@ -59,10 +61,12 @@ export function BrandTab() {
   const [search, setSearch] = useState("");
   const stats = useBrandStatistics(date);
   const rows = useMemo(
-    () => Object.entries(stats.data ?? {}).map(([brand, entry]) => ({ brand, ...entry })),
+    () =>
+      Object.entries(stats.data ?? {}).map(([brand, entry]) => ({ brand, ...entry, sums: brandSums(entry) })),
     [stats.data],
   );
   const term = search.trim().toLowerCase();
+  const shown = rows.filter((r) => !term || r.brand.toLowerCase().includes(term));
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
@@ -71,7 +75,13 @@ export function BrandTab() {
       </Stack>
       <StatTable
         columns={COLUMNS}
-        rows={rows.filter((r) => !term || r.brand.toLowerCase().includes(term))}
+        rows={shown}
+        // The sum of the brands shown, as shown: the whole agrees with its parts.
+        totals={{
+          label: "Итого",
+          value: moneyList(sumTotals(shown.map((r) => r.sums.total))),
+          column: "total",
+        }}
         rowKey={(r) => r.brand}
         initialSort={{ key: "brand", direction: "asc" }}
         exportName={`Статистика_по_брэндам_${date}`}
