@@ -11,6 +11,8 @@ export type OutboxRow = {
   clientMessageId?: number;
   /** A Bot API reply_markup sent with the message. */
   replyMarkup?: unknown;
+  /** Not sent before this moment: a notice that can still be taken back waits out its window. */
+  notBefore?: Date;
 };
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 bound parameters at 7 columns a row. */
@@ -31,6 +33,7 @@ export async function enqueueOutbox(tx: Db | Tx, rows: OutboxRow[]): Promise<voi
         text: r.text,
         clientMessageId: r.clientMessageId ?? null,
         replyMarkup: r.replyMarkup ?? null,
+        ...(r.notBefore && { nextAttemptAt: r.notBefore }),
       })),
     );
   }

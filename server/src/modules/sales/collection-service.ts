@@ -16,7 +16,7 @@ import { conflict, notFound } from "../../http/errors.ts";
 import { businessDay } from "../../lib/business-time.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { findOrder, selectOrderHeads, withPositions } from "./orders.ts";
-import { noticeCollected, noticeSentToCollect } from "./status-notices.ts";
+import { noticeCollected, noticeSentToCollect, withdrawCollectedNotice } from "./status-notices.ts";
 
 const sentResult = (updated: number): TBulkResult => ({
   updated,
@@ -189,7 +189,8 @@ export function createCollectionService({ db, clock }: { db: Db; clock: Clock })
                 : { status: "sent_to_collect", collectedAt: null, collectedBy: null },
             )
             .where(eq(orderPositions.id, id));
-          if (collected) await noticeCollected(tx, [position.orderId]);
+          if (collected) await noticeCollected(tx, [position.orderId], clock.now());
+          else await withdrawCollectedNotice(tx, position.orderId, clock.now());
         }
         const order = await findOrder(tx, position.orderId);
         const updated = order?.positions.find((p) => p.id === id);
@@ -208,7 +209,7 @@ export function createCollectionService({ db, clock }: { db: Db; clock: Clock })
           .set({ status: "collected", collectedAt: clock.now(), collectedBy: accountId })
           .where(and(eq(orderPositions.orderId, orderId), eq(orderPositions.status, "sent_to_collect")))
           .returning({ id: orderPositions.id });
-        if (moved.length > 0) await noticeCollected(tx, [orderId]);
+        if (moved.length > 0) await noticeCollected(tx, [orderId], clock.now());
         return collectedResult(moved.length);
       });
     },

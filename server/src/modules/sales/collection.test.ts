@@ -11,9 +11,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { seedCurrency, seedModification } from "../../db/factories/catalogue.ts";
 import { seedClient, seedTransportation } from "../../db/factories/clients.ts";
 import { seedOrder } from "../../db/factories/sales.ts";
-import { orderPositions, orders } from "../../db/schema/index.ts";
+import { orderPositions, orders, outboxMessages } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { readXlsx } from "../../test/xlsx.ts";
+import { COLLECTED_NOTICE_DELAY_MS } from "./status-notices.ts";
 
 const TODAY = "2026-11-20";
 let t: TestApp;
@@ -292,6 +293,32 @@ describe("the storehouse's collection", () => {
     expect(early.statusCode).toBe(409);
     expect(early.json().detail).toBe("Позиция ещё не отправлена на сборку");
     expect(await statuses([added])).toEqual(["added"]);
+  });
+
+  it("tells the client «собран» only after the undo window: a mis-tap taken back within it never reaches them", async () => {
+    const notices = async () =>
+      (
+        await t.db
+          .select({ text: outboxMessages.text, due: outboxMessages.nextAttemptAt })
+          .from(outboxMessages)
+          .where(eq(outboxMessages.kind, "order_collected"))
+      ).map((r) => ({ text: r.text, due: r.due.toISOString() }));
+    await t.db.delete(outboxMessages);
+    const mine = await order((await seedClient(t.db)).id, CLIENT_TYPE_SMALL, ["sent_to_collect"]);
+    const [position] = mine.positions as [number];
+
+    expect((await collectOrder(mine.id)).statusCode).toBe(200);
+    const waiting = [{ text: "Ваш заказ на 20.11.2026 собран.", due: "2026-11-20T09:00:15.000Z" }];
+    expect(await notices()).toEqual(waiting);
+    expect((await mark(position, { collected: false })).statusCode).toBe(200);
+    expect(await notices()).toEqual([]);
+
+    // Ticked again and left: once its window has passed, the notice is the client's.
+    expect((await mark(position, { collected: true })).statusCode).toBe(200);
+    t.clock.advance(COLLECTED_NOTICE_DELAY_MS);
+    expect((await mark(position, { collected: false })).statusCode).toBe(200);
+    expect(await notices()).toEqual(waiting);
+    t.clock.set("2026-11-20T09:00:00Z");
   });
 
   it("collects a whole order's sent positions, and says when nothing is waiting", async () => {

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNotNull, ne, notExists } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, ne, notExists } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { clients, orderPositions, orders } from "../../db/schema/index.ts";
+import { clients, orderPositions, orders, outboxMessages } from "../../db/schema/index.ts";
 import { changedOrderText, dayLabel, orderOfDay } from "../ordering/index.ts";
 import { enqueueOutbox } from "../outbox/index.ts";
 
@@ -22,8 +22,17 @@ export async function noticeSentToCollect(tx: Tx, counts: Map<number, number>): 
   );
 }
 
-/** «Ваш заказ собран» for the orders among `orderIds` that have nothing left to collect. */
-export async function noticeCollected(tx: Tx, orderIds: number[]): Promise<void> {
+/**
+ * How long «Ваш заказ собран» waits before it goes out: longer than the storehouse's «Отменить» after
+ * «Собрано» (10 s on the phone), so a mis-tap taken back never reaches the client.
+ */
+export const COLLECTED_NOTICE_DELAY_MS = 15_000;
+
+const COLLECTED_KIND = "order_collected";
+const collectedText = (day: string) => `Ваш заказ на ${dayLabel(day)} собран.`;
+
+/** «Ваш заказ собран» for the orders among `orderIds` that have nothing left to collect, after the undo window. */
+export async function noticeCollected(tx: Tx, orderIds: number[], now: Date): Promise<void> {
   if (orderIds.length === 0) return;
   const pending = tx
     .select({ id: orderPositions.id })
@@ -35,10 +44,31 @@ export async function noticeCollected(tx: Tx, orderIds: number[]): Promise<void>
     rows.map((r) => ({
       clientId: r.clientId,
       chatId: r.chatId,
-      kind: "order_status",
-      text: `Ваш заказ на ${dayLabel(r.day)} собран.`,
+      kind: COLLECTED_KIND,
+      text: collectedText(r.day),
+      notBefore: new Date(now.getTime() + COLLECTED_NOTICE_DELAY_MS),
     })),
   );
+}
+
+/**
+ * A position of a collected order unticked: its «собран» notice is taken back while it still waits out its
+ * window (not yet due, so no delivery worker holds it). One that already went out stays sent.
+ */
+export async function withdrawCollectedNotice(tx: Tx, orderId: number, now: Date): Promise<void> {
+  const [order] = await recipients(tx, [orderId]);
+  if (!order) return;
+  await tx
+    .delete(outboxMessages)
+    .where(
+      and(
+        eq(outboxMessages.clientId, order.clientId),
+        eq(outboxMessages.kind, COLLECTED_KIND),
+        eq(outboxMessages.status, "pending"),
+        eq(outboxMessages.text, collectedText(order.day)),
+        gt(outboxMessages.nextAttemptAt, now),
+      ),
+    );
 }
 
 async function recipients(tx: Tx, orderIds: number[], extra?: ReturnType<typeof notExists>) {
