@@ -216,5 +216,5 @@ export type TMiniAppRefusal = z.infer<typeof ZMiniAppRefusalSchema>;
 export const ZMiniAppTextKindSchema = z.object({ kind: z.enum(["conditions", "warranty"]) });
 export const ZMiniAppTextSchema = z.object({ text: z.string() });
 
-export const ZMiniAppClaimSchema = z.object({ text: z.string().trim().min(1).max(4000) });
+export const ZMiniAppClaimSchema = z.object({ text: z.string().max(20_000) });
 export const ZMiniAppClaimFiledSchema = z.object({ detail: z.string() });

@@ -52,6 +52,7 @@ import {
 import { healthRoutes } from "./modules/health/index.ts";
 import { createScheduleService, marketRoutes } from "./modules/market/index.ts";
 import { createMessageService, messagingRoutes } from "./modules/messaging/index.ts";
+import { createMiniAppService, createMiniAppSessionService, miniAppRoutes } from "./modules/miniapp/index.ts";
 import {
   createDailyReportService,
   createInvoiceService,
@@ -81,6 +82,8 @@ export type AppDeps = {
   logLevel?: string;
   /** The built web app to serve; defaults to web/dist when it exists. */
   webDist?: string | null;
+  /** The client bot's token: it signs the Mini App's launch data (none: the Mini App opens no session). */
+  telegramBotToken?: string;
   /** The client bot's username, for organization invitation links (none: no links). */
   telegramBotUsername?: string;
   /** The client bot when it runs on a webhook: its route and the secret Telegram must send. */
@@ -160,6 +163,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     invoices: createInvoiceService({ db, clock }),
     dailyReports: createDailyReportService({ db, clock, statistics }),
     dashboard: createDashboardService({ db, clock, statistics }),
+    miniAppSessions: createMiniAppSessionService({ db, clock, tokens, botToken: deps.telegramBotToken }),
+    miniApp: createMiniAppService({ db, clock }),
   };
 
   const apiRoutes: ApiRoute[] = [];
@@ -194,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(statisticsRoutes, services);
       await api.register(salesReportRoutes, services);
       await api.register(dashboardRoutes, services);
+      await api.register(miniAppRoutes, services);
     },
     { prefix: "/api" },
   );

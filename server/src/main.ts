@@ -56,6 +56,7 @@ async function main(): Promise<void> {
     clock: systemClock,
     jwtSecret: config.jwtSecret,
     logLevel: config.logLevel,
+    telegramBotToken: config.telegram.token,
     telegramBotUsername: config.telegram.botUsername,
     botWebhook,
     // Without a token the worker sends nothing and queued messages wait for one.

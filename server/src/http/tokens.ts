@@ -4,8 +4,17 @@ import type { Clock } from "../lib/clock.ts";
 
 export type TokenType = "access" | "refresh";
 export type TokenClaims = { userId: number; version: number; type: TokenType };
+/** A Mini App client's token: the client it speaks for and the Telegram user whose signed init data opened it. */
+export type ClientTokenClaims = { clientId: number; telegramId: number };
 
 const ACCESS_TTL_SECONDS = 30 * 60;
+/** Client tokens are short-lived: the page asks for a new one with its init data (valid 24 h) when one ends. */
+const CLIENT_TTL_SECONDS = 30 * 60;
+/**
+ * The audience of client tokens. Staff tokens carry none and are refused where one is required, and a token
+ * with an audience is refused as a staff token: neither opens the other's routes, whatever their claims say.
+ */
+export const CLIENT_AUDIENCE = "miniapp";
 const REFRESH_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 export type TokenService = ReturnType<typeof createTokenService>;
@@ -29,12 +38,13 @@ export function createTokenService({ secret, clock }: { secret: string; clock: C
       .sign(key);
   }
 
-  /** The claims of a genuine, unexpired token, or undefined for anything else (never throws). */
+  /** The claims of a genuine, unexpired staff token, or undefined for anything else (never throws). */
   async function verify(token: string): Promise<TokenClaims | undefined> {
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"], currentDate: clock.now() });
       const { token_type: type, user_id: userId, ver: version } = payload;
       if (
+        payload.aud !== undefined ||
         (type !== "access" && type !== "refresh") ||
         typeof userId !== "number" ||
         typeof version !== "number"
@@ -48,5 +58,42 @@ export function createTokenService({ secret, clock }: { secret: string; clock: C
     }
   }
 
-  return { sign, verify, accessTtlSeconds: ACCESS_TTL_SECONDS, refreshTtlSeconds: REFRESH_TTL_SECONDS };
+  async function signClient(claims: ClientTokenClaims): Promise<string> {
+    const iat = nowSeconds();
+    return new SignJWT({ token_type: "client", client_id: claims.clientId, telegram_id: claims.telegramId })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setAudience(CLIENT_AUDIENCE)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + CLIENT_TTL_SECONDS)
+      .setJti(randomUUID())
+      .sign(key);
+  }
+
+  /** The claims of a genuine, unexpired client token, or undefined for anything else (never throws). */
+  async function verifyClient(token: string): Promise<ClientTokenClaims | undefined> {
+    try {
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: ["HS256"],
+        audience: CLIENT_AUDIENCE,
+        currentDate: clock.now(),
+      });
+      const { token_type: type, client_id: clientId, telegram_id: telegramId } = payload;
+      if (type !== "client" || typeof clientId !== "number" || typeof telegramId !== "number")
+        return undefined;
+      return { clientId, telegramId };
+    } catch (error) {
+      if (error instanceof errors.JOSEError || error instanceof TypeError) return undefined;
+      throw error;
+    }
+  }
+
+  return {
+    sign,
+    verify,
+    signClient,
+    verifyClient,
+    accessTtlSeconds: ACCESS_TTL_SECONDS,
+    refreshTtlSeconds: REFRESH_TTL_SECONDS,
+    clientTtlSeconds: CLIENT_TTL_SECONDS,
+  };
 }
