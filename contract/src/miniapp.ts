@@ -48,11 +48,10 @@ export const ZMiniAppSessionSchema = z.discriminatedUnion("status", [
 ]);
 export type TMiniAppSession = z.infer<typeof ZMiniAppSessionSchema>;
 
+/** What the client is told of the stock, never the figure: «в наличии», «мало», «нет». */
 export const STOCK_STATES = ["in_stock", "few", "none"] as const;
 export const ZStockStateSchema = z.enum(STOCK_STATES);
 export type TStockState = z.infer<typeof ZStockStateSchema>;
-/** What the client is told of the stock: never the figure. */
-export const STOCK_LABELS: Record<TStockState, string> = { in_stock: "в наличии", few: "мало", none: "нет" };
 
 export const ZMiniAppBrandSchema = z.object({ id: z.number().int(), name: z.string() });
 export const ZMiniAppBrandListSchema = z.object({ results: z.array(ZMiniAppBrandSchema) });

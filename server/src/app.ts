@@ -22,7 +22,7 @@ import type { Db } from "./db/client.ts";
 import { type ActivityLog, registerActivityLog } from "./http/activity-log.ts";
 import { type ApiRoute, registerAuth } from "./http/auth.ts";
 import { errorBody, notFound, registerErrorHandler } from "./http/errors.ts";
-import { registerSecurityHeaders } from "./http/security-headers.ts";
+import { isMiniAppPage, registerSecurityHeaders } from "./http/security-headers.ts";
 import { createTokenService, type TokenService } from "./http/tokens.ts";
 import type { Clock } from "./lib/clock.ts";
 import {
@@ -240,7 +240,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const path = request.url.split("?")[0] ?? "";
     const reads = request.method === "GET" || request.method === "HEAD";
     if (serveWeb && reads && !path.startsWith("/api") && !/\.[a-z0-9]+$/i.test(path)) {
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
+      // The Telegram Mini App is a page of its own under /app/.
+      const page = isMiniAppPage(path) ? "app/index.html" : "index.html";
+      return reply.header("cache-control", "no-cache").sendFile(page);
     }
     return reply.status(404).send(errorBody(notFound()));
   });
