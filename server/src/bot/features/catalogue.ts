@@ -26,6 +26,7 @@ import {
   catalogueKeyboard,
   confirmKeyboard,
   modificationsKeyboard,
+  openCatalogueKeyboard,
   productsKeyboard,
   searchKeyboard,
 } from "../keyboards/catalogue.ts";
@@ -41,7 +42,11 @@ export const catalogue = new Composer<BotContext>();
 async function openMarket(ctx: BotContext): Promise<void> {
   ctx.session.step = { kind: "idle" };
   if (!ctx.market.open) return showClosed(ctx);
-  await ctx.reply(await latestBotText(ctx.db, "entry"), { reply_markup: mainMenuKeyboard() });
+  // With the Mini App configured, the entry text offers it; the menu under the input field stays as it was.
+  const entry = await latestBotText(ctx.db, "entry");
+  await ctx.reply(entry, {
+    reply_markup: ctx.deps.webAppUrl ? openCatalogueKeyboard(ctx.deps.webAppUrl) : mainMenuKeyboard(),
+  });
   await showBrands(ctx, 1);
 }
 catalogue.command("market", openMarket);
