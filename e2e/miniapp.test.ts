@@ -100,6 +100,13 @@ it("searches by part of a name, adds 3, shows it in «Мой заказ» and in
   await sheet.getByRole("button", { name: "Добавить" }).click();
   // The position is named as the order names it (the modification with its product).
   await page.getByText(/^Добавлено: .+, 3 шт\.$/).waitFor();
+  // MINIAPP_SCREENSHOT=path keeps a picture of the list for the README.
+  const screenshot = process.env.MINIAPP_SCREENSHOT;
+  if (screenshot) {
+    await page.getByPlaceholder("Поиск").fill("");
+    await page.getByTestId("catalogue-row").nth(5).waitFor();
+    await page.screenshot({ path: screenshot });
+  }
 
   await page
     .getByRole("navigation")
