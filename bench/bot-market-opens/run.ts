@@ -76,7 +76,7 @@ function random(seed: number) {
   };
 }
 
-async function open(): Promise<Database & { drop: () => Promise<void> }> {
+async function open(): Promise<Database & { drop: () => Promise<void>; url?: string }> {
   if (kind === "pglite") {
     const database = await openPglite();
     return { ...database, drop: database.close };
@@ -92,6 +92,7 @@ async function open(): Promise<Database & { drop: () => Promise<void> }> {
   const database = await openPostgres(url.toString(), { max: 10 });
   return {
     ...database,
+    url: url.toString(),
     drop: async () => {
       await database.close();
       const dropper = new pg.Client({ connectionString: serverUrl });
@@ -180,7 +181,7 @@ try {
     via === "bot"
       ? await botHandler(database.db)
       : via === "miniapp"
-        ? await miniAppHandler(database.db)
+        ? await miniAppHandler(database.db, database.url ?? "")
         : serviceHandler(database.db);
 
   const latencies: number[] = [];
