@@ -217,3 +217,20 @@ export const ZMiniAppTextSchema = z.object({ text: z.string() });
 
 export const ZMiniAppClaimSchema = z.object({ text: z.string().max(20_000) });
 export const ZMiniAppClaimFiledSchema = z.object({ detail: z.string() });
+
+/** Staff open the Mini App as a client from the bot preview, under the preview's dry-run rule. */
+export const ZMiniAppPreviewRequestSchema = z.object({
+  client: ZIdSchema,
+  /** Roll back every change the page makes (adds, changes, claims): only the answers are real. */
+  dry_run: z.boolean(),
+});
+export type TMiniAppPreviewRequest = z.infer<typeof ZMiniAppPreviewRequestSchema>;
+
+/** The token's own session, for a page opened with a preview token instead of launch data. */
+export const ZMiniAppMeSchema = z.object({
+  client: ZMiniAppClientSchema,
+  market: ZMiniAppMarketSchema,
+  /** A staff preview whose changes are rolled back. */
+  dry_run: z.boolean(),
+});
+export type TMiniAppMe = z.infer<typeof ZMiniAppMeSchema>;

@@ -165,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dashboard: createDashboardService({ db, clock, statistics }),
     miniAppSessions: createMiniAppSessionService({ db, clock, tokens, botToken: deps.telegramBotToken }),
     miniApp: createMiniAppService({ db, clock }),
+    miniAppDryRun: createMiniAppService({ db, clock, dryRun: true }),
   };
 
   const apiRoutes: ApiRoute[] = [];
@@ -183,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(salesRoutes, services);
       if (deps.botWebhook) await api.register(webhookRoutes, deps.botWebhook);
       await api.register(botPreviewRoutes, {
+        miniAppSessions: services.miniAppSessions,
         botPreview: createBotPreviewService({
           db,
           clock,

@@ -5,7 +5,12 @@ import type { Clock } from "../lib/clock.ts";
 export type TokenType = "access" | "refresh";
 export type TokenClaims = { userId: number; version: number; type: TokenType };
 /** A Mini App client's token: the client it speaks for and the Telegram user whose signed init data opened it. */
-export type ClientTokenClaims = { clientId: number; telegramId: number };
+export type ClientTokenClaims = {
+  clientId: number;
+  telegramId: number;
+  /** A staff preview of the Mini App (the bot preview's rule): every change it makes is rolled back. */
+  dryRun?: boolean;
+};
 
 const ACCESS_TTL_SECONDS = 30 * 60;
 /** Client tokens are short-lived: the page asks for a new one with its init data (valid 24 h) when one ends. */
@@ -71,7 +76,12 @@ export function createTokenService({ secret, clock }: { secret: string; clock: C
 
   async function signClient(claims: ClientTokenClaims): Promise<string> {
     const iat = nowSeconds();
-    return new SignJWT({ token_type: "client", client_id: claims.clientId, telegram_id: claims.telegramId })
+    return new SignJWT({
+      token_type: "client",
+      client_id: claims.clientId,
+      telegram_id: claims.telegramId,
+      ...(claims.dryRun ? { dry_run: true } : {}),
+    })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setAudience(CLIENT_AUDIENCE)
       .setIssuedAt(iat)
@@ -91,7 +101,7 @@ export function createTokenService({ secret, clock }: { secret: string; clock: C
       const { token_type: type, client_id: clientId, telegram_id: telegramId } = payload;
       if (type !== "client" || typeof clientId !== "number" || typeof telegramId !== "number")
         return undefined;
-      return { clientId, telegramId };
+      return { clientId, telegramId, dryRun: payload.dry_run === true };
     } catch (error) {
       if (error instanceof errors.JOSEError || error instanceof TypeError) return undefined;
       throw error;

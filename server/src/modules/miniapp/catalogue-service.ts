@@ -28,6 +28,8 @@ const refused = (r: Pick<Refusal, "code" | "message" | "canStill" | "quote">): A
   refusal: refusalOf(r),
 });
 
+class DryRunRollback extends Error {}
+
 /** An add or a change without a price, from a client who is shown prices: the page must confirm one. */
 const CONFIRM_PRICE = "Подтвердите цену: заказ принимается по цене, которую вы видели.";
 
@@ -37,8 +39,35 @@ export type MiniAppService = ReturnType<typeof createMiniAppService>;
  * The Mini App's calls, each one ordering-service call for the client of the token (read once per request):
  * every rule — standing, market, visibility, price, stock, limits — is the service's, as for the bot.
  */
-export function createMiniAppService({ db, clock }: { db: Db; clock: Clock }) {
-  const ordering = () => createOrderingService({ db, clock, readOnce: true });
+export function createMiniAppService({
+  db,
+  clock,
+  dryRun = false,
+}: {
+  db: Db;
+  clock: Clock;
+  dryRun?: boolean;
+}) {
+  const ordering = (on: Db = db) => createOrderingService({ db: on, clock, readOnce: true });
+
+  /**
+   * A change: on the database, or, for a staff preview in dry run (the bot preview's rule), in a transaction
+   * that is always rolled back, so the answer is real and nothing is kept.
+   */
+  async function write<T>(work: (on: Db) => Promise<T>): Promise<T> {
+    if (!dryRun) return work(db);
+    let result: { value: T } | undefined;
+    try {
+      await db.transaction(async (tx) => {
+        result = { value: await work(tx) };
+        throw new DryRunRollback();
+      });
+    } catch (error) {
+      if (!(error instanceof DryRunRollback)) throw error;
+    }
+    if (!result) throw new Error("the dry run gave no result");
+    return result.value;
+  }
 
   /** The client may use the catalogue at all (banned, deactivated or deleted since the token: no). */
   async function standing(clientId: number) {
@@ -97,40 +126,43 @@ export function createMiniAppService({ db, clock }: { db: Db; clock: Clock }) {
       return preview.ok ? { ok: true, value: quoteOf(preview.quote) } : refused(preview);
     },
 
-    async add(clientId: number, body: TMiniAppAdd): Promise<Answer<TMiniAppPositionResult>> {
-      const service = ordering();
-      if (body.price_kopecks === null) {
-        const preview = await service.previewAdd(clientId, body.modification, body.quantity);
-        if (!preview.ok) return refused(preview);
-        if (preview.quote.price !== null)
-          return refused({ code: "price_changed", message: CONFIRM_PRICE, quote: preview.quote });
-      }
-      const done = await service.addPosition(clientId, body.modification, body.quantity, price(body));
-      if (!done.ok) return refused(done);
-      return { ok: true, value: { position: positionOf(done.position), order: orderOf(done.order) } };
-    },
+    add: (clientId: number, body: TMiniAppAdd): Promise<Answer<TMiniAppPositionResult>> =>
+      write(async (on) => {
+        const service = ordering(on);
+        if (body.price_kopecks === null) {
+          const preview = await service.previewAdd(clientId, body.modification, body.quantity);
+          if (!preview.ok) return refused(preview);
+          if (preview.quote.price !== null)
+            return refused({ code: "price_changed", message: CONFIRM_PRICE, quote: preview.quote });
+        }
+        const done = await service.addPosition(clientId, body.modification, body.quantity, price(body));
+        if (!done.ok) return refused(done);
+        return { ok: true, value: { position: positionOf(done.position), order: orderOf(done.order) } };
+      }),
 
-    async change(
+    change: (
       clientId: number,
       positionId: number,
       body: TMiniAppChange,
-    ): Promise<Answer<TMiniAppPositionResult>> {
-      const service = ordering();
-      if (body.price_kopecks === null) {
-        const preview = await service.previewChange(clientId, positionId, body.quantity);
-        if (!preview.ok) return refused(preview);
-        if (preview.quote.price !== null)
-          return refused({ code: "price_changed", message: CONFIRM_PRICE, quote: preview.quote });
-      }
-      const done = await service.changePosition(clientId, positionId, body.quantity, price(body));
-      if (!done.ok) return refused(done);
-      return { ok: true, value: { position: positionOf(done.position), order: orderOf(done.order) } };
-    },
+    ): Promise<Answer<TMiniAppPositionResult>> =>
+      write(async (on) => {
+        const service = ordering(on);
+        if (body.price_kopecks === null) {
+          const preview = await service.previewChange(clientId, positionId, body.quantity);
+          if (!preview.ok) return refused(preview);
+          if (preview.quote.price !== null)
+            return refused({ code: "price_changed", message: CONFIRM_PRICE, quote: preview.quote });
+        }
+        const done = await service.changePosition(clientId, positionId, body.quantity, price(body));
+        if (!done.ok) return refused(done);
+        return { ok: true, value: { position: positionOf(done.position), order: orderOf(done.order) } };
+      }),
 
-    async remove(clientId: number, positionId: number): Promise<Answer<TMiniAppOrder>> {
-      const done = await ordering().removePosition(clientId, positionId);
-      return done.ok ? { ok: true, value: orderOf(done.order) } : refused(done);
-    },
+    remove: (clientId: number, positionId: number): Promise<Answer<TMiniAppOrder>> =>
+      write(async (on) => {
+        const done = await ordering(on).removePosition(clientId, positionId);
+        return done.ok ? { ok: true, value: orderOf(done.order) } : refused(done);
+      }),
 
     async order(clientId: number): Promise<Answer<TMiniAppOrder>> {
       const { service, found } = await standing(clientId);
@@ -148,7 +180,7 @@ export function createMiniAppService({ db, clock }: { db: Db; clock: Clock }) {
     async claim(clientId: number, text: string): Promise<Answer<{ detail: string }>> {
       const { found } = await standing(clientId);
       if (!found.ok) return refused({ code: "client_not_allowed", message: found.message });
-      const filed = await createClaim(db, { clientId, text });
+      const filed = await write((on) => createClaim(on, { clientId, text }));
       if (!filed.ok) throw badRequest(filed.message);
       return { ok: true, value: { detail: "Претензия принята. Менеджер свяжется с вами." } };
     },

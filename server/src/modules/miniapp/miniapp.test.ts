@@ -419,3 +419,77 @@ describe("a client without allowed_price", () => {
     }
   });
 });
+
+describe("staff opening the Mini App as a client from the bot preview", () => {
+  it("a dry run answers as the client would and keeps nothing; without it the changes are the client's", async () => {
+    const client = await seedClient(t.db, { allowedPrice: true });
+    const mod = await tiered({ quantity: 10 });
+    const stock = async () =>
+      (
+        await t.db
+          .select({ q: modifications.quantity })
+          .from(modifications)
+          .where(eq(modifications.id, mod.id))
+      )[0]?.q;
+
+    const seller = await t.call("seller", {
+      method: "POST",
+      url: "/api/bot/preview/miniapp/",
+      payload: { client: client.id, dry_run: true },
+    });
+    expect(seller.statusCode).toBe(403);
+    const opened = await t.call("office", {
+      method: "POST",
+      url: "/api/bot/preview/miniapp/",
+      payload: { client: client.id, dry_run: true },
+    });
+    expect(opened.statusCode).toBe(200);
+    const dry = opened.json() as TMiniAppSession;
+    if (dry.status !== "client") throw new Error(opened.body);
+    const call = (token: string, options: InjectOptions) =>
+      t.app.inject({ ...options, headers: { authorization: `Bearer ${token}` } });
+
+    const me = await call(dry.token, { method: "GET", url: "/api/app/me/" });
+    expect(me.json()).toMatchObject({ client: { id: client.id }, dry_run: true, market: { open: true } });
+    const add = await call(dry.token, {
+      method: "POST",
+      url: "/api/app/positions/",
+      payload: { modification: mod.id, quantity: 3, price_kopecks: 60000 },
+    });
+    expect(add.statusCode).toBe(201);
+    expect(add.json().position).toMatchObject({ quantity: 3 });
+    expect(await stock()).toBe(10);
+    expect((await call(dry.token, { method: "GET", url: "/api/app/order/" })).json().positions).toEqual([]);
+    const claim = await call(dry.token, {
+      method: "POST",
+      url: "/api/app/claims/",
+      payload: { text: "Пробная" },
+    });
+    expect(claim.statusCode).toBe(201);
+    const claims = await t.call("office", { method: "GET", url: "/api/messaging/claims/?limit=100" });
+    expect(JSON.stringify(claims.json())).not.toContain("Пробная");
+
+    const real = (
+      await t.call("office", {
+        method: "POST",
+        url: "/api/bot/preview/miniapp/",
+        payload: { client: client.id, dry_run: false },
+      })
+    ).json() as TMiniAppSession;
+    if (real.status !== "client") throw new Error("no session");
+    const kept = await call(real.token, {
+      method: "POST",
+      url: "/api/app/positions/",
+      payload: { modification: mod.id, quantity: 3, price_kopecks: 60000 },
+    });
+    expect(kept.statusCode).toBe(201);
+    expect(await stock()).toBe(7);
+
+    const unknown = await t.call("office", {
+      method: "POST",
+      url: "/api/bot/preview/miniapp/",
+      payload: { client: 999_999, dry_run: true },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});

@@ -10,6 +10,7 @@ import {
   ZMiniAppClaimFiledSchema,
   ZMiniAppClaimSchema,
   ZMiniAppMarketSchema,
+  ZMiniAppMeSchema,
   ZMiniAppOrderSchema,
   ZMiniAppPositionResultSchema,
   ZMiniAppQuoteRequestSchema,
@@ -20,9 +21,10 @@ import {
   ZMiniAppTextKindSchema,
   ZMiniAppTextSchema,
 } from "@wholesale/contract";
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentClient } from "../../http/auth.ts";
+import { AppError } from "../../http/errors.ts";
 import type { Answer, MiniAppService } from "./catalogue-service.ts";
 import type { MiniAppSessionService } from "./session-service.ts";
 
@@ -47,7 +49,17 @@ function send<T>(reply: FastifyReply, answer: Answer<T>, status = 200) {
 export const miniAppRoutes: FastifyPluginAsyncZod<{
   miniAppSessions: MiniAppSessionService;
   miniApp: MiniAppService;
-}> = async (app, { miniAppSessions, miniApp }) => {
+  /** The same calls for a staff preview in dry run: its changes are rolled back. */
+  miniAppDryRun: MiniAppService;
+}> = async (app, { miniAppSessions, miniApp: live, miniAppDryRun }) => {
+  /** The call for the token's client, through the service its changes go through (a dry run's roll back). */
+  const as = <T>(
+    request: FastifyRequest,
+    call: (service: MiniAppService, clientId: number) => Promise<T>,
+  ) => {
+    const claims = currentClient(request);
+    return call(claims.dryRun ? miniAppDryRun : live, claims.clientId);
+  };
   app.post(
     "/app/session/",
     {
@@ -60,14 +72,23 @@ export const miniAppRoutes: FastifyPluginAsyncZod<{
     (request) => miniAppSessions.open(request.body.init_data),
   );
   app.get(
+    "/app/me/",
+    { config: client, schema: { response: { 200: ZMiniAppMeSchema, 403: ZErrorSchema } } },
+    async (request) => {
+      const me = await miniAppSessions.me(currentClient(request));
+      if (!me) throw new AppError("permission_denied", "Вы не можете делать заказы. Обратитесь к менеджеру.");
+      return me;
+    },
+  );
+  app.get(
     "/app/market/",
     { config: client, schema: { response: { 200: ZMiniAppMarketSchema, ...refusals } } },
-    async (request, reply) => send(reply, await miniApp.market(currentClient(request).clientId)),
+    async (request, reply) => send(reply, await as(request, (miniApp, clientId) => miniApp.market(clientId))),
   );
   app.get(
     "/app/brands/",
     { config: client, schema: { response: { 200: ZMiniAppBrandListSchema, ...refusals } } },
-    async (request, reply) => send(reply, await miniApp.brands(currentClient(request).clientId)),
+    async (request, reply) => send(reply, await as(request, (miniApp, clientId) => miniApp.brands(clientId))),
   );
   app.get(
     "/app/catalogue/",
@@ -79,7 +100,7 @@ export const miniAppRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      send(reply, await miniApp.catalogue(currentClient(request).clientId, request.query)),
+      send(reply, await as(request, (miniApp, clientId) => miniApp.catalogue(clientId, request.query))),
   );
   app.get(
     "/app/modifications/:id/",
@@ -88,7 +109,7 @@ export const miniAppRoutes: FastifyPluginAsyncZod<{
       schema: { params: ZIdParamsSchema, response: { 200: ZMiniAppCardSchema, ...refusals } },
     },
     async (request, reply) =>
-      send(reply, await miniApp.card(currentClient(request).clientId, request.params.id)),
+      send(reply, await as(request, (miniApp, clientId) => miniApp.card(clientId, request.params.id))),
   );
   app.post(
     "/app/quote/",
@@ -99,17 +120,15 @@ export const miniAppRoutes: FastifyPluginAsyncZod<{
     async (request, reply) =>
       send(
         reply,
-        await miniApp.quote(
-          currentClient(request).clientId,
-          request.body.modification,
-          request.body.quantity,
+        await as(request, (miniApp, clientId) =>
+          miniApp.quote(clientId, request.body.modification, request.body.quantity),
         ),
       ),
   );
   app.get(
     "/app/order/",
     { config: client, schema: { response: { 200: ZMiniAppOrderSchema, ...refusals } } },
-    async (request, reply) => send(reply, await miniApp.order(currentClient(request).clientId)),
+    async (request, reply) => send(reply, await as(request, (miniApp, clientId) => miniApp.order(clientId))),
   );
   app.post(
     "/app/positions/",
@@ -118,7 +137,7 @@ export const miniAppRoutes: FastifyPluginAsyncZod<{
       schema: { body: ZMiniAppAddSchema, response: { 201: ZMiniAppPositionResultSchema, ...refusals } },
     },
     async (request, reply) =>
-      send(reply, await miniApp.add(currentClient(request).clientId, request.body), 201),
+      send(reply, await as(request, (miniApp, clientId) => miniApp.add(clientId, request.body)), 201),
   );
   app.put(
     "/app/positions/:id/",
@@ -131,7 +150,10 @@ export const miniAppRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      send(reply, await miniApp.change(currentClient(request).clientId, request.params.id, request.body)),
+      send(
+        reply,
+        await as(request, (miniApp, clientId) => miniApp.change(clientId, request.params.id, request.body)),
+      ),
   );
   app.delete(
     "/app/positions/:id/",
@@ -140,7 +162,7 @@ export const miniAppRoutes: FastifyPluginAsyncZod<{
       schema: { params: ZIdParamsSchema, response: { 200: ZMiniAppOrderSchema, ...refusals } },
     },
     async (request, reply) =>
-      send(reply, await miniApp.remove(currentClient(request).clientId, request.params.id)),
+      send(reply, await as(request, (miniApp, clientId) => miniApp.remove(clientId, request.params.id))),
   );
   app.get(
     "/app/texts/:kind/",
@@ -149,7 +171,7 @@ export const miniAppRoutes: FastifyPluginAsyncZod<{
       schema: { params: ZMiniAppTextKindSchema, response: { 200: ZMiniAppTextSchema, ...refusals } },
     },
     async (request, reply) =>
-      send(reply, await miniApp.text(currentClient(request).clientId, request.params.kind)),
+      send(reply, await as(request, (miniApp, clientId) => miniApp.text(clientId, request.params.kind))),
   );
   app.post(
     "/app/claims/",
@@ -162,6 +184,6 @@ export const miniAppRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      send(reply, await miniApp.claim(currentClient(request).clientId, request.body.text), 201),
+      send(reply, await as(request, (miniApp, clientId) => miniApp.claim(clientId, request.body.text)), 201),
   );
 };
