@@ -141,3 +141,33 @@ it("searches by part of a name, adds 3, shows it in «Мой заказ» and in
   expect(refused.status).toBe(409);
   expect(await refused.json()).toMatchObject({ code: "market_closed" });
 });
+
+it("staff open it as the client from the bot preview: the dry run answers as the client's and keeps nothing", async () => {
+  await call("POST", `/storehouse/market-schedules/${schedule.id}/open_market/`, {});
+  const preview = await call<TMiniAppSession>("POST", "/bot/preview/miniapp/", {
+    client: client.id,
+    dry_run: true,
+  });
+  if (preview.status !== "client") throw new Error(`no preview session: ${JSON.stringify(preview)}`);
+  const before = await call<{ positions: unknown[] }>("GET", "/app/order/", undefined, preview.token);
+
+  const staffPage = await openPage(browser, { width: 390, height: 760 });
+  await staffPage.goto(`/app/#previewToken=${encodeURIComponent(preview.token)}`);
+  await staffPage.getByText(/Просмотр как клиент .*пробный режим/).waitFor();
+  const list = await call<TMiniAppCatalogue>("GET", "/app/catalogue/?page=1", undefined, preview.token);
+  const item = list.items
+    .filter((i) => i.stock === "in_stock" && i.from_quantity === 1 && i.price !== null)
+    .at(-1);
+  if (!item) throw new Error("no orderable modification in the demo catalogue");
+  await staffPage.getByPlaceholder("Поиск").fill(item.product_name);
+  const row = staffPage.getByTestId("catalogue-row").filter({ hasText: item.name }).first();
+  await row.getByRole("button", { name: "Добавить" }).click();
+  const sheet = staffPage.getByRole("dialog", { name: item.name });
+  await sheet.getByText(/сумма/).waitFor();
+  await sheet.getByRole("button", { name: "Добавить" }).click();
+  await staffPage.getByText(/^Добавлено: /).waitFor();
+
+  const after = await call<{ positions: unknown[] }>("GET", "/app/order/", undefined, preview.token);
+  expect(after.positions).toHaveLength(before.positions.length);
+  await staffPage.context().close();
+});

@@ -1,7 +1,7 @@
 import type { TMiniAppItem, TMiniAppMarket, TMiniAppOrder, TMiniAppSession } from "@wholesale/contract";
 import { useCallback, useEffect, useState } from "react";
 import { AddSheet } from "./AddSheet.tsx";
-import { api, messageOf, Offline, openSession } from "./api.ts";
+import { api, messageOf, Offline, openSession, setPreviewToken } from "./api.ts";
 import { onEvent, postEvent, setBackButton, setMainButton } from "./bridge.ts";
 import { Catalogue } from "./Catalogue.tsx";
 import { money, moscowTime } from "./format.ts";
@@ -28,9 +28,29 @@ export function App({ launch }: { launch: LaunchParams | null }) {
     setProblem({ message: messageOf(error), retry: error instanceof Offline ? retry : null });
   }, []);
 
+  const [dryRun, setDryRun] = useState(false);
+
   const start = useCallback(() => {
     if (!launch) return;
     setProblem(null);
+    if (launch.previewToken) {
+      setPreviewToken(launch.previewToken);
+      api.me().then(
+        (me) => {
+          setDryRun(me.dry_run);
+          setMarket(me.market);
+          setSession({
+            status: "client",
+            token: launch.previewToken ?? "",
+            expires_in: 0,
+            client: me.client,
+            market: me.market,
+          });
+        },
+        (error) => fail(error, start),
+      );
+      return;
+    }
     openSession(launch.initData).then(
       (s) => {
         setSession(s);
@@ -124,6 +144,12 @@ export function App({ launch }: { launch: LaunchParams | null }) {
 
   return (
     <>
+      {launch.previewToken && (
+        <div className="notice" role="note">
+          Просмотр как клиент «{session.client.nickname}»
+          {dryRun ? ": пробный режим, ничего не сохраняется." : ": заказы сохраняются по-настоящему."}
+        </div>
+      )}
       {nav}
       {view.kind === "catalogue" &&
         (market && !market.open ? (

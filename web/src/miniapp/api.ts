@@ -4,6 +4,7 @@ import type {
   TMiniAppCatalogue,
   TMiniAppChange,
   TMiniAppMarket,
+  TMiniAppMe,
   TMiniAppOrder,
   TMiniAppPositionResult,
   TMiniAppQuote,
@@ -51,7 +52,7 @@ async function request<T>(method: string, path: string, body?: unknown, retried 
   } catch {
     throw new Offline();
   }
-  if (response.status === 401 && token && !retried) {
+  if (response.status === 401 && token && initData && !retried) {
     const session = await openSession(initData);
     if (session.status === "client") return request(method, path, body, true);
   }
@@ -75,7 +76,14 @@ export async function openSession(data: string): Promise<TMiniAppSession> {
   return session;
 }
 
+/** A staff preview's client token (no launch data: it is not renewed when it ends). */
+export function setPreviewToken(preview: string): void {
+  initData = "";
+  token = preview;
+}
+
 export const api = {
+  me: () => request<TMiniAppMe>("GET", "me/"),
   market: () => request<TMiniAppMarket>("GET", "market/"),
   brands: () => request<{ results: { id: number; name: string }[] }>("GET", "brands/"),
   catalogue: (query: { search?: string; brand?: number; page: number }) => {

@@ -21,6 +21,8 @@ export type ThemeParams = Partial<
 
 export type LaunchParams = {
   initData: string;
+  /** Staff opening the page as a client from the bot preview: a client token instead of launch data. */
+  previewToken?: string;
   version: string;
   platform: string;
   theme: ThemeParams;
@@ -52,6 +54,12 @@ export function readLaunchParams(hash = window.location.hash): LaunchParams | nu
       platform: params.get("tgWebAppPlatform") ?? "unknown",
       theme: parseTheme(params.get("tgWebAppThemeParams")),
     };
+    sessionStorage.setItem(KEY, JSON.stringify(launch));
+    return launch;
+  }
+  const previewToken = params.get("previewToken");
+  if (previewToken) {
+    const launch = { initData: "", previewToken, version: "", platform: "preview", theme: {} };
     sessionStorage.setItem(KEY, JSON.stringify(launch));
     return launch;
   }
