@@ -128,4 +128,28 @@ describe("«Добавить»", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("В одни руки не больше 3 шт. в день");
     expect(screen.getByRole("button", { name: "Добавить" })).toBeDisabled();
   });
+
+  it("adds more of a modification the order holds: the quote is the whole position, the add the units asked", async () => {
+    const calls = serve({
+      "modifications/7/": [{ status: 200, body: card }],
+      // The order holds 3 already: one more makes a position of 4.
+      "quote/": [{ status: 200, body: quote(600, 4) }],
+      "positions/": [
+        {
+          status: 201,
+          body: { position: { name: "Кабель 1 м", quantity: 4 }, order: { positions: [], totals: [] } },
+        },
+      ],
+    });
+    const onAdded = vi.fn();
+    render(<AddSheet item={item} onClose={() => {}} onAdded={onAdded} onError={() => {}} />);
+    expect(await screen.findByText("В заказе будет 4 шт.")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Добавить" }));
+    await waitFor(() =>
+      expect(onAdded).toHaveBeenCalledWith("Добавлено: Кабель 1 м, 1 шт. (в заказе 4 шт.)"),
+    );
+    expect(calls.filter((c) => c.path === "positions/").map((c) => c.body)).toEqual([
+      { modification: 7, quantity: 1, price_kopecks: 60000 },
+    ]);
+  });
 });

@@ -5,6 +5,13 @@ import { api, messageOf, Refused } from "./api.ts";
 import { haptic } from "./bridge.ts";
 import { money, stockLabel } from "./format.ts";
 
+/** A quote with the units asked for (the quote's own quantity is the whole position's). */
+type Priced = { asked: number; quote: TMiniAppQuote };
+
+/** The unit price and the position's sum at it. */
+const priceText = ({ quote }: Priced) =>
+  `${money(quote.price ?? 0, quote.currency_sign)} за шт. · сумма ${money(quote.sum ?? 0, quote.currency_sign)}`;
+
 type Props = {
   item: TMiniAppItem;
   onClose: () => void;
@@ -20,9 +27,10 @@ type Props = {
 export function AddSheet({ item, onClose, onAdded, onError }: Props) {
   const [card, setCard] = useState<TMiniAppCard | null>(null);
   const [quantity, setQuantity] = useState(item.from_quantity ?? 1);
-  const [quote, setQuote] = useState<TMiniAppQuote | null>(null);
+  // A quote is for the whole position (with what the order holds already): kept with the units asked for.
+  const [quote, setQuote] = useState<Priced | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [changed, setChanged] = useState<TMiniAppQuote | null>(null);
+  const [changed, setChanged] = useState<Priced | null>(null);
   const [busy, setBusy] = useState(false);
   const settled = useDebounced(quantity, 250);
 
@@ -46,7 +54,7 @@ export function AddSheet({ item, onClose, onAdded, onError }: Props) {
     api.quote(item.id, settled).then(
       (q) => {
         if (!current) return;
-        setQuote(q);
+        setQuote({ asked: settled, quote: q });
         setProblem(null);
       },
       (error) => {
@@ -67,20 +75,23 @@ export function AddSheet({ item, onClose, onAdded, onError }: Props) {
     setQuantity((q) => Math.min(most, Math.max(least, q + delta)));
   };
 
-  async function add(confirmed: TMiniAppQuote) {
+  async function add(confirmed: Priced) {
     setBusy(true);
     try {
       const done = await api.add({
         modification: item.id,
-        quantity: confirmed.quantity,
-        price_kopecks: confirmed.price_kopecks,
+        quantity: confirmed.asked,
+        price_kopecks: confirmed.quote.price_kopecks,
       });
       haptic.success();
-      onAdded(`Добавлено: ${done.position.name}, ${done.position.quantity} шт.`);
+      const whole = done.position.quantity;
+      onAdded(
+        `Добавлено: ${done.position.name}, ${confirmed.asked} шт.${whole !== confirmed.asked ? ` (в заказе ${whole} шт.)` : ""}`,
+      );
     } catch (error) {
       haptic.error();
       if (error instanceof Refused && error.refusal.code === "price_changed" && error.refusal.quote) {
-        setChanged(error.refusal.quote);
+        setChanged({ asked: confirmed.asked, quote: error.refusal.quote });
         setProblem(error.message);
       } else if (error instanceof Refused) setProblem(error.message);
       else onError(error, () => void add(confirmed));
@@ -89,7 +100,7 @@ export function AddSheet({ item, onClose, onAdded, onError }: Props) {
     }
   }
 
-  const ready = quote !== null && quote.quantity === quantity && problem === null && !busy;
+  const ready = quote !== null && quote.asked === quantity && problem === null && !busy;
   return (
     <div className="sheet-back">
       <div className="sheet" role="dialog" aria-label={item.name}>
@@ -144,22 +155,17 @@ export function AddSheet({ item, onClose, onAdded, onError }: Props) {
             <span className="sub">{card.up_to !== null && `не больше ${card.up_to} шт.`}</span>
           </div>
         )}
-        {quote && quote.sum !== null && !changed && (
-          <div>
-            {money(quote.price ?? 0, quote.currency_sign)} за шт. · сумма{" "}
-            {money(quote.sum, quote.currency_sign)}
-          </div>
+        {quote && quote.quote.sum !== null && !changed && <div>{priceText(quote)}</div>}
+        {quote && quote.quote.quantity !== quote.asked && !changed && (
+          <div className="sub">В заказе будет {quote.quote.quantity} шт.</div>
         )}
         {problem && (
           <div className="notice error" role="alert">
             {problem}
           </div>
         )}
-        {changed && changed.price !== null && (
-          <div className="notice">
-            Новая цена: {money(changed.price, changed.currency_sign)} за шт., сумма{" "}
-            {money(changed.sum ?? 0, changed.currency_sign)}
-          </div>
+        {changed && changed.quote.price !== null && (
+          <div className="notice">Новая цена: {priceText(changed)}</div>
         )}
         <div className="actions">
           <button type="button" className="plain" onClick={onClose}>
