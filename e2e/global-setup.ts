@@ -4,11 +4,14 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { startFakeBotApi } from "../server/src/test/fake-bot-api.ts";
 import { ADMIN, CHROMIUM_PATH, TELEGRAM_BOT_USERNAME } from "./support/constants.ts";
 
 declare module "vitest" {
   interface ProvidedContext {
     baseURL: string;
+    /** The bot token the app runs with: the Mini App test signs its launch data with it. */
+    botToken: string;
   }
 }
 
@@ -52,6 +55,8 @@ export default async function setup(project: TestProject) {
     throw new Error("Build the app first (npm run build); npm test does it for you");
   }
   const dataDir = mkdtempSync(join(tmpdir(), "wholesale-e2e-"));
+  // The bot runs against a fake Bot API on loopback (never Telegram); its token signs Mini App launch data.
+  const fakeBotApi = await startFakeBotApi();
   const port = await freePort();
   let output = "";
   const app = spawn(process.execPath, ["--enable-source-maps", main], {
@@ -67,6 +72,8 @@ export default async function setup(project: TestProject) {
       SEED_DEMO: "1",
       LOG_LEVEL: "warn",
       TELEGRAM_BOT_USERNAME: TELEGRAM_BOT_USERNAME,
+      TELEGRAM_BOT_TOKEN: fakeBotApi.token,
+      TELEGRAM_API_ROOT: fakeBotApi.apiRoot,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -79,10 +86,12 @@ export default async function setup(project: TestProject) {
   const baseURL = `http://127.0.0.1:${port}`;
   await waitForHealth(baseURL, app, () => output);
   project.provide("baseURL", baseURL);
+  project.provide("botToken", fakeBotApi.token);
 
   return async () => {
     app.kill("SIGTERM");
     await new Promise((r) => app.once("exit", r));
+    await fakeBotApi.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

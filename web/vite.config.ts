@@ -10,11 +10,19 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 700,
     rollupOptions: {
+      // Two pages: the back-office, and the Telegram Mini App at /app/ (its own first load, shares no MUI).
+      input: { main: "index.html", app: "app/index.html" },
       output: {
         // The framework changes rarely; keeping it apart lets browsers cache it across releases. MUI is
         // left to Rollup's splitting: forced into one chunk (through its barrel) it carried every component
         // any section uses into the login screen.
-        manualChunks: { react: ["react", "react-dom", "react-router"] },
+        // The router has a chunk of its own so that the Mini App, which has no routes, does not download it
+        // (named packages put react itself into the router's chunk: matched by path instead).
+        manualChunks(id) {
+          if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return "react";
+          if (/node_modules\/react-router\//.test(id)) return "react-router";
+          return undefined;
+        },
       },
     },
   },

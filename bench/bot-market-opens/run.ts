@@ -16,6 +16,7 @@ import {
 } from "../../server/src/db/schema/index.ts";
 import { systemClock } from "../../server/src/lib/clock.ts";
 import { createOrderingService } from "../../server/src/modules/ordering/index.ts";
+import { miniAppHandler } from "../miniapp/miniapp-handler.ts";
 import { botHandler } from "./bot-handler.ts";
 import { cpuMeter } from "./cpu.ts";
 
@@ -39,7 +40,11 @@ const PLENTY = 200;
 /** One client's one order step: a quantity confirmed at the price its confirm screen showed. */
 export type Step = { clientId: number; modificationId: number; quantity: number; price: number };
 type Outcome = { accepted: boolean };
-type Handler = (step: Step) => Promise<Outcome>;
+/** The measured call; `close` ends what it started, `extra` is reported beside the figures. */
+type Handler = ((step: Step) => Promise<Outcome>) & {
+  close?: () => Promise<void>;
+  extra?: Record<string, unknown>;
+};
 
 /** Every modification's tiers: the price of a position is the tier its whole quantity reaches. */
 const TIERS = [
@@ -71,7 +76,7 @@ function random(seed: number) {
   };
 }
 
-async function open(): Promise<Database & { drop: () => Promise<void> }> {
+async function open(): Promise<Database & { drop: () => Promise<void>; url?: string }> {
   if (kind === "pglite") {
     const database = await openPglite();
     return { ...database, drop: database.close };
@@ -87,6 +92,7 @@ async function open(): Promise<Database & { drop: () => Promise<void> }> {
   const database = await openPostgres(url.toString(), { max: 10 });
   return {
     ...database,
+    url: url.toString(),
     drop: async () => {
       await database.close();
       const dropper = new pg.Client({ connectionString: serverUrl });
@@ -170,8 +176,13 @@ try {
       };
     }),
   );
-  const handle =
-    process.env.BENCH_VIA === "bot" ? await botHandler(database.db) : serviceHandler(database.db);
+  const via = process.env.BENCH_VIA ?? "service";
+  const handle: Handler =
+    via === "bot"
+      ? await botHandler(database.db)
+      : via === "miniapp"
+        ? await miniAppHandler(database.db, database.url ?? "")
+        : serviceHandler(database.db);
 
   const latencies: number[] = [];
   // What each client holds of each modification: a step adding to it confirms the whole position's price.
@@ -201,6 +212,7 @@ try {
   );
   const seconds = (performance.now() - started) / 1000;
   const cpuUsed = cpu(latencies.length);
+  await handle.close?.();
 
   const stockRows = await database.db
     .select({ id: modifications.id, quantity: modifications.quantity })
@@ -234,6 +246,7 @@ try {
   console.log(
     JSON.stringify(
       {
+        via,
         database: database.kind,
         clients: clientIds.length,
         steps: latencies.length,
@@ -252,6 +265,7 @@ try {
         popularSoldOut: `${soldOut}/${POPULAR}`,
         oversoldUnits: oversold,
         modificationsWithInexactStock: inexact,
+        ...handle.extra,
       },
       null,
       2,

@@ -6,6 +6,7 @@ export * from "./clients.ts";
 export * from "./common.ts";
 export * from "./market.ts";
 export * from "./messaging.ts";
+export * from "./miniapp.ts";
 export * from "./permissions.ts";
 export * from "./reports.ts";
 export * from "./sales.ts";

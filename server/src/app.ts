@@ -22,7 +22,7 @@ import { type ActivityLog, registerActivityLog } from "./http/activity-log.ts";
 import { type ApiRoute, registerAuth } from "./http/auth.ts";
 import { errorBody, notFound, registerErrorHandler } from "./http/errors.ts";
 import { registerMultipart } from "./http/multipart.ts";
-import { registerSecurityHeaders } from "./http/security-headers.ts";
+import { isMiniAppPage, registerSecurityHeaders } from "./http/security-headers.ts";
 import { createTokenService, type TokenService } from "./http/tokens.ts";
 import type { Clock } from "./lib/clock.ts";
 import {
@@ -52,6 +52,7 @@ import {
 import { healthRoutes } from "./modules/health/index.ts";
 import { createScheduleService, marketRoutes } from "./modules/market/index.ts";
 import { createMessageService, messagingRoutes } from "./modules/messaging/index.ts";
+import { createMiniAppService, createMiniAppSessionService, miniAppRoutes } from "./modules/miniapp/index.ts";
 import {
   createDailyReportService,
   createInvoiceService,
@@ -81,6 +82,8 @@ export type AppDeps = {
   logLevel?: string;
   /** The built web app to serve; defaults to web/dist when it exists. */
   webDist?: string | null;
+  /** The client bot's token: it signs the Mini App's launch data (none: the Mini App opens no session). */
+  telegramBotToken?: string;
   /** The client bot's username, for organization invitation links (none: no links). */
   telegramBotUsername?: string;
   /** The client bot when it runs on a webhook: its route and the secret Telegram must send. */
@@ -160,6 +163,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     invoices: createInvoiceService({ db, clock }),
     dailyReports: createDailyReportService({ db, clock, statistics }),
     dashboard: createDashboardService({ db, clock, statistics }),
+    miniAppSessions: createMiniAppSessionService({ db, clock, tokens, botToken: deps.telegramBotToken }),
+    miniApp: createMiniAppService({ db, clock }),
+    miniAppDryRun: createMiniAppService({ db, clock, dryRun: true }),
   };
 
   const apiRoutes: ApiRoute[] = [];
@@ -178,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(salesRoutes, services);
       if (deps.botWebhook) await api.register(webhookRoutes, deps.botWebhook);
       await api.register(botPreviewRoutes, {
+        miniAppSessions: services.miniAppSessions,
         botPreview: createBotPreviewService({
           db,
           clock,
@@ -194,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(statisticsRoutes, services);
       await api.register(salesReportRoutes, services);
       await api.register(dashboardRoutes, services);
+      await api.register(miniAppRoutes, services);
     },
     { prefix: "/api" },
   );
@@ -234,7 +242,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const path = request.url.split("?")[0] ?? "";
     const reads = request.method === "GET" || request.method === "HEAD";
     if (serveWeb && reads && !path.startsWith("/api") && !/\.[a-z0-9]+$/i.test(path)) {
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
+      // The Telegram Mini App is a page of its own under /app/.
+      const page = isMiniAppPage(path) ? "app/index.html" : "index.html";
+      return reply.header("cache-control", "no-cache").sendFile(page);
     }
     return reply.status(404).send(errorBody(notFound()));
   });

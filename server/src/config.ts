@@ -49,6 +49,12 @@ const ZEnvSchema = z.object({
   TELEGRAM_API_ROOT: z.string().url().optional(),
   TELEGRAM_BOT_USERNAME: z.string().min(1).optional(),
   TELEGRAM_WEBHOOK_URL: z.string().url().optional(),
+  // Telegram opens Mini Apps over https only.
+  TELEGRAM_WEBAPP_URL: z
+    .string()
+    .url()
+    .refine((url) => url.startsWith("https://"), "TELEGRAM_WEBAPP_URL must be an https:// URL")
+    .optional(),
   TELEGRAM_WEBHOOK_SECRET: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,256}$/, "TELEGRAM_WEBHOOK_SECRET: 1-256 of A-Z, a-z, 0-9, _ and -")
@@ -78,6 +84,8 @@ export type Config = {
     /** Set: Telegram posts updates to this URL; unset: one instance long-polls. */
     webhookUrl: string | undefined;
     webhookSecret: string | undefined;
+    /** The Mini App's public https URL (…/app/): the chat's menu button and «Открыть каталог» open it. */
+    webAppUrl: string | undefined;
   };
   /** The delivery worker: messages per second to the Bot API (all instances together), days done rows are kept. */
   delivery: { ratePerSecond: number; retentionDays: number };
@@ -125,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       botUsername: e.TELEGRAM_BOT_USERNAME,
       webhookUrl: e.TELEGRAM_WEBHOOK_URL,
       webhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
+      webAppUrl: e.TELEGRAM_WEBAPP_URL,
     },
     delivery: { ratePerSecond: e.TELEGRAM_RATE_PER_SECOND, retentionDays: e.OUTBOX_RETENTION_DAYS },
     trustProxy: e.TRUST_PROXY ?? false,

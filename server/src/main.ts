@@ -44,7 +44,10 @@ async function main(): Promise<void> {
   };
   const { token, apiRoot, webhookUrl } = config.telegram;
   const bot = token
-    ? createLiveBot({ token, apiRoot }, { db: database.db, clock: systemClock, log: botLog })
+    ? createLiveBot(
+        { token, apiRoot },
+        { db: database.db, clock: systemClock, log: botLog, webAppUrl: config.telegram.webAppUrl },
+      )
     : null;
   const botWebhook =
     bot && token && webhookUrl
@@ -56,6 +59,7 @@ async function main(): Promise<void> {
     clock: systemClock,
     jwtSecret: config.jwtSecret,
     logLevel: config.logLevel,
+    telegramBotToken: config.telegram.token,
     telegramBotUsername: config.telegram.botUsername,
     botWebhook,
     // Without a token the worker sends nothing and queued messages wait for one.
@@ -111,9 +115,13 @@ async function main(): Promise<void> {
     (job, error) => app.log.error({ err: error, job }, "background job failed"),
   );
   if (bot && botWebhook && webhookUrl) {
-    await startWebhook(bot, webhookUrl, botWebhook.secretToken);
+    await startWebhook(bot, webhookUrl, botWebhook.secretToken, config.telegram.webAppUrl);
   } else if (bot) {
-    botRunner = startPolling(bot, { databaseUrl: config.databaseUrl, log: botLog });
+    botRunner = startPolling(bot, {
+      databaseUrl: config.databaseUrl,
+      log: botLog,
+      webAppUrl: config.telegram.webAppUrl,
+    });
   }
   const where = config.databaseUrl ? "PostgreSQL" : `embedded PGlite in ${config.dataDir}`;
   console.log(`Back-office on http://localhost:${config.port} (database: ${where})`);

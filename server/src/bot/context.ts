@@ -26,6 +26,8 @@ export type BotDeps = {
    * client's delivery state (the unreachable mark) alone. Absent for real Telegram updates.
    */
   preview?: boolean;
+  /** The Mini App's public https URL (TELEGRAM_WEBAPP_URL): the entry text offers «Открыть каталог» with it. */
+  webAppUrl?: string;
 };
 
 export type BotLog = {

@@ -6,7 +6,7 @@ import pg from "pg";
 import { createBackoff } from "../lib/backoff.ts";
 import type { BotContext, BotDeps, BotLog } from "./context.ts";
 import { createBot } from "./index.ts";
-import { botCommands } from "./texts.ts";
+import { botCommands, texts } from "./texts.ts";
 
 /** Any fixed number shared by every instance: the one holding this lock polls Telegram. */
 export const POLLING_LOCK = 727_275;
@@ -18,10 +18,27 @@ export function webhookSecret(token: string, configured: string | undefined): st
   return configured ?? createHash("sha256").update(`webhook:${token}`).digest("hex").slice(0, 48);
 }
 
+/**
+ * With a Mini App URL, the chat's menu button (beside the input field) opens the Mini App, for every chat of
+ * the bot; without one it stays Telegram's default, the list of commands.
+ */
+async function setMenuButton(bot: Bot<BotContext>, webAppUrl: string | undefined): Promise<void> {
+  if (!webAppUrl) return;
+  await bot.api.setChatMenuButton({
+    menu_button: { type: "web_app", text: texts.openCatalogue, web_app: { url: webAppUrl } },
+  });
+}
+
 /** Registers the commands and points Telegram at the webhook; the webhook route handles the updates. */
-export async function startWebhook(bot: Bot<BotContext>, url: string, secretToken: string): Promise<void> {
+export async function startWebhook(
+  bot: Bot<BotContext>,
+  url: string,
+  secretToken: string,
+  webAppUrl?: string,
+): Promise<void> {
   await bot.init();
   await bot.api.setMyCommands(botCommands);
+  await setMenuButton(bot, webAppUrl);
   await bot.api.setWebhook(url, { secret_token: secretToken, drop_pending_updates: false });
 }
 
@@ -39,7 +56,7 @@ const MAX_RETRY_MS = 30_000;
  */
 export function startPolling(
   bot: Bot<BotContext>,
-  options: { databaseUrl: string | undefined; log: BotLog; retryMs?: number },
+  options: { databaseUrl: string | undefined; log: BotLog; retryMs?: number; webAppUrl?: string },
 ): BotRunner {
   const retryMs = options.retryMs ?? 3000;
   const backoff = createBackoff({ firstMs: retryMs, maxMs: Math.max(retryMs, MAX_RETRY_MS) });
@@ -60,6 +77,7 @@ export function startPolling(
     await bot.init();
     await bot.api.deleteWebhook();
     await bot.api.setMyCommands(botCommands);
+    await setMenuButton(bot, options.webAppUrl);
   }
 
   async function poll(): Promise<void> {
@@ -143,7 +161,7 @@ export function startPolling(
 /** The bot that talks to Telegram (or TELEGRAM_API_ROOT): every update taken once, in the shared database. */
 export function createLiveBot(
   settings: { token: string; apiRoot: string | undefined },
-  deps: Pick<BotDeps, "db" | "clock" | "log">,
+  deps: Pick<BotDeps, "db" | "clock" | "log" | "webAppUrl">,
 ): Bot<BotContext> {
   const bot = createBot(
     settings.token,

@@ -5,10 +5,13 @@ import type { Db } from "../db/client.ts";
 import { accounts } from "../db/schema/index.ts";
 import { AppError } from "./errors.ts";
 import { permissionsOf, roleOf } from "./permissions.ts";
-import type { TokenService } from "./tokens.ts";
+import type { ClientTokenClaims, TokenService } from "./tokens.ts";
 
-/** What a route requires: nothing, any signed-in account, or one permission of the role table. */
-export type Access = "public" | "authenticated" | TPermission;
+/**
+ * What a route requires: nothing, any signed-in account, one permission of the role table, or a Mini App
+ * client (a client token, a separate audience: staff tokens do not open these routes, client tokens no other).
+ */
+export type Access = "public" | "authenticated" | "client" | TPermission;
 
 export type AuthAccount = {
   id: number;
@@ -29,6 +32,8 @@ declare module "fastify" {
   }
   interface FastifyRequest {
     account: AuthAccount | null;
+    /** The Mini App client behind a client token, on `client` routes only. */
+    client: ClientTokenClaims | null;
   }
 }
 
@@ -85,11 +90,18 @@ export function registerAuth(
   { db, tokens, routes }: { db: Db; tokens: TokenService; routes: ApiRoute[] },
 ): void {
   app.decorateRequest("account", null);
+  app.decorateRequest("client", null);
 
   const requireAccess = (access: Exclude<Access, "public">) => async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (token === undefined) {
       throw new AppError("not_authenticated", "Учетные данные не были предоставлены.");
+    }
+    if (access === "client") {
+      const client = token ? await tokens.verifyClient(token) : undefined;
+      if (!client) throw tokenNotValid();
+      request.client = client;
+      return;
     }
     const account = token ? await accountForToken(db, tokens, token, "access") : undefined;
     if (!account) throw tokenNotValid();
@@ -117,4 +129,10 @@ export function registerAuth(
 export function currentAccount(request: FastifyRequest): AuthAccount {
   if (!request.account) throw new AppError("not_authenticated", "Учетные данные не были предоставлены.");
   return request.account;
+}
+
+/** The Mini App client of a `client` route. */
+export function currentClient(request: FastifyRequest): ClientTokenClaims {
+  if (!request.client) throw new AppError("not_authenticated", "Учетные данные не были предоставлены.");
+  return request.client;
 }

@@ -1,5 +1,6 @@
 import { ROLES, type TPermission, type TRole } from "@wholesale/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedClient } from "../db/factories/clients.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { permissionsOf, ROLE_PERMISSIONS } from "./permissions.ts";
 
@@ -72,6 +73,10 @@ describe("every API route x every role", () => {
   it("declares its access and the server enforces it", async () => {
     const routes = t.app.apiRoutes;
     expect(routes.length).toBeGreaterThan(5);
+    expect(routes.some((r) => r.access === "client")).toBe(true);
+    // A Mini App client's token: a separate audience that opens the client routes and nothing else.
+    const client = await seedClient(t.db, { telegramId: 777_000_111 });
+    const clientToken = await t.app.tokens.signClient({ clientId: client.id, telegramId: 777_000_111 });
     for (const route of routes) {
       const url = route.url.replace(/:\w+/g, "999999");
       const anonymous = await t.app.inject({
@@ -83,6 +88,31 @@ describe("every API route x every role", () => {
         expect(anonymous.statusCode, `${route.method} ${route.url} anonymous`).not.toBe(401);
       } else {
         expect(anonymous.statusCode, `${route.method} ${route.url} anonymous`).toBe(401);
+      }
+      const asClient = await t.app.inject({
+        method: route.method as "GET",
+        url,
+        payload: route.method === "GET" ? undefined : {},
+        headers: { authorization: `Bearer ${clientToken}` },
+      });
+      const clientWhere = `${route.method} ${route.url} as a Mini App client`;
+      if (route.access === "client" || route.access === "public")
+        expect(asClient.statusCode, clientWhere).not.toBe(401);
+      else {
+        expect(asClient.statusCode, clientWhere).toBe(401);
+        expect(asClient.json().code, clientWhere).toBe("token_not_valid");
+      }
+      if (route.access === "client") {
+        // Staff tokens, whatever their role, are no client tokens.
+        for (const role of ROLES) {
+          const res = await t.call(role, {
+            method: route.method as "GET",
+            url,
+            payload: route.method === "GET" ? undefined : {},
+          });
+          expect(res.statusCode, `${route.method} ${route.url} as ${role}`).toBe(401);
+        }
+        continue;
       }
       for (const role of ROLES) {
         const res = await t.call(role, {

@@ -57,4 +57,24 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     reply.headers(headers);
     done();
   });
+
+  // The Mini App's page is shown by Telegram's web clients in a frame: they, and nobody else, may frame it.
+  // Only /app/ is relaxed; the back-office and the API keep frame-ancestors 'none' against clickjacking.
+  app.addHook("onSend", async (request, reply) => {
+    if (!isMiniAppPage(request.url)) return;
+    const policy = reply.getHeader("content-security-policy");
+    if (typeof policy === "string")
+      reply.header(
+        "content-security-policy",
+        policy.replace("frame-ancestors 'none'", MINI_APP_FRAME_ANCESTORS),
+      );
+    // X-Frame-Options knows no list of origins; browsers obey frame-ancestors where both are sent anyway.
+    reply.removeHeader("x-frame-options");
+  });
 }
+
+/** Telegram's web clients (web.telegram.org, its /k/ and /a/ versions, and its subdomains). */
+export const MINI_APP_FRAME_ANCESTORS = "frame-ancestors https://web.telegram.org https://*.web.telegram.org";
+
+/** The Mini App's page (/app, /app/, /app/…), not its API (/api/app/…). */
+export const isMiniAppPage = (url: string) => /^\/app(\/|\?|#|$)/.test(url);

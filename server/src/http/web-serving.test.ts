@@ -23,6 +23,11 @@ beforeAll(async () => {
     join(webDist, "index.html"),
     '<!doctype html><script type="module" src="/assets/app-1a2b.js"></script>',
   );
+  mkdirSync(join(webDist, "app"));
+  writeFileSync(
+    join(webDist, "app/index.html"),
+    '<!doctype html><title>Каталог</title><script src="/assets/app-1a2b.js"></script>',
+  );
   writeFileSync(join(webDist, "assets/app-1a2b.js"), SCRIPT);
   writeFileSync(join(webDist, "assets/app-1a2b.js.br"), brotliCompressSync(SCRIPT));
   writeFileSync(join(webDist, "assets/app-1a2b.js.gz"), gzipSync(SCRIPT));
@@ -120,6 +125,30 @@ describe("security headers", () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain("swagger-initializer.js");
     expectSecurityHeaders(res);
+  });
+});
+
+describe("the Telegram Mini App's page", () => {
+  it("is served at /app/ and its routes, framable by Telegram's web clients only", async () => {
+    for (const url of ["/app/", "/app", "/app/order", "/app/?x=1"]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain("Каталог");
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+      const csp = String(res.headers["content-security-policy"]);
+      expect(csp, url).toContain("frame-ancestors https://web.telegram.org https://*.web.telegram.org");
+      expect(csp, url).not.toContain("frame-ancestors 'none'");
+      expect(csp, url).toMatch(/script-src 'self';/);
+      expect(res.headers["x-frame-options"], url).toBeUndefined();
+    }
+  });
+
+  it("relaxes nothing elsewhere: the back-office, its routes like /apps, and the Mini App's API", async () => {
+    for (const url of ["/", "/apps", "/application", "/api/app/market/", "/assets/app-1a2b.js"]) {
+      const res = await get(url);
+      expectSecurityHeaders(res);
+    }
+    expect((await get("/apps")).body).not.toContain("Каталог");
   });
 });
 

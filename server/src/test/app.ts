@@ -8,6 +8,8 @@ import { openTestDatabase, type TestDatabase } from "./database.ts";
 
 export const TEST_SECRET = "test-secret-test-secret-test-secret-0123456789";
 export const TEST_PASSWORD = "correct-horse-battery";
+/** The bot token test apps sign Mini App launch data with. */
+export const TEST_BOT_TOKEN = "123456:test-bot-token-for-mini-app-launch-data";
 
 export type TestApp = {
   app: FastifyInstance;
@@ -27,6 +29,7 @@ export async function createTestApp(
     clock?: Clock;
     now?: string;
     telegramBotUsername?: string;
+    telegramBotToken?: string;
     trustProxy?: false | number | string[];
     delivery?: AppDeps["delivery"];
   } = {},
@@ -38,6 +41,7 @@ export async function createTestApp(
     clock: options.clock ?? clock,
     jwtSecret: TEST_SECRET,
     webDist: null,
+    telegramBotToken: options.telegramBotToken ?? TEST_BOT_TOKEN,
     telegramBotUsername: options.telegramBotUsername,
     trustProxy: options.trustProxy,
     delivery: options.delivery,

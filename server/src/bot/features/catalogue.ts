@@ -25,6 +25,7 @@ import {
   catalogueKeyboard,
   confirmKeyboard,
   modificationsKeyboard,
+  openCatalogueKeyboard,
   productsKeyboard,
   searchKeyboard,
 } from "../keyboards/catalogue.ts";
@@ -40,7 +41,11 @@ export const catalogue = new Composer<BotContext>();
 async function openMarket(ctx: BotContext): Promise<void> {
   ctx.session.step = { kind: "idle" };
   if (!ctx.market.open) return showClosed(ctx);
-  await ctx.reply(await ctx.texts.latest("entry"), { reply_markup: mainMenuKeyboard() });
+  // With the Mini App configured, the entry text offers it; the menu under the input field stays as it was.
+  const entry = await ctx.texts.latest("entry");
+  await ctx.reply(entry, {
+    reply_markup: ctx.deps.webAppUrl ? openCatalogueKeyboard(ctx.deps.webAppUrl) : mainMenuKeyboard(),
+  });
   await showBrands(ctx, 1);
 }
 catalogue.command("market", openMarket);

@@ -125,3 +125,8 @@ export function addedKeyboard(origin: CardOrigin) {
     .row()
     .text(texts.menu.order, orderData.pack({}));
 }
+
+/** «Открыть каталог»: the Mini App, opened by Telegram with the user's signed launch data. */
+export function openCatalogueKeyboard(webAppUrl: string) {
+  return new InlineKeyboard().webApp(texts.openCatalogue, webAppUrl);
+}

@@ -1,20 +1,31 @@
-import { and, asc, countDistinct, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, countDistinct, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { withProductAndBrand } from "../../db/catalogue-path.ts";
 import type { Db } from "../../db/client.ts";
 import { containsPattern } from "../../db/like.ts";
-import { brands, modifications, products } from "../../db/schema/index.ts";
+import { brands, currencies, modifications, priceTiers, products } from "../../db/schema/index.ts";
 import { stockState } from "../stock/index.ts";
 import type { ClientContext } from "./client-context.ts";
-import type { BrandItem, ModificationItem, Page, ProductItem } from "./types.ts";
+import { minimumQuantity, priceForQuantity, pricingFor, type StoredTier } from "./price-list.ts";
+import type {
+  BrandItem,
+  CatalogueItem,
+  CatalogueQuery,
+  ModificationItem,
+  Page,
+  ProductItem,
+} from "./types.ts";
 import { visibleTo } from "./visibility.ts";
 
 /** Items per page: what fits as buttons in one Telegram message. */
 export const PAGE_SIZE = 8;
 
-function pageOf(page: number, total: number) {
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+/** Rows per page of the Mini App's scrolled list: a screenful many times over, one round trip each. */
+export const CATALOGUE_PAGE_SIZE = 100;
+
+function pageOf(page: number, total: number, size = PAGE_SIZE) {
+  const pages = Math.max(1, Math.ceil(total / size));
   const current = Math.min(Math.max(1, Math.trunc(page) || 1), pages);
-  return { page: current, pages, offset: (current - 1) * PAGE_SIZE };
+  return { page: current, pages, offset: (current - 1) * size };
 }
 
 /** The catalogue tree joined and narrowed to what the client sees, plus `where`. */
@@ -22,8 +33,13 @@ function visibleTree(client: ClientContext, where?: SQL) {
   return and(visibleTo(client), where);
 }
 
-/** Brands with at least one modification this client sees, by name. */
-export async function listBrands(db: Db, client: ClientContext, page: number): Promise<Page<BrandItem>> {
+/** Brands with at least one modification this client sees, by name; `size` per page (the bot's by default). */
+export async function listBrands(
+  db: Db,
+  client: ClientContext,
+  page: number,
+  size = PAGE_SIZE,
+): Promise<Page<BrandItem>> {
   const where = visibleTree(client);
   const [total] = await withProductAndBrand(
     db
@@ -31,13 +47,13 @@ export async function listBrands(db: Db, client: ClientContext, page: number): P
       .from(modifications)
       .$dynamic(),
   ).where(where);
-  const p = pageOf(page, total?.n ?? 0);
+  const p = pageOf(page, total?.n ?? 0, size);
   const items = await withProductAndBrand(
     db.selectDistinct({ id: brands.id, name: brands.name }).from(modifications).$dynamic(),
   )
     .where(where)
     .orderBy(asc(brands.name), asc(brands.id))
-    .limit(PAGE_SIZE)
+    .limit(size)
     .offset(p.offset);
   return { items, page: p.page, pages: p.pages };
 }
@@ -121,8 +137,15 @@ export async function searchModifications(
   text: string,
   page: number,
 ): Promise<Page<ModificationItem>> {
+  const matches = searchFilter(text);
+  if (!matches) return { items: [], page: 1, pages: 1 };
+  return modificationPage(db, client, matches, page);
+}
+
+/** Every typed word in the name, specifications, product or brand; null for fewer than 2 characters. */
+function searchFilter(text: string): SQL | null {
   const words = text.trim().split(/\s+/).filter(Boolean).slice(0, 5);
-  if (words.join(" ").length < 2) return { items: [], page: 1, pages: 1 };
+  if (words.join(" ").length < 2) return null;
   const matches = words.map((word) => {
     const like = containsPattern(word);
     return or(
@@ -132,5 +155,70 @@ export async function searchModifications(
       ilike(brands.name, like),
     );
   });
-  return modificationPage(db, client, and(...matches), page);
+  return and(...matches) ?? null;
+}
+
+/**
+ * The Mini App's list: the modifications this client sees (of one brand, matching a search, or all), by brand,
+ * product and name, each with the price of its smallest sold quantity for this client (null without prices),
+ * priced by the same pricingFor as the card and every add. Pages of CATALOGUE_PAGE_SIZE.
+ */
+export async function catalogueItems(
+  db: Db,
+  client: ClientContext,
+  query: CatalogueQuery,
+  page: number,
+): Promise<Page<CatalogueItem>> {
+  const typed = query.text?.trim() ? searchFilter(query.text) : undefined;
+  if (typed === null) return { items: [], page: 1, pages: 1 };
+  const where = visibleTree(
+    client,
+    and(typed, query.brandId === undefined ? undefined : eq(products.brandId, query.brandId)),
+  );
+  const [total] = await withProductAndBrand(
+    db
+      .select({ n: countDistinct(modifications.id) })
+      .from(modifications)
+      .$dynamic(),
+  ).where(where);
+  const p = pageOf(page, total?.n ?? 0, CATALOGUE_PAGE_SIZE);
+  const rows = await withProductAndBrand(
+    db
+      .select({
+        id: modifications.id,
+        name: modifications.name,
+        productId: products.id,
+        brandId: products.brandId,
+        productName: products.name,
+        brandName: brands.name,
+        quantity: modifications.quantity,
+        small: modifications.availableSmallWholesale,
+        large: modifications.availableLargeWholesale,
+        tiers: sql<StoredTier[]>`coalesce((select json_agg(json_build_object('quantityFrom', t.quantity_from,
+          'currencyId', t.currency_id, 'currencySign', cu.sign, 'smallWholesale', t.small_wholesale,
+          'largeWholesale', t.large_wholesale, 'availableSmallWholesale', t.available_small_wholesale,
+          'availableLargeWholesale', t.available_large_wholesale) order by t.quantity_from, t.id)
+        from ${priceTiers} t join ${currencies} cu on cu.id = t.currency_id
+        where t.modification_id = ${modifications.id}), '[]'::json)`,
+      })
+      .from(modifications)
+      .$dynamic(),
+  )
+    .where(where)
+    .orderBy(asc(brands.name), asc(products.name), asc(modifications.name), asc(modifications.id))
+    .limit(CATALOGUE_PAGE_SIZE)
+    .offset(p.offset);
+  const items = rows.map(({ quantity, small, large, tiers, ...r }): CatalogueItem => {
+    const pricing = pricingFor(tiers, { small, large }, client, client.allPrices.includes(r.brandName));
+    const from = minimumQuantity(pricing);
+    const tier = from === null ? null : priceForQuantity(pricing, from);
+    return {
+      ...r,
+      stock: stockState(quantity),
+      fromQuantity: tier ? from : null,
+      price: tier && client.showPrices ? tier.price : null,
+      currencySign: tier?.currencySign ?? pricing.shown[0]?.currencySign ?? "",
+    };
+  });
+  return { items, page: p.page, pages: p.pages };
 }

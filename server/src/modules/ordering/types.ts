@@ -34,6 +34,18 @@ export type ModificationItem = {
   stock: StockState;
 };
 
+/** A row of the Mini App's list: the modification with the price of its smallest sold quantity. */
+export type CatalogueItem = ModificationItem & {
+  /** Null when the client may not see prices, or nothing is sold to the client. */
+  price: number | null;
+  currencySign: string;
+  /** The smallest quantity sold to this client; null when none is. */
+  fromQuantity: number | null;
+};
+
+/** What the Mini App's list shows: a search's words, one brand, both or neither. */
+export type CatalogueQuery = { text?: string; brandId?: number };
+
 /**
  * One price tier as the client sees it. `price` is null when the client may not see prices
  * (allowed_price off); `orderable` is false for a list shown only through the brand's all_prices.
@@ -152,6 +164,10 @@ export type OrderingService = {
   listProducts(clientId: number, brandId: number, page: number): Promise<Page<ProductItem>>;
   listModifications(clientId: number, productId: number, page: number): Promise<Page<ModificationItem>>;
   searchModifications(clientId: number, text: string, page: number): Promise<Page<ModificationItem>>;
+  /** The Mini App's list: larger pages, priced rows; empty as the other lists when the client may not browse. */
+  catalogue(clientId: number, query: CatalogueQuery, page: number): Promise<Page<CatalogueItem>>;
+  /** Every brand the client sees (the Mini App's chips), in one list. */
+  allBrands(clientId: number): Promise<BrandItem[]>;
   /** The card; null when hidden or the market is closed. */
   getModification(clientId: number, modificationId: number): Promise<ModificationView | null>;
   /**

@@ -15,7 +15,7 @@ import { clientDisplayName } from "@wholesale/contract";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useDebounced } from "../../lib/use-debounced.ts";
 import { useClientsPage } from "../clients/api.ts";
-import { useBotPreview } from "./api.ts";
+import { useBotPreview, useMiniAppPreview } from "./api.ts";
 import { addUserBubble, applyReply, type Bubble, type ChatState, emptyChat } from "./chat-state.ts";
 
 type Who = { id: number | null; label: string };
@@ -31,6 +31,21 @@ export default function BotPreviewPage() {
   const [chat, setChat] = useState<ChatState>(emptyChat);
   const [text, setText] = useState("");
   const preview = useBotPreview();
+  const miniApp = useMiniAppPreview();
+  const [miniAppRefusal, setMiniAppRefusal] = useState<string | null>(null);
+
+  /** The Mini App in a new tab as this client: its token rides in the hash, which is never sent to a server. */
+  async function openMiniApp(clientId: number) {
+    setMiniAppRefusal(null);
+    const tab = window.open("", "_blank");
+    const session = await miniApp.mutateAsync({ client: clientId, dry_run: dryRun }).catch(() => null);
+    if (session?.status === "client") {
+      if (tab) tab.location.href = `/app/#previewToken=${encodeURIComponent(session.token)}`;
+      return;
+    }
+    tab?.close();
+    if (session) setMiniAppRefusal(session.detail);
+  }
   const end = useRef<HTMLDivElement>(null);
 
   const bubbles = chat.bubbles.length;
@@ -74,7 +89,13 @@ export default function BotPreviewPage() {
           label="Пробный режим"
         />
         <Button onClick={() => setChat(emptyChat())}>Очистить</Button>
+        {who.id !== null && (
+          <Button disabled={miniApp.isPending} onClick={() => who.id !== null && void openMiniApp(who.id)}>
+            Открыть каталог
+          </Button>
+        )}
       </Stack>
+      {miniAppRefusal && <Alert severity="warning">Каталог клиенту недоступен: {miniAppRefusal}</Alert>}
       <Alert severity={who.id === null || dryRun ? "info" : "warning"}>
         {who.id === null || dryRun
           ? "Пробный режим: бот отвечает как обычно, но заказы, заявки и претензии не сохраняются."

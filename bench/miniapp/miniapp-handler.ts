@@ -1,0 +1,116 @@
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { Db } from "../../server/src/db/client.ts";
+import { clients } from "../../server/src/db/schema/index.ts";
+import { toKopecks } from "../../server/src/modules/ordering/index.ts";
+import { launchData } from "../../server/src/test/launch-data.ts";
+import type { Step } from "../bot-market-opens/run.ts";
+
+const BOT_TOKEN = "424242:bench-mini-app-bot-token";
+const SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
+const SESSION_CONCURRENCY = 20;
+
+/** CPU milliseconds a process has used so far, from /proc (0 where /proc is absent). */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) || 0) + (Number(fields[12]) || 0)) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** The whole app (bench/miniapp/server.ts) in its own process on the bench's database. */
+async function startServer(databaseUrl: string) {
+  const script = fileURLToPath(new URL("server.ts", import.meta.url));
+  const child = spawn(process.execPath, ["--import", "tsx", script], {
+    env: {
+      ...process.env,
+      BENCH_SERVER_DATABASE_URL: databaseUrl,
+      BENCH_SERVER_BOT_TOKEN: BOT_TOKEN,
+      BENCH_SERVER_JWT_SECRET: SECRET,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = "";
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+      const line = out.split("\n").find((l) => l.startsWith("{"));
+      if (line) resolve((JSON.parse(line) as { port: number }).port);
+    });
+    child.once("exit", (code) => reject(new Error(`the bench server exited (${code})`)));
+  });
+  return {
+    base: `http://127.0.0.1:${port}/api/app`,
+    cpuMs: () => (child.pid ? processCpuMs(child.pid) : 0),
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/**
+ * BENCH_VIA=miniapp: the whole server in a process of its own on loopback (as in production: the clients are
+ * phones, not the server's event loop), and each step an HTTP `POST /api/app/positions/` with the client's
+ * token and the price its screen showed, over keep-alive connections, as the Mini App sends it. Every client
+ * opens its session first (signed launch data → client token), as the page does when Telegram opens it
+ * before the market opens; that is timed apart. The server's CPU per step is reported beside the figures.
+ */
+export async function miniAppHandler(db: Db, databaseUrl: string) {
+  const server = await startServer(databaseUrl);
+  const { base } = server;
+
+  const rows = await db.select({ id: clients.id, telegramId: clients.telegramId }).from(clients);
+  const tokens = new Map<number, string>();
+  const started = performance.now();
+  let cursor = 0;
+  await Promise.all(
+    Array.from({ length: SESSION_CONCURRENCY }, async () => {
+      for (let row = rows[cursor++]; row; row = rows[cursor++]) {
+        const res = await fetch(`${base}/session/`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            init_data: launchData(row.telegramId ?? 0, { botToken: BOT_TOKEN, authDate: new Date() }),
+          }),
+        });
+        const body = (await res.json()) as { status: string; token?: string };
+        if (body.status !== "client" || !body.token) throw new Error(`no session for client ${row.id}`);
+        tokens.set(row.id, body.token);
+      }
+    }),
+  );
+  const sessionSeconds = (performance.now() - started) / 1000;
+  const serverCpuAtStart = server.cpuMs();
+  let steps = 0;
+
+  const handle = async ({ clientId, modificationId, quantity, price }: Step) => {
+    const res = await fetch(`${base}/positions/`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${tokens.get(clientId)}` },
+      body: JSON.stringify({ modification: modificationId, quantity, price_kopecks: toKopecks(price) }),
+    });
+    await res.arrayBuffer();
+    steps++;
+    if (res.status !== 201 && res.status !== 409) throw new Error(`unexpected ${res.status}`);
+    return { accepted: res.status === 201 };
+  };
+  const extra: Record<string, unknown> = {
+    sessions: rows.length,
+    sessionSeconds: Number(sessionSeconds.toFixed(2)),
+  };
+  return Object.assign(handle, {
+    extra,
+    close: async () => {
+      extra.serverCpuMsPerStep = Number(
+        ((server.cpuMs() - serverCpuAtStart) / Math.max(1, steps)).toFixed(2),
+      );
+      await server.close();
+    },
+  });
+}

@@ -1,0 +1,236 @@
+import { ZIdSchema } from "./common.ts";
+import { ZPositionStatusSchema } from "./sales.ts";
+import { z } from "./zod-ru.ts";
+
+/**
+ * The Telegram Mini App's API (/api/app/…). The client is named by the client token only, never by an id in
+ * a request, so no call can reach another client's data. Prices are null wherever the client may not see them
+ * (allowed_price off), and stock is a state, never a figure.
+ */
+
+/** The raw `tgWebAppData` string Telegram passed in the launch URL's hash, signed with the bot's token. */
+export const ZMiniAppSessionRequestSchema = z.object({ init_data: z.string().min(1).max(8192) });
+export type TMiniAppSessionRequest = z.infer<typeof ZMiniAppSessionRequestSchema>;
+
+/** The market for this client: the market's own decision, with when it closes or opens next. */
+export const ZMiniAppMarketSchema = z.object({
+  open: z.boolean(),
+  open_until: z.string().nullable(),
+  next_open_at: z.string().nullable(),
+});
+export type TMiniAppMarket = z.infer<typeof ZMiniAppMarketSchema>;
+
+export const ZMiniAppClientSchema = z.object({
+  id: z.number().int(),
+  nickname: z.string(),
+  /** Whether prices are shown (allowed_price): without it every price in every answer is null. */
+  sees_prices: z.boolean(),
+});
+export type TMiniAppClient = z.infer<typeof ZMiniAppClientSchema>;
+
+/**
+ * A session: a short-lived client token for /api/app/… with the client, or why there is none (the user is
+ * not a client yet, waits for confirmation, was declined, or may not order): the page says so in `detail`.
+ */
+export const ZMiniAppSessionSchema = z.discriminatedUnion("status", [
+  z.object({
+    status: z.literal("client"),
+    token: z.string(),
+    expires_in: z.number().int(),
+    client: ZMiniAppClientSchema,
+    market: ZMiniAppMarketSchema,
+  }),
+  z.object({
+    status: z.literal("not_client"),
+    reason: z.enum(["unknown", "waiting", "declined", "not_allowed"]),
+    detail: z.string(),
+  }),
+]);
+export type TMiniAppSession = z.infer<typeof ZMiniAppSessionSchema>;
+
+/** What the client is told of the stock, never the figure: «в наличии», «мало», «нет». */
+export const STOCK_STATES = ["in_stock", "few", "none"] as const;
+export const ZStockStateSchema = z.enum(STOCK_STATES);
+export type TStockState = z.infer<typeof ZStockStateSchema>;
+
+export const ZMiniAppBrandSchema = z.object({ id: z.number().int(), name: z.string() });
+export const ZMiniAppBrandListSchema = z.object({ results: z.array(ZMiniAppBrandSchema) });
+export type TMiniAppBrand = z.infer<typeof ZMiniAppBrandSchema>;
+
+/** One row of the list or of a search: `price` is the price from the first sold tier, null without prices. */
+export const ZMiniAppItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  product_name: z.string(),
+  brand_id: z.number().int(),
+  brand_name: z.string(),
+  stock: ZStockStateSchema,
+  price: z.number().nullable(),
+  currency_sign: z.string(),
+  /** The smallest quantity sold; null when nothing is sold to this client now. */
+  from_quantity: z.number().int().nullable(),
+});
+export type TMiniAppItem = z.infer<typeof ZMiniAppItemSchema>;
+
+export const ZMiniAppCatalogueQuerySchema = z.object({
+  /** Words that must all occur in the name, specifications, product or brand (2 characters at least). */
+  search: z.string().trim().max(100).optional(),
+  brand: ZIdSchema.optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type TMiniAppCatalogueQuery = z.input<typeof ZMiniAppCatalogueQuerySchema>;
+
+export const ZMiniAppCatalogueSchema = z.object({
+  items: z.array(ZMiniAppItemSchema),
+  page: z.number().int(),
+  pages: z.number().int(),
+  /** The list is empty while the market is closed for the client: the page shows the market instead. */
+  market: ZMiniAppMarketSchema,
+});
+export type TMiniAppCatalogue = z.infer<typeof ZMiniAppCatalogueSchema>;
+
+export const ZMiniAppTierSchema = z.object({
+  from_quantity: z.number().int(),
+  price: z.number().nullable(),
+  currency_sign: z.string(),
+  orderable: z.boolean(),
+});
+
+/** A modification as the client may order it now (the bot's card). */
+export const ZMiniAppCardSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  product_name: z.string(),
+  brand_name: z.string(),
+  specifications: z.string(),
+  addition: z
+    .object({ description: z.string(), price: z.number().nullable(), currency_sign: z.string() })
+    .nullable(),
+  tiers: z.array(ZMiniAppTierSchema),
+  stock: ZStockStateSchema,
+  can_order: z.boolean(),
+  /** The most units a limit of the client's own still allows; null when only the stock bounds it. */
+  up_to: z.number().int().nullable(),
+  reason: z.string().nullable(),
+  /** Amounts the service would add now, ascending: the stepper's steps. */
+  quantities: z.array(z.number().int()),
+});
+export type TMiniAppCard = z.infer<typeof ZMiniAppCardSchema>;
+
+/**
+ * What a position would cost, to be confirmed: `price_kopecks` is sent back with the add or change as the
+ * price the client saw. Null prices without allowed_price.
+ */
+export const ZMiniAppQuoteSchema = z.object({
+  quantity: z.number().int(),
+  price: z.number().nullable(),
+  price_kopecks: z.number().int().nullable(),
+  sum: z.number().nullable(),
+  currency_sign: z.string(),
+});
+export type TMiniAppQuote = z.infer<typeof ZMiniAppQuoteSchema>;
+
+export const ZMiniAppQuoteRequestSchema = z.object({
+  modification: ZIdSchema,
+  quantity: z.number().int(),
+});
+export type TMiniAppQuoteRequest = z.infer<typeof ZMiniAppQuoteRequestSchema>;
+
+/**
+ * An add: the modification, the quantity and the unit price the client saw, in kopecks (null when no price
+ * was shown). A different price now adds nothing and answers `price_changed` with the new quote.
+ */
+export const ZMiniAppAddSchema = z.object({
+  modification: ZIdSchema,
+  quantity: z.number().int(),
+  price_kopecks: z.number().int().min(0).nullable(),
+});
+export type TMiniAppAdd = z.infer<typeof ZMiniAppAddSchema>;
+
+/** A change of a «Добавлен» position's quantity, with the unit price the client saw (as an add). */
+export const ZMiniAppChangeSchema = z.object({
+  quantity: z.number().int(),
+  price_kopecks: z.number().int().min(0).nullable(),
+});
+export type TMiniAppChange = z.infer<typeof ZMiniAppChangeSchema>;
+
+export const ZMiniAppPositionSchema = z.object({
+  id: z.number().int(),
+  modification: z.number().int(),
+  name: z.string(),
+  quantity: z.number().int(),
+  price: z.number().nullable(),
+  currency_sign: z.string(),
+  status: ZPositionStatusSchema,
+  status_label: z.string(),
+  sum: z.number().nullable(),
+  /** Only «Добавлен» positions can be changed or deleted. */
+  changeable: z.boolean(),
+});
+export type TMiniAppPosition = z.infer<typeof ZMiniAppPositionSchema>;
+
+/** Today's order: the same order the bot and the back-office show. Totals per currency, null without prices. */
+export const ZMiniAppOrderSchema = z.object({
+  order_id: z.number().int().nullable(),
+  day: z.string(),
+  positions: z.array(ZMiniAppPositionSchema),
+  totals: z.array(z.object({ currency_sign: z.string(), amount: z.number() })).nullable(),
+});
+export type TMiniAppOrder = z.infer<typeof ZMiniAppOrderSchema>;
+
+export const ZMiniAppPositionResultSchema = z.object({
+  position: ZMiniAppPositionSchema,
+  order: ZMiniAppOrderSchema,
+});
+export type TMiniAppPositionResult = z.infer<typeof ZMiniAppPositionResultSchema>;
+
+/** The ordering service's reasons for refusing, as the API names them. */
+export const REFUSAL_CODES = [
+  "client_not_allowed",
+  "market_closed",
+  "not_found",
+  "bad_quantity",
+  "not_sold",
+  "out_of_stock",
+  "hand_limit",
+  "exclusive_limit",
+  "total_limit",
+  "not_changeable",
+  "price_changed",
+] as const;
+export type TRefusalCode = (typeof REFUSAL_CODES)[number];
+
+/**
+ * A refused add, change or delete: the error model's Russian `detail` and `code`, with what is still possible
+ * (`can_still` units) and, for `price_changed`, the new quote to confirm.
+ */
+export const ZMiniAppRefusalSchema = z.object({
+  detail: z.string(),
+  code: z.enum(REFUSAL_CODES),
+  can_still: z.number().int().nullable(),
+  quote: ZMiniAppQuoteSchema.nullable(),
+});
+export type TMiniAppRefusal = z.infer<typeof ZMiniAppRefusalSchema>;
+
+export const ZMiniAppTextKindSchema = z.object({ kind: z.enum(["conditions", "warranty"]) });
+export const ZMiniAppTextSchema = z.object({ text: z.string() });
+
+export const ZMiniAppClaimSchema = z.object({ text: z.string().max(20_000) });
+export const ZMiniAppClaimFiledSchema = z.object({ detail: z.string() });
+
+/** Staff open the Mini App as a client from the bot preview, under the preview's dry-run rule. */
+export const ZMiniAppPreviewRequestSchema = z.object({
+  client: ZIdSchema,
+  /** Roll back every change the page makes (adds, changes, claims): only the answers are real. */
+  dry_run: z.boolean(),
+});
+export type TMiniAppPreviewRequest = z.infer<typeof ZMiniAppPreviewRequestSchema>;
+
+/** The token's own session, for a page opened with a preview token instead of launch data. */
+export const ZMiniAppMeSchema = z.object({
+  client: ZMiniAppClientSchema,
+  market: ZMiniAppMarketSchema,
+  /** A staff preview whose changes are rolled back. */
+  dry_run: z.boolean(),
+});
+export type TMiniAppMe = z.infer<typeof ZMiniAppMeSchema>;

@@ -1,0 +1,173 @@
+import type { TClient, TMarketSchedule, TMiniAppCatalogue, TMiniAppSession } from "@wholesale/contract";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { launchData } from "../server/src/test/launch-data.ts";
+import { apiToken, baseURL, launchBrowser, openPage } from "./support/browser.ts";
+import { ADMIN } from "./support/constants.ts";
+
+/**
+ * The Telegram Mini App as Telegram opens it: /app/ with the launch parameters in the hash, the init data
+ * signed with the bot's token (the app under test runs its bot against a fake Bot API).
+ */
+let browser: Browser;
+let page: Page;
+let token: string;
+let client: TClient;
+let schedule: TMarketSchedule;
+let switchedOff: TMarketSchedule[] = [];
+
+async function call<T>(method: string, path: string, body?: unknown, bearer = token): Promise<T> {
+  const res = await fetch(`${baseURL()}/api${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${bearer}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (res.status === 204 ? undefined : await res.json()) as T;
+}
+
+const initData = () =>
+  launchData(client.telegram_id ?? 0, { botToken: inject("botToken"), authDate: new Date() });
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // A phone, as Telegram shows the Mini App.
+  page = await openPage(browser, { width: 390, height: 760 });
+  token = await apiToken(ADMIN);
+  // The demo's schedules are switched off (so the hour does not matter) and a schedule of this client's opened.
+  const { results: schedules } = await call<{ results: TMarketSchedule[] }>(
+    "GET",
+    "/storehouse/market-schedules/",
+  );
+  switchedOff = schedules.filter((s) => s.is_active);
+  for (const s of switchedOff)
+    await call("PUT", `/storehouse/market-schedules/${s.id}/`, { is_active: false });
+  const { results } = await call<{ results: TClient[] }>("GET", "/profiles/clients/?tab=active&limit=200");
+  const found = results.find((c) => c.telegram_id !== null && c.client_type !== null && !c.offline);
+  if (!found) throw new Error("no demo client to open the Mini App as");
+  client = await call<TClient>("PUT", `/profiles/clients/${found.id}/`, {
+    allowed_price: true,
+    accessrules: { all_prices: [], banned_brands: [], total_limit: null },
+  });
+  schedule = await call<TMarketSchedule>("POST", "/storehouse/market-schedules/", {
+    name: "E2E Мини-приложение",
+    clients: [client.id],
+  });
+  await call("POST", `/storehouse/market-schedules/${schedule.id}/open_market/`, {});
+});
+afterAll(async () => {
+  if (schedule) await call("DELETE", `/storehouse/market-schedules/${schedule.id}/`);
+  for (const s of switchedOff)
+    await call("PUT", `/storehouse/market-schedules/${s.id}/`, { is_active: true });
+  await browser?.close();
+});
+
+it("searches by part of a name, adds 3, shows it in «Мой заказ» and in the staff orders; a closing is shown and refused", async () => {
+  // What to search for: a modification this client can order now, as the Mini App's API lists it.
+  const session = await call<TMiniAppSession>("POST", "/app/session/", { init_data: initData() });
+  if (session.status !== "client") throw new Error(`no session: ${JSON.stringify(session)}`);
+  const list = await call<TMiniAppCatalogue>("GET", "/app/catalogue/?page=1", undefined, session.token);
+  const item = list.items.find((i) => i.stock === "in_stock" && i.from_quantity === 1 && i.price !== null);
+  if (!item) throw new Error("no orderable modification in the demo catalogue");
+  const part = item.name.slice(
+    Math.max(0, Math.floor(item.name.length / 2) - 4),
+    Math.floor(item.name.length / 2) + 4,
+  );
+
+  const hash = new URLSearchParams({
+    tgWebAppData: initData(),
+    tgWebAppVersion: "8.0",
+    tgWebAppPlatform: "web",
+    tgWebAppThemeParams: JSON.stringify({
+      bg_color: "#ffffff",
+      button_color: "#2481cc",
+      button_text_color: "#ffffff",
+    }),
+  });
+  await page.goto(`/app/#${hash}`);
+  await page.getByPlaceholder("Поиск").fill(part);
+  const row = page.getByTestId("catalogue-row").filter({ hasText: item.name }).first();
+  await row.waitFor();
+  await expect(row.textContent()).resolves.toMatch(/в наличии|мало/);
+  await row.getByRole("button", { name: "Добавить" }).click();
+
+  const sheet = page.getByRole("dialog", { name: item.name });
+  await sheet.getByLabel("Количество").fill("3");
+  await sheet.getByText(/сумма/).waitFor();
+  await sheet.getByRole("button", { name: "Добавить" }).click();
+  // The position is named as the order names it (the modification with its product).
+  await page.getByText(/^Добавлено: .+, 3 шт\.$/).waitFor();
+  // MINIAPP_SCREENSHOT=path keeps a picture of the list for the README.
+  const screenshot = process.env.MINIAPP_SCREENSHOT;
+  if (screenshot) {
+    await page.getByPlaceholder("Поиск").fill("");
+    await page.getByTestId("catalogue-row").nth(5).waitFor();
+    await page.screenshot({ path: screenshot });
+  }
+
+  await page
+    .getByRole("navigation")
+    .getByRole("button", { name: /Мой заказ/ })
+    .click();
+  const line = page.getByTestId("order-line").filter({ hasText: item.name });
+  await line.waitFor();
+  await expect(line.textContent()).resolves.toMatch(/3 шт\..*Добавлен/);
+
+  const orders = await call<{
+    results: {
+      client: { nickname: string };
+      positions: { modification_name?: string; quantity: number }[];
+    }[];
+  }>("GET", `/sales/orders/?search=${encodeURIComponent(client.nickname)}`);
+  const mine = orders.results.find((o) => o.client.nickname === client.nickname);
+  expect(mine?.positions.map((p) => p.quantity)).toContain(3);
+
+  // The market closes while the page is open: the page says so within its 15 s, and an add is refused.
+  await page.getByRole("navigation").getByRole("button", { name: "Каталог" }).click();
+  await call("POST", `/storehouse/market-schedules/${schedule.id}/close_market/`);
+  await page.getByTestId("market-closed").getByText("Маркет закрыт").waitFor({ timeout: 15_000 });
+  const refused = await fetch(`${baseURL()}/api/app/positions/`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${session.token}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      modification: item.id,
+      quantity: 1,
+      price_kopecks: Math.round((item.price ?? 0) * 100),
+    }),
+  });
+  expect(refused.status).toBe(409);
+  expect(await refused.json()).toMatchObject({ code: "market_closed" });
+});
+
+it("staff open it as the client from the bot preview: the dry run answers as the client's and keeps nothing", async () => {
+  await call("POST", `/storehouse/market-schedules/${schedule.id}/open_market/`, {});
+  const preview = await call<TMiniAppSession>("POST", "/bot/preview/miniapp/", {
+    client: client.id,
+    dry_run: true,
+  });
+  if (preview.status !== "client") throw new Error(`no preview session: ${JSON.stringify(preview)}`);
+  const before = await call<{ positions: unknown[] }>("GET", "/app/order/", undefined, preview.token);
+
+  const staffPage = await openPage(browser, { width: 390, height: 760 });
+  await staffPage.goto(`/app/#previewToken=${encodeURIComponent(preview.token)}`);
+  await staffPage.getByText(/Просмотр как клиент .*пробный режим/).waitFor();
+  const list = await call<TMiniAppCatalogue>("GET", "/app/catalogue/?page=1", undefined, preview.token);
+  const item = list.items
+    .filter((i) => i.stock === "in_stock" && i.from_quantity === 1 && i.price !== null)
+    .at(-1);
+  if (!item) throw new Error("no orderable modification in the demo catalogue");
+  await staffPage.getByPlaceholder("Поиск").fill(item.product_name);
+  const row = staffPage.getByTestId("catalogue-row").filter({ hasText: item.name }).first();
+  await row.getByRole("button", { name: "Добавить" }).click();
+  const sheet = staffPage.getByRole("dialog", { name: item.name });
+  await sheet.getByText(/сумма/).waitFor();
+  await sheet.getByRole("button", { name: "Добавить" }).click();
+  await staffPage.getByText(/^Добавлено: /).waitFor();
+
+  const after = await call<{ positions: unknown[] }>("GET", "/app/order/", undefined, preview.token);
+  expect(after.positions).toHaveLength(before.positions.length);
+  await staffPage.context().close();
+});

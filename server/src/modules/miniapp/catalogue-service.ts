@@ -1,0 +1,192 @@
+import type {
+  TMiniAppAdd,
+  TMiniAppBrand,
+  TMiniAppCard,
+  TMiniAppCatalogue,
+  TMiniAppChange,
+  TMiniAppOrder,
+  TMiniAppPositionResult,
+  TMiniAppQuote,
+  TMiniAppRefusal,
+} from "@wholesale/contract";
+import type { Db } from "../../db/client.ts";
+import { badRequest } from "../../http/errors.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { latestBotText } from "../bot-texts/index.ts";
+import { createClaim } from "../claims/index.ts";
+import { createOrderingService, orderingTexts, type Refusal } from "../ordering/index.ts";
+import { cardOf, itemOf, marketOf, orderOf, positionOf, quoteOf, refusalOf, refusalStatus } from "./views.ts";
+
+/** An answer, or a refusal with its HTTP status: the routes send either as it is. */
+export type Answer<T> =
+  | { ok: true; value: T }
+  | { ok: false; status: 400 | 403 | 404 | 409; refusal: TMiniAppRefusal };
+
+const refused = (r: Pick<Refusal, "code" | "message" | "canStill" | "quote">): Answer<never> => ({
+  ok: false,
+  status: refusalStatus(r.code),
+  refusal: refusalOf(r),
+});
+
+class DryRunRollback extends Error {}
+
+/** An add or a change without a price, from a client who is shown prices: the page must confirm one. */
+const CONFIRM_PRICE = "Подтвердите цену: заказ принимается по цене, которую вы видели.";
+
+export type MiniAppService = ReturnType<typeof createMiniAppService>;
+
+/**
+ * The Mini App's calls, each one ordering-service call for the client of the token (read once per request):
+ * every rule — standing, market, visibility, price, stock, limits — is the service's, as for the bot.
+ */
+export function createMiniAppService({
+  db,
+  clock,
+  dryRun = false,
+}: {
+  db: Db;
+  clock: Clock;
+  dryRun?: boolean;
+}) {
+  const ordering = (on: Db = db) => createOrderingService({ db: on, clock, readOnce: true });
+
+  /**
+   * A change: on the database, or, for a staff preview in dry run (the bot preview's rule), in a transaction
+   * that is always rolled back, so the answer is real and nothing is kept.
+   */
+  async function write<T>(work: (on: Db) => Promise<T>): Promise<T> {
+    if (!dryRun) return work(db);
+    let result: { value: T } | undefined;
+    try {
+      await db.transaction(async (tx) => {
+        result = { value: await work(tx) };
+        throw new DryRunRollback();
+      });
+    } catch (error) {
+      if (!(error instanceof DryRunRollback)) throw error;
+    }
+    if (!result) throw new Error("the dry run gave no result");
+    return result.value;
+  }
+
+  /** The client may use the catalogue at all (banned, deactivated or deleted since the token: no). */
+  async function standing(clientId: number) {
+    const service = ordering();
+    const found = await service.standing(clientId);
+    return { service, found };
+  }
+
+  return {
+    async catalogue(
+      clientId: number,
+      query: { search?: string; brand?: number; page: number },
+    ): Promise<Answer<TMiniAppCatalogue>> {
+      const { service, found } = await standing(clientId);
+      if (!found.ok) return refused({ code: "client_not_allowed", message: found.message });
+      const page = await service.catalogue(
+        clientId,
+        { text: query.search, brandId: query.brand },
+        query.page,
+      );
+      return {
+        ok: true,
+        value: {
+          items: page.items.map(itemOf),
+          page: page.page,
+          pages: page.pages,
+          market: marketOf(found.market),
+        },
+      };
+    },
+
+    async brands(clientId: number): Promise<Answer<{ results: TMiniAppBrand[] }>> {
+      const { service, found } = await standing(clientId);
+      if (!found.ok) return refused({ code: "client_not_allowed", message: found.message });
+      return { ok: true, value: { results: await service.allBrands(clientId) } };
+    },
+
+    async market(clientId: number): Promise<Answer<ReturnType<typeof marketOf>>> {
+      const { found } = await standing(clientId);
+      if (!found.ok) return refused({ code: "client_not_allowed", message: found.message });
+      return { ok: true, value: marketOf(found.market) };
+    },
+
+    async card(clientId: number, modificationId: number): Promise<Answer<TMiniAppCard>> {
+      const { service, found } = await standing(clientId);
+      if (!found.ok) return refused({ code: "client_not_allowed", message: found.message });
+      if (!found.market.open) return refused({ code: "market_closed", message: orderingTexts.marketClosed });
+      const card = await service.getModification(clientId, modificationId);
+      return card
+        ? { ok: true, value: cardOf(card) }
+        : refused({ code: "not_found", message: orderingTexts.notFound });
+    },
+
+    async quote(clientId: number, modificationId: number, quantity: number): Promise<Answer<TMiniAppQuote>> {
+      const preview = await ordering().previewAdd(clientId, modificationId, quantity);
+      return preview.ok ? { ok: true, value: quoteOf(preview.quote) } : refused(preview);
+    },
+
+    add: (clientId: number, body: TMiniAppAdd): Promise<Answer<TMiniAppPositionResult>> =>
+      write(async (on) => {
+        const service = ordering(on);
+        if (body.price_kopecks === null) {
+          const preview = await service.previewAdd(clientId, body.modification, body.quantity);
+          if (!preview.ok) return refused(preview);
+          if (preview.quote.price !== null)
+            return refused({ code: "price_changed", message: CONFIRM_PRICE, quote: preview.quote });
+        }
+        const done = await service.addPosition(clientId, body.modification, body.quantity, price(body));
+        if (!done.ok) return refused(done);
+        return { ok: true, value: { position: positionOf(done.position), order: orderOf(done.order) } };
+      }),
+
+    change: (
+      clientId: number,
+      positionId: number,
+      body: TMiniAppChange,
+    ): Promise<Answer<TMiniAppPositionResult>> =>
+      write(async (on) => {
+        const service = ordering(on);
+        if (body.price_kopecks === null) {
+          const preview = await service.previewChange(clientId, positionId, body.quantity);
+          if (!preview.ok) return refused(preview);
+          if (preview.quote.price !== null)
+            return refused({ code: "price_changed", message: CONFIRM_PRICE, quote: preview.quote });
+        }
+        const done = await service.changePosition(clientId, positionId, body.quantity, price(body));
+        if (!done.ok) return refused(done);
+        return { ok: true, value: { position: positionOf(done.position), order: orderOf(done.order) } };
+      }),
+
+    remove: (clientId: number, positionId: number): Promise<Answer<TMiniAppOrder>> =>
+      write(async (on) => {
+        const done = await ordering(on).removePosition(clientId, positionId);
+        return done.ok ? { ok: true, value: orderOf(done.order) } : refused(done);
+      }),
+
+    async order(clientId: number): Promise<Answer<TMiniAppOrder>> {
+      const { service, found } = await standing(clientId);
+      if (!found.ok) return refused({ code: "client_not_allowed", message: found.message });
+      return { ok: true, value: orderOf(await service.todayOrder(clientId)) };
+    },
+
+    async text(clientId: number, kind: "conditions" | "warranty"): Promise<Answer<{ text: string }>> {
+      const { found } = await standing(clientId);
+      if (!found.ok) return refused({ code: "client_not_allowed", message: found.message });
+      return { ok: true, value: { text: await latestBotText(db, kind) } };
+    },
+
+    /** A claim, as the bot files it, for the back-office's «Претензии»; the claim's own refusal is a 400. */
+    async claim(clientId: number, text: string): Promise<Answer<{ detail: string }>> {
+      const { found } = await standing(clientId);
+      if (!found.ok) return refused({ code: "client_not_allowed", message: found.message });
+      const filed = await write((on) => createClaim(on, { clientId, text }));
+      if (!filed.ok) throw badRequest(filed.message);
+      return { ok: true, value: { detail: "Претензия принята. Менеджер свяжется с вами." } };
+    },
+  };
+}
+
+/** The confirmed unit price in the service's money (rubles with kopecks), or null when none was shown. */
+const price = (body: { price_kopecks: number | null }) =>
+  body.price_kopecks === null ? null : body.price_kopecks / 100;

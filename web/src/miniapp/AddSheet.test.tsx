@@ -1,0 +1,155 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { TMiniAppItem } from "@wholesale/contract";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AddSheet } from "./AddSheet.tsx";
+
+const item: TMiniAppItem = {
+  id: 7,
+  name: "Кабель 1 м",
+  product_name: "Кабель USB-C",
+  brand_id: 1,
+  brand_name: "Acme",
+  stock: "in_stock",
+  price: 600,
+  currency_sign: "₽",
+  from_quantity: 1,
+};
+const card = {
+  id: 7,
+  name: "Кабель 1 м",
+  product_name: "Кабель USB-C",
+  brand_name: "Acme",
+  specifications: "",
+  addition: null,
+  tiers: [{ from_quantity: 1, price: 600, currency_sign: "₽", orderable: true }],
+  stock: "in_stock",
+  can_order: true,
+  up_to: null,
+  reason: null,
+  quantities: [1, 5, 10],
+};
+const quote = (price: number, quantity = 1) => ({
+  quantity,
+  price,
+  price_kopecks: price * 100,
+  sum: price * quantity,
+  currency_sign: "₽",
+});
+
+type Answer = { status: number; body: unknown } | "offline";
+
+/** The server as the page sees it: each call answered from `answers` in turn by path. */
+function serve(answers: Record<string, Answer[]>) {
+  const calls: { path: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init: RequestInit) => {
+      const path = url.replace("/api/app/", "").split("?")[0] ?? "";
+      calls.push({ path, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      const answer = answers[path]?.shift();
+      if (!answer) throw new Error(`unexpected ${path}`);
+      if (answer === "offline") throw new TypeError("Failed to fetch");
+      return new Response(JSON.stringify(answer.body), { status: answer.status });
+    }),
+  );
+  return calls;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("«Добавить»", () => {
+  it("adds at the quoted price; a changed price adds nothing until the new one is confirmed", async () => {
+    const calls = serve({
+      "modifications/7/": [{ status: 200, body: card }],
+      "quote/": [{ status: 200, body: quote(600) }],
+      "positions/": [
+        {
+          status: 409,
+          body: {
+            detail: "Цена изменилась: подтвердите заказ по новой цене.",
+            code: "price_changed",
+            can_still: null,
+            quote: quote(650),
+          },
+        },
+        {
+          status: 201,
+          body: { position: { name: "Кабель 1 м", quantity: 1 }, order: { positions: [], totals: [] } },
+        },
+      ],
+    });
+    const onAdded = vi.fn();
+    render(<AddSheet item={item} onClose={() => {}} onAdded={onAdded} onError={() => {}} />);
+    await screen.findByText(/сумма/);
+    await userEvent.click(screen.getByRole("button", { name: "Добавить" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Цена изменилась");
+    expect(screen.getByText(/Новая цена: 650/)).toBeInTheDocument();
+    expect(onAdded).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole("button", { name: "Подтвердить" }));
+    await waitFor(() => expect(onAdded).toHaveBeenCalledWith("Добавлено: Кабель 1 м, 1 шт."));
+    const adds = calls.filter((c) => c.path === "positions/").map((c) => c.body);
+    expect(adds).toEqual([
+      { modification: 7, quantity: 1, price_kopecks: 60000 },
+      { modification: 7, quantity: 1, price_kopecks: 65000 },
+    ]);
+  });
+
+  it("shows the service's refusal in its words and offers a retry when there is no connection", async () => {
+    serve({
+      "modifications/7/": [{ status: 200, body: card }],
+      "quote/": [
+        { status: 200, body: quote(600) },
+        {
+          status: 409,
+          body: {
+            detail: "В одни руки не больше 3 шт. в день: можно ещё 3 шт.",
+            code: "hand_limit",
+            can_still: 3,
+            quote: null,
+          },
+        },
+      ],
+      "positions/": ["offline"],
+    });
+    const onError = vi.fn();
+    render(<AddSheet item={item} onClose={() => {}} onAdded={() => {}} onError={onError} />);
+    await screen.findByText(/сумма/);
+    await userEvent.click(screen.getByRole("button", { name: "Добавить" }));
+    await waitFor(() => expect(onError).toHaveBeenCalled());
+    const [error, retry] = onError.mock.calls[0] ?? [];
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toHaveProperty("message", "Нет связи с сервером. Проверьте интернет и повторите.");
+    expect(typeof retry).toBe("function");
+
+    await userEvent.tripleClick(screen.getByLabelText("Количество"));
+    await userEvent.keyboard("4");
+    expect(screen.getByLabelText("Количество")).toHaveValue("4");
+    expect(await screen.findByRole("alert")).toHaveTextContent("В одни руки не больше 3 шт. в день");
+    expect(screen.getByRole("button", { name: "Добавить" })).toBeDisabled();
+  });
+
+  it("adds more of a modification the order holds: the quote is the whole position, the add the units asked", async () => {
+    const calls = serve({
+      "modifications/7/": [{ status: 200, body: card }],
+      // The order holds 3 already: one more makes a position of 4.
+      "quote/": [{ status: 200, body: quote(600, 4) }],
+      "positions/": [
+        {
+          status: 201,
+          body: { position: { name: "Кабель 1 м", quantity: 4 }, order: { positions: [], totals: [] } },
+        },
+      ],
+    });
+    const onAdded = vi.fn();
+    render(<AddSheet item={item} onClose={() => {}} onAdded={onAdded} onError={() => {}} />);
+    expect(await screen.findByText("В заказе будет 4 шт.")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Добавить" }));
+    await waitFor(() =>
+      expect(onAdded).toHaveBeenCalledWith("Добавлено: Кабель 1 м, 1 шт. (в заказе 4 шт.)"),
+    );
+    expect(calls.filter((c) => c.path === "positions/").map((c) => c.body)).toEqual([
+      { modification: 7, quantity: 1, price_kopecks: 60000 },
+    ]);
+  });
+});

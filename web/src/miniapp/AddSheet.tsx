@@ -1,0 +1,187 @@
+import type { TMiniAppCard, TMiniAppItem, TMiniAppQuote } from "@wholesale/contract";
+import { useEffect, useState } from "react";
+import { useDebounced } from "../lib/use-debounced.ts";
+import { api, messageOf, Refused } from "./api.ts";
+import { haptic } from "./bridge.ts";
+import { money, stockLabel } from "./format.ts";
+
+/** A quote with the units asked for (the quote's own quantity is the whole position's). */
+type Priced = { asked: number; quote: TMiniAppQuote };
+
+/** The unit price and the position's sum at it. */
+const priceText = ({ quote }: Priced) =>
+  `${money(quote.price ?? 0, quote.currency_sign)} за шт. · сумма ${money(quote.sum ?? 0, quote.currency_sign)}`;
+
+type Props = {
+  item: TMiniAppItem;
+  onClose: () => void;
+  onAdded: (message: string) => void;
+  onError: (error: unknown, retry: () => void) => void;
+};
+
+/**
+ * «Добавить»: the card, a quantity stepper over the amounts the service would accept now, the service's quote
+ * for the chosen quantity, and the add carrying the quote's price. A changed price adds nothing: the new quote
+ * is shown to confirm.
+ */
+export function AddSheet({ item, onClose, onAdded, onError }: Props) {
+  const [card, setCard] = useState<TMiniAppCard | null>(null);
+  const [quantity, setQuantity] = useState(item.from_quantity ?? 1);
+  // A quote is for the whole position (with what the order holds already): kept with the units asked for.
+  const [quote, setQuote] = useState<Priced | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [changed, setChanged] = useState<Priced | null>(null);
+  const [busy, setBusy] = useState(false);
+  const settled = useDebounced(quantity, 250);
+
+  useEffect(() => {
+    const open = () =>
+      api.card(item.id).then(
+        (c) => {
+          setCard(c);
+          setQuantity(c.quantities[0] ?? item.from_quantity ?? 1);
+          if (!c.can_order) setProblem(c.reason);
+        },
+        (error) => (error instanceof Refused ? setProblem(error.message) : onError(error, open)),
+      );
+    void open();
+  }, [item, onError]);
+
+  useEffect(() => {
+    if (!card?.can_order) return;
+    let current = true;
+    setChanged(null);
+    api.quote(item.id, settled).then(
+      (q) => {
+        if (!current) return;
+        setQuote({ asked: settled, quote: q });
+        setProblem(null);
+      },
+      (error) => {
+        if (!current) return;
+        setQuote(null);
+        setProblem(messageOf(error));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [card, item.id, settled]);
+
+  const most = card?.up_to ?? Number.POSITIVE_INFINITY;
+  const least = card?.quantities[0] ?? 1;
+  const step = (delta: number) => {
+    haptic.tap();
+    setQuantity((q) => Math.min(most, Math.max(least, q + delta)));
+  };
+
+  async function add(confirmed: Priced) {
+    setBusy(true);
+    try {
+      const done = await api.add({
+        modification: item.id,
+        quantity: confirmed.asked,
+        price_kopecks: confirmed.quote.price_kopecks,
+      });
+      haptic.success();
+      const whole = done.position.quantity;
+      onAdded(
+        `Добавлено: ${done.position.name}, ${confirmed.asked} шт.${whole !== confirmed.asked ? ` (в заказе ${whole} шт.)` : ""}`,
+      );
+    } catch (error) {
+      haptic.error();
+      if (error instanceof Refused && error.refusal.code === "price_changed" && error.refusal.quote) {
+        setChanged({ asked: confirmed.asked, quote: error.refusal.quote });
+        setProblem(error.message);
+      } else if (error instanceof Refused) setProblem(error.message);
+      else onError(error, () => void add(confirmed));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const ready = quote !== null && quote.asked === quantity && problem === null && !busy;
+  return (
+    <div className="sheet-back">
+      <div className="sheet" role="dialog" aria-label={item.name}>
+        <div className="name">{item.name}</div>
+        <div className="sub">
+          {item.brand_name} · {item.product_name} · {stockLabel(card?.stock ?? item.stock)}
+        </div>
+        {card?.specifications && <div className="sub">{card.specifications}</div>}
+        {card?.tiers.some((t) => t.price !== null) && (
+          <div className="sub">
+            {card.tiers
+              .filter((t) => t.orderable && t.price !== null)
+              .map((t) => `от ${t.from_quantity} шт. — ${money(t.price ?? 0, t.currency_sign)}`)
+              .join(" · ")}
+          </div>
+        )}
+        {card?.addition && (
+          <div className="sub">
+            + {card.addition.description}
+            {card.addition.price !== null && ` (${money(card.addition.price, card.addition.currency_sign)})`}
+          </div>
+        )}
+        {card?.can_order && (
+          <div className="stepper">
+            <button
+              type="button"
+              className="plain"
+              aria-label="Меньше"
+              onClick={() => step(-1)}
+              disabled={quantity <= least}
+            >
+              −
+            </button>
+            <input
+              inputMode="numeric"
+              aria-label="Количество"
+              value={quantity}
+              onChange={(e) => {
+                const n = Number.parseInt(e.target.value.replace(/\D/g, ""), 10);
+                setQuantity(Number.isNaN(n) ? least : Math.min(most, n));
+              }}
+            />
+            <button
+              type="button"
+              className="plain"
+              aria-label="Больше"
+              onClick={() => step(1)}
+              disabled={quantity >= most}
+            >
+              +
+            </button>
+            <span className="sub">{card.up_to !== null && `не больше ${card.up_to} шт.`}</span>
+          </div>
+        )}
+        {quote && quote.quote.sum !== null && !changed && <div>{priceText(quote)}</div>}
+        {quote && quote.quote.quantity !== quote.asked && !changed && (
+          <div className="sub">В заказе будет {quote.quote.quantity} шт.</div>
+        )}
+        {problem && (
+          <div className="notice error" role="alert">
+            {problem}
+          </div>
+        )}
+        {changed && changed.quote.price !== null && (
+          <div className="notice">Новая цена: {priceText(changed)}</div>
+        )}
+        <div className="actions">
+          <button type="button" className="plain" onClick={onClose}>
+            Отмена
+          </button>
+          {changed ? (
+            <button type="button" disabled={busy} onClick={() => void add(changed)}>
+              Подтвердить
+            </button>
+          ) : (
+            <button type="button" disabled={!ready} onClick={() => quote && void add(quote)}>
+              Добавить
+            </button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

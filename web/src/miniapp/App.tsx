@@ -1,0 +1,216 @@
+import type { TMiniAppItem, TMiniAppMarket, TMiniAppOrder, TMiniAppSession } from "@wholesale/contract";
+import { useCallback, useEffect, useState } from "react";
+import { AddSheet } from "./AddSheet.tsx";
+import { api, messageOf, Offline, openSession, setPreviewToken } from "./api.ts";
+import { onEvent, postEvent, setBackButton, setMainButton } from "./bridge.ts";
+import { Catalogue } from "./Catalogue.tsx";
+import { money, moscowTime } from "./format.ts";
+import { type InfoKind, InfoView } from "./InfoView.tsx";
+import type { LaunchParams } from "./launch.ts";
+import { OrderView } from "./OrderView.tsx";
+
+/** The market is asked again this often, so a closing shows within 15 s (the server refuses adds anyway). */
+const MARKET_POLL_MS = 10_000;
+
+type View = { kind: "catalogue" } | { kind: "order" } | { kind: "info"; info: InfoKind };
+type Problem = { message: string; retry: (() => void) | null };
+
+export function App({ launch }: { launch: LaunchParams | null }) {
+  const [session, setSession] = useState<TMiniAppSession | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [market, setMarket] = useState<TMiniAppMarket | null>(null);
+  const [order, setOrder] = useState<TMiniAppOrder | null>(null);
+  const [view, setView] = useState<View>({ kind: "catalogue" });
+  const [adding, setAdding] = useState<TMiniAppItem | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const fail = useCallback((error: unknown, retry: (() => void) | null) => {
+    setProblem({ message: messageOf(error), retry: error instanceof Offline ? retry : null });
+  }, []);
+
+  const [dryRun, setDryRun] = useState(false);
+
+  const start = useCallback(() => {
+    if (!launch) return;
+    setProblem(null);
+    if (launch.previewToken) {
+      setPreviewToken(launch.previewToken);
+      api.me().then(
+        (me) => {
+          setDryRun(me.dry_run);
+          setMarket(me.market);
+          setSession({
+            status: "client",
+            token: launch.previewToken ?? "",
+            expires_in: 0,
+            client: me.client,
+            market: me.market,
+          });
+        },
+        (error) => fail(error, start),
+      );
+      return;
+    }
+    openSession(launch.initData).then(
+      (s) => {
+        setSession(s);
+        if (s.status === "client") setMarket(s.market);
+      },
+      (error) => fail(error, start),
+    );
+  }, [launch, fail]);
+
+  useEffect(() => {
+    postEvent("web_app_ready");
+    postEvent("web_app_expand");
+    start();
+  }, [start]);
+
+  const client = session?.status === "client" ? session.client : null;
+  const refreshOrder = useCallback(() => {
+    api.order().then(setOrder, (error) => fail(error, null));
+  }, [fail]);
+
+  useEffect(() => {
+    if (!client) return;
+    refreshOrder();
+    const timer = setInterval(() => {
+      api.market().then(
+        (m) => setMarket(m),
+        () => undefined,
+      );
+    }, MARKET_POLL_MS);
+    return () => clearInterval(timer);
+  }, [client, refreshOrder]);
+
+  // Telegram's MainButton shows the order's total and opens «Мой заказ»; BackButton returns to the list.
+  const total = order?.totals?.map((t) => money(t.amount, t.currency_sign)).join(" · ");
+  const positions = order?.positions.length ?? 0;
+  useEffect(() => {
+    const showOrder = client && view.kind === "catalogue" && positions > 0;
+    setMainButton(showOrder ? `Мой заказ${total ? ` · ${total}` : ` · ${positions} поз.`}` : null);
+    setBackButton(view.kind !== "catalogue");
+  }, [client, view, positions, total]);
+  useEffect(() => {
+    const offMain = onEvent("main_button_pressed", () => setView({ kind: "order" }));
+    const offBack = onEvent("back_button_pressed", () => setView({ kind: "catalogue" }));
+    return () => {
+      offMain();
+      offBack();
+    };
+  }, []);
+
+  if (!launch)
+    return (
+      <div className="screen">
+        <h1>Откройте каталог в Telegram</h1>
+        <p>Каталог открывается из чата с ботом: кнопка «Открыть каталог» или кнопка меню.</p>
+      </div>
+    );
+  if (!session)
+    return (
+      <div className="screen">
+        {problem ? <ProblemBanner problem={problem} /> : "Загрузка…"}
+        {problem && !problem.retry && <p>{problem.message}</p>}
+      </div>
+    );
+  if (session.status === "not_client")
+    return (
+      <div className="screen">
+        <h1>Каталог пока недоступен</h1>
+        <p>{session.detail}</p>
+      </div>
+    );
+
+  const nav = (
+    <nav className="bar" aria-label="Разделы">
+      <button type="button" className="link" onClick={() => setView({ kind: "catalogue" })}>
+        Каталог
+      </button>
+      <button type="button" className="link" onClick={() => setView({ kind: "order" })}>
+        Мой заказ{positions > 0 && ` (${positions})`}
+      </button>
+      <button type="button" className="link" onClick={() => setView({ kind: "info", info: "conditions" })}>
+        Условия
+      </button>
+      <button type="button" className="link" onClick={() => setView({ kind: "info", info: "warranty" })}>
+        Гарантия
+      </button>
+      <button type="button" className="link" onClick={() => setView({ kind: "info", info: "claim" })}>
+        Претензия
+      </button>
+    </nav>
+  );
+
+  return (
+    <>
+      {launch.previewToken && (
+        <div className="notice" role="note">
+          Просмотр как клиент «{session.client.nickname}»
+          {dryRun ? ": пробный режим, ничего не сохраняется." : ": заказы сохраняются по-настоящему."}
+        </div>
+      )}
+      {nav}
+      {view.kind === "catalogue" &&
+        (market && !market.open ? (
+          <MarketClosed market={market} />
+        ) : (
+          <Catalogue seesPrices={session.client.sees_prices} onAdd={setAdding} onError={fail} />
+        ))}
+      {view.kind === "order" && <OrderView order={order} onOrder={setOrder} onError={fail} />}
+      {view.kind === "info" && <InfoView kind={view.info} />}
+      {adding && (
+        <AddSheet
+          item={adding}
+          onClose={() => setAdding(null)}
+          onAdded={(message) => {
+            setAdding(null);
+            setNotice(message);
+            refreshOrder();
+          }}
+          onError={fail}
+        />
+      )}
+      {notice && !problem && (
+        <div className="banner" role="status">
+          <span>{notice}</span>
+          <button type="button" className="plain" onClick={() => setNotice(null)}>
+            OK
+          </button>
+        </div>
+      )}
+      {problem && <ProblemBanner problem={problem} onClose={() => setProblem(null)} />}
+    </>
+  );
+}
+
+function MarketClosed({ market }: { market: TMiniAppMarket }) {
+  return (
+    <div className="screen" data-testid="market-closed">
+      <h1>Маркет закрыт</h1>
+      <p>
+        {market.next_open_at
+          ? `Откроется ${moscowTime(market.next_open_at)}.`
+          : "Время открытия пока не назначено. Мы сообщим в чате, когда маркет откроется."}
+      </p>
+    </div>
+  );
+}
+
+function ProblemBanner({ problem, onClose }: { problem: Problem; onClose?: () => void }) {
+  return (
+    <div className="banner" role="alert">
+      <span>{problem.message}</span>
+      {problem.retry && (
+        <button type="button" className="plain" onClick={() => problem.retry?.()}>
+          Повторить
+        </button>
+      )}
+      {onClose && (
+        <button type="button" className="plain" onClick={onClose}>
+          ✕
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import type { TMiniAppItem } from "@wholesale/contract";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useDebounced } from "../lib/use-debounced.ts";
+import { api } from "./api.ts";
+import { money, stockLabel } from "./format.ts";
+
+const ROW_HEIGHT = 76;
+
+type Props = {
+  seesPrices: boolean;
+  onAdd: (item: TMiniAppItem) => void;
+  onError: (error: unknown, retry: () => void) => void;
+};
+
+/** Search, brand chips and the virtualised list of what this client may order, page after page. */
+export function Catalogue({ seesPrices, onAdd, onError }: Props) {
+  const [search, setSearch] = useState("");
+  const [brand, setBrand] = useState<number | undefined>();
+  const [brands, setBrands] = useState<{ id: number; name: string }[]>([]);
+  const [items, setItems] = useState<TMiniAppItem[]>([]);
+  const [pages, setPages] = useState({ loaded: 0, total: 1 });
+  const [loading, setLoading] = useState(false);
+  const typed = useDebounced(search.trim(), 300);
+  // Answers of an older query are dropped: the list shows the last search only.
+  const generation = useRef(0);
+
+  useEffect(() => {
+    api.brands().then(
+      (b) => setBrands(b.results),
+      () => setBrands([]),
+    );
+  }, []);
+
+  const load = useCallback(
+    async (page: number, query: { search: string; brand: number | undefined }, mine: number) => {
+      setLoading(true);
+      try {
+        const found = await api.catalogue({ search: query.search || undefined, brand: query.brand, page });
+        if (mine !== generation.current) return;
+        setItems((before) => (page === 1 ? found.items : [...before, ...found.items]));
+        setPages({ loaded: found.page, total: found.pages });
+      } catch (error) {
+        if (mine === generation.current) onError(error, () => void load(page, query, mine));
+      } finally {
+        if (mine === generation.current) setLoading(false);
+      }
+    },
+    [onError],
+  );
+
+  useEffect(() => {
+    generation.current += 1;
+    setItems([]);
+    setPages({ loaded: 0, total: 1 });
+    // A single typed character finds nothing on the server: the list waits for the second.
+    if (typed.length === 1) return;
+    void load(1, { search: typed, brand }, generation.current);
+  }, [typed, brand, load]);
+
+  const virtualizer = useWindowVirtualizer({
+    count: items.length,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const last = rows.at(-1);
+  useEffect(() => {
+    if (!last || loading || last.index < items.length - 10 || pages.loaded >= pages.total) return;
+    void load(pages.loaded + 1, { search: typed, brand }, generation.current);
+  }, [last, loading, items.length, pages, load, typed, brand]);
+
+  return (
+    <>
+      <div className="top">
+        <input
+          type="search"
+          placeholder="Поиск"
+          aria-label="Поиск"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <div className="chips" role="toolbar" aria-label="Бренды">
+          <button
+            type="button"
+            className="chip"
+            aria-pressed={brand === undefined}
+            onClick={() => setBrand(undefined)}
+          >
+            Все
+          </button>
+          {brands.map((b) => (
+            <button
+              type="button"
+              key={b.id}
+              className="chip"
+              aria-pressed={brand === b.id}
+              onClick={() => setBrand(brand === b.id ? undefined : b.id)}
+            >
+              {b.name}
+            </button>
+          ))}
+        </div>
+      </div>
+      {items.length === 0 && !loading && (
+        <div className="empty">
+          {typed.length === 1 ? "Введите ещё хотя бы одну букву" : "Ничего не найдено"}
+        </div>
+      )}
+      <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+        {rows.map((row) => {
+          const item = items[row.index];
+          if (!item) return null;
+          return (
+            <div
+              key={item.id}
+              className="row"
+              data-testid="catalogue-row"
+              style={{
+                position: "absolute",
+                top: 0,
+                left: 0,
+                right: 0,
+                transform: `translateY(${row.start}px)`,
+              }}
+            >
+              <div className="main">
+                <div className="name">{item.name}</div>
+                <div className="sub">
+                  {item.brand_name} · {item.product_name}
+                </div>
+                <div className="sub">
+                  <span className={`stock-${item.stock}`}>{stockLabel(item.stock)}</span>
+                  {seesPrices && item.price !== null && <> · от {money(item.price, item.currency_sign)}</>}
+                </div>
+              </div>
+              <button
+                type="button"
+                disabled={item.stock === "none" || item.from_quantity === null}
+                onClick={() => onAdd(item)}
+              >
+                Добавить
+              </button>
+            </div>
+          );
+        })}
+      </div>
+      {loading && <div className="empty">Загрузка…</div>}
+      <div className="bottom-space" />
+    </>
+  );
+}

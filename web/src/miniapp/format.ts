@@ -1,0 +1,17 @@
+import type { TStockState } from "@wholesale/contract";
+import { formatMoney } from "../lib/money.ts";
+
+export const money = (amount: number, sign: string) => formatMoney(amount, sign, false);
+// Here rather than in the contract: a value from the contract would bring zod into the page's first load.
+const STOCK_LABELS: Record<TStockState, string> = { in_stock: "в наличии", few: "мало", none: "нет" };
+export const stockLabel = (stock: TStockState) => STOCK_LABELS[stock];
+
+const moscow = new Intl.DateTimeFormat("ru-RU", {
+  timeZone: "Europe/Moscow",
+  day: "numeric",
+  month: "long",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+/** A moment as the business reads it: Moscow time, whatever the phone's zone. */
+export const moscowTime = (iso: string) => `${moscow.format(new Date(iso))} (МСК)`;
