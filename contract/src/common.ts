@@ -51,3 +51,4 @@ export type TPaged<T> = { count: number; next: string | null; previous: string |
 
 export const ZEmptySchema = z.object({});
 export const ZHealthSchema = z.object({ status: z.literal("ok") });
+export type THealth = z.infer<typeof ZHealthSchema>;

@@ -53,23 +53,21 @@ export const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   const headers = Object.fromEntries(SECURITY_HEADERS);
-  app.addHook("onRequest", (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
-
   // The Mini App's page is shown by Telegram's web clients in a frame: they, and nobody else, may frame it.
   // Only /app/ is relaxed; the back-office and the API keep frame-ancestors 'none' against clickjacking.
-  app.addHook("onSend", async (request, reply) => {
-    if (!isMiniAppPage(request.url)) return;
-    const policy = reply.getHeader("content-security-policy");
-    if (typeof policy === "string")
-      reply.header(
-        "content-security-policy",
-        policy.replace("frame-ancestors 'none'", MINI_APP_FRAME_ANCESTORS),
-      );
-    // X-Frame-Options knows no list of origins; browsers obey frame-ancestors where both are sent anyway.
-    reply.removeHeader("x-frame-options");
+  // X-Frame-Options knows no list of origins (browsers obey frame-ancestors where both are sent anyway).
+  const { "x-frame-options": _deny, ...framable } = headers;
+  const miniAppHeaders = {
+    ...framable,
+    "content-security-policy": String(headers["content-security-policy"]).replace(
+      "frame-ancestors 'none'",
+      MINI_APP_FRAME_ANCESTORS,
+    ),
+  };
+  // Chosen as the request arrives, in a callback hook: this runs on every request, /api/health included.
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.headers(request.url.startsWith("/app") && isMiniAppPage(request.url) ? miniAppHeaders : headers);
+    done();
   });
 }
 
