@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { testClient } from "../../../test/clients.ts";
 import { CLIENT_DAYS_FAILED } from "./ClientDaysDialog.tsx";
-import { matchesClient, periodProblem } from "./ClientTab.tsx";
+import { matchesClient, organizationCell, periodProblem } from "./ClientTab.tsx";
 import { renderStatistics, statisticsRoutes } from "./test-fixtures.tsx";
 
 afterEach(() => {
@@ -74,6 +74,12 @@ describe("per-client tab", () => {
     const first = calls.find((c) => c.url.startsWith("/api/statistics/period/"));
     const query = new URL(first?.url ?? "", "http://localhost").searchParams;
     expect([query.get("date_from"), query.get("date_to")]).toEqual(["2026-11-21", "2026-11-21"]);
+  });
+
+  it("shows «—» for the «Не указано» placeholder, never as if it were an organization", () => {
+    expect(organizationCell("Не указано")).toBe("—");
+    expect(organizationCell(" ")).toBe("—");
+    expect(organizationCell("ООО Ромашка")).toBe("ООО Ромашка");
   });
 
   it("finds a client by the ID the table shows", () => {

@@ -1,6 +1,6 @@
 import { Stack } from "@mui/material";
 import type { TClient, TClientGroup, TCurrencyTotal } from "@wholesale/contract";
-import { clientDisplayName } from "@wholesale/contract";
+import { clientDisplayName, ORGANIZATION_NAME_UNSET } from "@wholesale/contract";
 import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { notify } from "../../app/notify.tsx";
@@ -28,13 +28,17 @@ type Row = {
 };
 type Key = "id" | "organization" | "nickname" | "status" | "phone" | "group" | "orders" | "total";
 
+/** «Не указано» is the placeholder of a client who named no organization, not an organization: «—». */
+export const organizationCell = (organization: string) =>
+  organization === ORGANIZATION_NAME_UNSET || organization.trim() === "" ? "—" : organization;
+
 const COLUMNS: Column<Row, Key>[] = [
   { key: "id", label: "ID", sortValue: (r) => r.id, render: (r) => r.id },
   {
     key: "organization",
     label: "Имя пользователя",
     sortValue: (r) => r.organization,
-    render: (r) => r.organization,
+    render: (r) => organizationCell(r.organization),
   },
   { key: "nickname", label: "Название", sortValue: (r) => r.nickname, render: (r) => r.nickname },
   { key: "status", label: "Статус", sortValue: (r) => r.status, render: (r) => r.status },
