@@ -1,4 +1,5 @@
 import { and, asc, countDistinct, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { withProductAndBrand } from "../../db/catalogue-path.ts";
 import type { Db } from "../../db/client.ts";
 import { containsPattern } from "../../db/like.ts";
@@ -33,6 +34,17 @@ function visibleTree(client: ClientContext, where?: SQL) {
   return and(visibleTo(client), where);
 }
 
+/** How many distinct `column` values (brands, products, modifications) the joined catalogue holds under `where`. */
+async function countIn(db: Db, column: AnyPgColumn, where: SQL | undefined): Promise<number> {
+  const [total] = await withProductAndBrand(
+    db
+      .select({ n: countDistinct(column) })
+      .from(modifications)
+      .$dynamic(),
+  ).where(where);
+  return total?.n ?? 0;
+}
+
 /** Brands with at least one modification this client sees, by name; `size` per page (the bot's by default). */
 export async function listBrands(
   db: Db,
@@ -41,13 +53,8 @@ export async function listBrands(
   size = PAGE_SIZE,
 ): Promise<Page<BrandItem>> {
   const where = visibleTree(client);
-  const [total] = await withProductAndBrand(
-    db
-      .select({ n: countDistinct(brands.id) })
-      .from(modifications)
-      .$dynamic(),
-  ).where(where);
-  const p = pageOf(page, total?.n ?? 0, size);
+  const total = await countIn(db, brands.id, where);
+  const p = pageOf(page, total, size);
   const items = await withProductAndBrand(
     db.selectDistinct({ id: brands.id, name: brands.name }).from(modifications).$dynamic(),
   )
@@ -66,13 +73,8 @@ export async function listProducts(
   page: number,
 ): Promise<Page<ProductItem>> {
   const where = visibleTree(client, eq(products.brandId, brandId));
-  const [total] = await withProductAndBrand(
-    db
-      .select({ n: countDistinct(products.id) })
-      .from(modifications)
-      .$dynamic(),
-  ).where(where);
-  const p = pageOf(page, total?.n ?? 0);
+  const total = await countIn(db, products.id, where);
+  const p = pageOf(page, total);
   const items = await withProductAndBrand(
     db
       .selectDistinct({ id: products.id, name: products.name, brandId: products.brandId })
@@ -88,13 +90,8 @@ export async function listProducts(
 
 async function modificationPage(db: Db, client: ClientContext, filter: SQL | undefined, page: number) {
   const where = visibleTree(client, filter);
-  const [total] = await withProductAndBrand(
-    db
-      .select({ n: countDistinct(modifications.id) })
-      .from(modifications)
-      .$dynamic(),
-  ).where(where);
-  const p = pageOf(page, total?.n ?? 0);
+  const total = await countIn(db, modifications.id, where);
+  const p = pageOf(page, total);
   const rows = await withProductAndBrand(
     db
       .select({
@@ -175,13 +172,8 @@ export async function catalogueItems(
     client,
     and(typed, query.brandId === undefined ? undefined : eq(products.brandId, query.brandId)),
   );
-  const [total] = await withProductAndBrand(
-    db
-      .select({ n: countDistinct(modifications.id) })
-      .from(modifications)
-      .$dynamic(),
-  ).where(where);
-  const p = pageOf(page, total?.n ?? 0, CATALOGUE_PAGE_SIZE);
+  const total = await countIn(db, modifications.id, where);
+  const p = pageOf(page, total, CATALOGUE_PAGE_SIZE);
   const rows = await withProductAndBrand(
     db
       .select({
