@@ -1,7 +1,8 @@
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it, vi } from "vitest";
 import { openTestDatabase } from "../test/database.ts";
-import { isDatabaseUp } from "./client.ts";
+import { isDatabaseUp, openPostgres } from "./client.ts";
 
 describe.runIf(process.env.TEST_DB === "postgres")("PostgreSQL pool", () => {
   it("survives its idle connections being terminated and reconnects", async () => {
@@ -24,4 +25,31 @@ describe.runIf(process.env.TEST_DB === "postgres")("PostgreSQL pool", () => {
       await database.close();
     }
   });
+
+  it("gets a connection back when a transaction's BEGIN meets a lost connection", async () => {
+    const database = await openTestDatabase();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    // One connection: a connection the transaction failed to give back would leave the next one waiting forever.
+    const single = await openPostgres(database.url ?? "", { max: 1 });
+    try {
+      const pool = (single.db as unknown as { $client: pg.Pool }).$client;
+      // The connection dies as it is handed out, before BEGIN: the window a database restart leaves under load.
+      pool.once("acquire", (client) => {
+        (
+          client as unknown as { connection: { stream: { destroy: () => void } } }
+        ).connection.stream.destroy();
+      });
+      await expect(single.db.transaction((tx) => tx.execute(sql`select 1`))).rejects.toThrow();
+      const next = single.db.transaction(async (tx) => {
+        await tx.execute(sql`select 2`);
+        return "committed";
+      });
+      expect(await next).toBe("committed");
+      expect(pool.totalCount).toBe(1);
+    } finally {
+      logged.mockRestore();
+      await single.close();
+      await database.close();
+    }
+  }, 10_000);
 });
