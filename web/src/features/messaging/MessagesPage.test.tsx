@@ -149,8 +149,12 @@ describe("MessagesPage", () => {
     ];
     for (const [index, file] of refused.entries()) {
       await user.upload(input, file);
-      const notices = await screen.findAllByText("Можно прикрепить только изображение (JPEG, PNG или WebP)");
-      expect(notices).toHaveLength(index + 1);
+      // A refusal by content comes after the file is read: wait for this file's own notice, not any one.
+      await waitFor(() =>
+        expect(screen.getAllByText("Можно прикрепить только изображение (JPEG, PNG или WebP)")).toHaveLength(
+          index + 1,
+        ),
+      );
       expect(within(dialog).queryByRole("img")).not.toBeInTheDocument();
     }
   });
