@@ -8,7 +8,7 @@ import { modificationView } from "./modification-view.ts";
 import * as positions from "./positions.ts";
 import { type Changed, Refused } from "./positions.ts";
 import { previewAdd, previewChange } from "./preview.ts";
-import { readSituation, type SituationRead } from "./situation.ts";
+import { lockAndReadSituation, lockClient, readSituation, type SituationRead } from "./situation.ts";
 import { todayOrder, toTodayOrder } from "./today-order.ts";
 import type { OrderingDeps, OrderingService, Page, Refusal } from "./types.ts";
 import type { Situation } from "./weighing.ts";
@@ -22,6 +22,8 @@ export const MAX_QUANTITY = 100_000;
 const ALL_BRANDS = 1000;
 
 const validQuantity = (q: number) => Number.isInteger(q) && q >= 1 && q <= MAX_QUANTITY;
+
+const badQuantity: Refusal = { ok: false, code: "bad_quantity", message: TEXT.badQuantity };
 
 /**
  * The bot's ordering service: every rule of issue 12 is enforced here, per call, from the client id the
@@ -57,8 +59,7 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
   }
 
   /** The client allowed to order now, or the refusal: not a client in good standing, or the market closed. */
-  async function situation(clientId: number): Promise<Situation | Refusal> {
-    const { lookup: found, market, now } = await read(clientId);
+  function situationOf({ lookup: found, market, now }: SituationRead): Situation | Refusal {
     if (!found.ok)
       return {
         ok: false,
@@ -69,12 +70,46 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
     return { client: found.client, day: businessDay(now), now };
   }
 
-  /** Runs one change in a transaction; a refusal thrown inside rolls everything back. */
-  async function change<T>(work: (tx: Tx) => Promise<T>) {
+  async function situation(clientId: number): Promise<Situation | Refusal> {
+    return situationOf(await read(clientId));
+  }
+
+  /**
+   * Takes the client's lock and reads their situation in one statement; a service for one update that has read
+   * it already keeps that reading (the update's one decision on the market) and takes the lock alone.
+   */
+  async function lockedRead(tx: Tx, clientId: number): Promise<SituationRead> {
+    if (deps.readOnce && kept?.clientId === clientId) {
+      await lockClient(tx, clientId);
+      return kept.read;
+    }
+    const read = await lockAndReadSituation(tx, clientId, clock.now());
+    if (deps.readOnce) kept = { clientId, read: Promise.resolve(read) };
+    return read;
+  }
+
+  /**
+   * Runs one change of the client's order in a transaction that first takes the client's lock with their
+   * situation (`lockedRead`); a refusal, the situation's or one thrown by the work, rolls
+   * everything back. `quantity`, when given, is checked after the client's standing, as previews check it.
+   */
+  async function change<T>(
+    clientId: number,
+    quantity: number | null,
+    work: (tx: Tx, s: Situation) => Promise<T>,
+  ): Promise<{ ok: true; value: T; s: Situation } | Refusal> {
     try {
-      const value = await db.transaction(work);
+      let locked: Situation | undefined;
+      const value = await db.transaction(async (tx) => {
+        const s = situationOf(await lockedRead(tx, clientId));
+        if ("ok" in s) throw new Refused(s);
+        if (quantity !== null && !validQuantity(quantity)) throw new Refused(badQuantity);
+        locked = s;
+        return work(tx, s);
+      });
+      if (!locked) throw new Error("the change ran without its situation");
       deps.receipt?.committed();
-      return { ok: true as const, value };
+      return { ok: true, value, s: locked };
     } catch (error) {
       if (error instanceof Refused) return error.refusal;
       throw error;
@@ -87,8 +122,6 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
     if (!position) throw new Error("the changed position is missing from today's order");
     return { ok: true as const, position, order };
   }
-
-  const badQuantity: Refusal = { ok: false, code: "bad_quantity", message: TEXT.badQuantity };
 
   return {
     async standing(clientId) {
@@ -126,28 +159,24 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
     },
 
     async addPosition(clientId, modificationId, quantity, confirmedPrice) {
-      const s = await situation(clientId);
-      if ("ok" in s) return s;
-      if (!validQuantity(quantity)) return badQuantity;
-      const done = await change((tx) =>
+      const done = await change(clientId, quantity, (tx, s) =>
         positions.addPosition(tx, s, modificationId, quantity, confirmedPrice, deps.receipt),
       );
-      return done.ok ? afterPosition(s, done.value) : done;
+      return done.ok ? afterPosition(done.s, done.value) : done;
     },
     async changePosition(clientId, positionId, quantity, confirmedPrice) {
-      const s = await situation(clientId);
-      if ("ok" in s) return s;
-      if (!validQuantity(quantity)) return badQuantity;
-      const done = await change((tx) =>
+      const done = await change(clientId, quantity, (tx, s) =>
         positions.changePosition(tx, s, positionId, quantity, confirmedPrice, deps.receipt),
       );
-      return done.ok ? afterPosition(s, done.value) : done;
+      return done.ok ? afterPosition(done.s, done.value) : done;
     },
     async removePosition(clientId, positionId) {
-      const s = await situation(clientId);
-      if ("ok" in s) return s;
-      const done = await change((tx) => positions.removePosition(tx, s, positionId, deps.receipt));
-      return done.ok ? { ok: true, order: toTodayOrder(s.day, done.value, s.client.showPrices) } : done;
+      const done = await change(clientId, null, (tx, s) =>
+        positions.removePosition(tx, s, positionId, deps.receipt),
+      );
+      return done.ok
+        ? { ok: true, order: toTodayOrder(done.s.day, done.value, done.s.client.showPrices) }
+        : done;
     },
     async todayOrder(clientId) {
       const found = await client(clientId);

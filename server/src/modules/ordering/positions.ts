@@ -30,18 +30,6 @@ function refuse(code: Refusal["code"], message: string, canStill?: number): neve
   throw new Refused({ ok: false, code, message, ...(canStill === undefined ? {} : { canStill }) });
 }
 
-/** Any namespace number no other advisory lock of the product uses. */
-const CLIENT_LOCK_NAMESPACE = 1212;
-
-/**
- * Serialises one client's ordering calls (two taps at once): the day's limits are read and written under
- * it, and the day's order is created once. Other clients run in parallel; stock is guarded by the
- * conditional UPDATE, not by this lock.
- */
-async function lockClient(tx: Tx, clientId: number) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${CLIENT_LOCK_NAMESPACE}::int, ${clientId}::int)`);
-}
-
 /**
  * Every rule for the position at its total, and the price the client confirmed: the tier it is sold at, or
  * the refusal thrown. An adding refusal carries the modification's card, from what was read already.
@@ -117,6 +105,11 @@ async function openDayOrder(tx: Tx, s: Situation): Promise<number> {
   return created.id;
 }
 
+/*
+ * The changes below run in the transaction the ordering service opened with the client's lock and situation
+ * (ordering-service.ts `change`, situation.ts `lockAndReadSituation`): one client's changes never interleave.
+ */
+
 /** What a change leaves: the position touched and the day's order after it (for the answer, no re-read). */
 export type Changed = { positionId: number; order: DayOrder };
 
@@ -132,7 +125,6 @@ export async function addPosition(
   confirmedPrice: number | null,
   receipt: UpdateReceipt | undefined,
 ): Promise<Changed> {
-  await lockClient(tx, s.client.id);
   const read = await loadModificationAndDay(tx, s.client, modificationId, s.day);
   if (!read) return refuse("not_found", TEXT.notFound);
   const { modification, order } = read;
@@ -205,7 +197,6 @@ export async function addPosition(
  * change carries out is recorded first, under the client's lock.
  */
 async function ownChangeable(tx: Tx, s: Situation, positionId: number, receipt: UpdateReceipt | undefined) {
-  await lockClient(tx, s.client.id);
   await receipt?.record(tx);
   // Staff's send-to-collect updates the status under the row lock too: whoever locks first wins.
   const [locked] = await tx
