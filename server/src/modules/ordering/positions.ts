@@ -86,24 +86,23 @@ async function take(tx: Tx, w: Weighing) {
 /** Marks the order changed; a WITH query, so it rides on the statement that writes the position. */
 const touchOrder = (tx: Tx, orderId: number, now: Date) =>
   tx
-    .$with("order_touched")
+    .$with("day_order")
     .as(tx.update(orders).set({ updatedAt: now }).where(eq(orders.id, orderId)).returning({ id: orders.id }));
 
-/** Opens the client's order of the business day: the first position of the day. */
-async function openDayOrder(tx: Tx, s: Situation): Promise<number> {
-  const [created] = await tx
-    .insert(orders)
-    .values({
-      clientId: s.client.id,
-      clientType: s.client.clientType,
-      openedOn: s.day,
-      openedAt: s.now,
-      updatedAt: s.now,
-    })
-    .returning({ id: orders.id });
-  if (!created) throw new Error("the day's order was not created");
-  return created.id;
-}
+/** Opens the client's order of the business day with its first position: a WITH query, as touchOrder. */
+const openDayOrder = (tx: Tx, s: Situation) =>
+  tx.$with("day_order").as(
+    tx
+      .insert(orders)
+      .values({
+        clientId: s.client.id,
+        clientType: s.client.clientType,
+        openedOn: s.day,
+        openedAt: s.now,
+        updatedAt: s.now,
+      })
+      .returning({ id: orders.id }),
+  );
 
 /*
  * The changes below run in the transaction the ordering service opened with the client's lock and situation
@@ -132,16 +131,17 @@ export async function addPosition(
   const { current, total } = weighing;
   const tier = priceChecked(weighing, confirmedPrice);
 
-  const orderId = order.orderId ?? (await openDayOrder(tx, s));
-  // One statement writes the position, marks the order changed, takes the stock and records the update: its
-  // last but the commit (and a rare exclusive pool's), so a popular modification's stock row stays locked only
-  // until that commit. A stock move refused leaves no stock row, and the refusal rolls the position back.
+  // One statement writes the position, opens the day's order or marks it changed, takes the stock and records
+  // the update: its last but the commit (and a rare exclusive pool's), so a popular modification's stock row
+  // stays locked only until that commit. A stock move refused leaves no stock row, and the refusal rolls the
+  // position (and an order it opened) back.
   const move = stockMove(tx, modificationId, -quantity);
-  const touched = touchOrder(tx, orderId, s.now);
+  const dayOrder = order.orderId === null ? openDayOrder(tx, s) : touchOrder(tx, order.orderId, s.now);
   const record = receipt?.recordWith(tx);
-  const ctes = record ? [touched, move, record] : [touched, move];
+  const ctes = record ? [dayOrder, move, record] : [dayOrder, move];
   const written = {
     id: orderPositions.id,
+    orderId: orderPositions.orderId,
     stockLeft: sql<number | null>`(select quantity from ${move})`,
     recorded: record ? inserted(record) : sql<boolean>`true`,
   };
@@ -156,7 +156,7 @@ export async function addPosition(
         .with(...ctes)
         .insert(orderPositions)
         .values({
-          orderId,
+          orderId: sql`(select id from ${dayOrder})`,
           modificationId,
           modificationName: `${modification.productName} ${modification.name}`,
           price: tier.price,
@@ -189,7 +189,7 @@ export async function addPosition(
   const positions = current
     ? order.positions.map((p) => (p.id === current.id ? row : p))
     : [...order.positions, row];
-  return { positionId, order: { orderId, positions } };
+  return { positionId, order: { orderId: stored.orderId, positions } };
 }
 
 /**
