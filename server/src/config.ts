@@ -39,6 +39,7 @@ const ZEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().default("./data"),
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
   ADMIN_USERNAME: z.string().min(1).optional(),
@@ -72,6 +73,8 @@ export type Config = {
   host: string;
   /** PostgreSQL when set; otherwise the embedded PGlite database in `dataDir`. */
   databaseUrl: string | undefined;
+  /** Connections this instance keeps to PostgreSQL at most. */
+  databasePoolSize: number;
   dataDir: string;
   jwtSecret: string;
   admin: { username: string; password: string } | undefined;
@@ -119,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir,
     jwtSecret,
     admin:

@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   // The embedded database is one process's: a second server, a backup or a restore on DATA_DIR is refused.
   const dataDirClaim = config.databaseUrl ? undefined : await claimDataDir(config.dataDir);
   const database = config.databaseUrl
-    ? await openPostgres(config.databaseUrl)
+    ? await openPostgres(config.databaseUrl, { max: config.databasePoolSize })
     : await openPglite(join(config.dataDir, "pglite"));
   await bootstrap(database.db, config, systemClock, (message) => console.log(message));
 
