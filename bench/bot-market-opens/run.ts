@@ -36,6 +36,11 @@ const kind = process.env.BENCH_DB === "pglite" ? "pglite" : "postgres";
 const POPULAR = 20;
 const POPULAR_STOCK = 60;
 const PLENTY = 200;
+/**
+ * Connections to PostgreSQL (the app's DATABASE_POOL_SIZE), for the bot's path here and the Mini App's server
+ * alike: twice the database server's two cores plus one, as the README advises for a rush of short taps.
+ */
+const poolSize = Number(process.env.BENCH_POOL_SIZE ?? 5);
 
 /** One client's one order step: a quantity confirmed at the price its confirm screen showed. */
 export type Step = { clientId: number; modificationId: number; quantity: number; price: number };
@@ -89,7 +94,7 @@ async function open(): Promise<Database & { drop: () => Promise<void>; url?: str
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), { max: 10 });
+  const database = await openPostgres(url.toString(), { max: poolSize });
   return {
     ...database,
     url: url.toString(),
@@ -181,7 +186,7 @@ try {
     via === "bot"
       ? await botHandler(database.db)
       : via === "miniapp"
-        ? await miniAppHandler(database.db, database.url ?? "")
+        ? await miniAppHandler(database.db, database.url ?? "", poolSize)
         : serviceHandler(database.db);
 
   const latencies: number[] = [];
@@ -251,6 +256,7 @@ try {
         clients: clientIds.length,
         steps: latencies.length,
         concurrency,
+        poolSize: kind === "postgres" ? poolSize : undefined,
         accepted,
         refused,
         orders: orderCount?.n,

@@ -24,12 +24,13 @@ function processCpuMs(pid: number): number {
 }
 
 /** The whole app (bench/miniapp/server.ts) in its own process on the bench's database. */
-async function startServer(databaseUrl: string) {
+async function startServer(databaseUrl: string, poolSize: number) {
   const script = fileURLToPath(new URL("server.ts", import.meta.url));
   const child = spawn(process.execPath, ["--import", "tsx", script], {
     env: {
       ...process.env,
       BENCH_SERVER_DATABASE_URL: databaseUrl,
+      BENCH_SERVER_POOL_SIZE: String(poolSize),
       BENCH_SERVER_BOT_TOKEN: BOT_TOKEN,
       BENCH_SERVER_JWT_SECRET: SECRET,
     },
@@ -62,8 +63,8 @@ async function startServer(databaseUrl: string) {
  * opens its session first (signed launch data → client token), as the page does when Telegram opens it
  * before the market opens; that is timed apart. The server's CPU per step is reported beside the figures.
  */
-export async function miniAppHandler(db: Db, databaseUrl: string) {
-  const server = await startServer(databaseUrl);
+export async function miniAppHandler(db: Db, databaseUrl: string, poolSize: number) {
+  const server = await startServer(databaseUrl, poolSize);
   // node:http over keep-alive sockets rather than fetch: the load generator shares the two cores with the
   // server it measures, and fetch (undici with its streams and promises) cost it about 0.6 ms per step.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });

@@ -10,7 +10,7 @@ const url = process.env.BENCH_SERVER_DATABASE_URL;
 const botToken = process.env.BENCH_SERVER_BOT_TOKEN;
 const jwtSecret = process.env.BENCH_SERVER_JWT_SECRET;
 if (!url || !botToken || !jwtSecret) throw new Error("BENCH_SERVER_DATABASE_URL, _BOT_TOKEN and _JWT_SECRET");
-const database = await openPostgres(url, { max: 10 });
+const database = await openPostgres(url, { max: Number(process.env.BENCH_SERVER_POOL_SIZE ?? 10) });
 const app = await buildApp({
   db: database.db,
   clock: systemClock,
