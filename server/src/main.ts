@@ -115,7 +115,12 @@ async function main(): Promise<void> {
     (job, error) => app.log.error({ err: error, job }, "background job failed"),
   );
   if (bot && botWebhook && webhookUrl) {
-    await startWebhook(bot, webhookUrl, botWebhook.secretToken, config.telegram.webAppUrl);
+    botRunner = startWebhook(bot, {
+      url: webhookUrl,
+      secretToken: botWebhook.secretToken,
+      log: botLog,
+      webAppUrl: config.telegram.webAppUrl,
+    });
   } else if (bot) {
     botRunner = startPolling(bot, {
       databaseUrl: config.databaseUrl,

@@ -73,3 +73,44 @@ it("offers «Открыть каталог» under the market's entry text", asy
   });
   expect(errors).toEqual([]);
 });
+
+it("answers while the menu button call hangs: the button only dresses the chat", async () => {
+  const stuck = await startFakeBotApi();
+  const resume = stuck.hang("setChatMenuButton");
+  const warned: unknown[] = [];
+  const log = { error: (d: Record<string, unknown>) => errors.push(d), warn: (d: unknown) => warned.push(d) };
+  const bot = createLiveBot(
+    { token: stuck.token, apiRoot: stuck.apiRoot },
+    { db: t.db, clock: t.clock, log, webAppUrl: WEB_APP_URL },
+  );
+  const stuckRunner = startPolling(bot, {
+    databaseUrl: undefined,
+    log,
+    retryMs: 200,
+    webAppUrl: WEB_APP_URL,
+  });
+  try {
+    // An update id of its own: this database has handled the other fake's first update already.
+    stuck.pushUpdate({
+      update_id: 9001,
+      message: {
+        message_id: 2,
+        from: USER,
+        chat: CHAT,
+        date: 0,
+        text: "/market",
+        entities: [{ type: "bot_command", offset: 0, length: 7 }],
+      },
+    });
+    for (let i = 0; i < 200 && !stuck.callsTo("sendMessage").length; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(stuck.callsTo("setChatMenuButton")).toHaveLength(1);
+    expect(stuck.callsTo("sendMessage").length).toBeGreaterThan(0);
+    expect(warned).toEqual([]);
+  } finally {
+    resume();
+    await stuckRunner.stop();
+    await stuck.close();
+  }
+});

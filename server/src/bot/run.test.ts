@@ -5,7 +5,14 @@ import { fixedClock } from "../lib/clock.ts";
 import { TEST_SECRET } from "../test/app.ts";
 import { openTestDatabase, type TestDatabase } from "../test/database.ts";
 import { type FakeBotApi, startFakeBotApi } from "../test/fake-bot-api.ts";
-import { type BotRunner, createLiveBot, POLLING_LOCK, startPolling, webhookSecret } from "./run.ts";
+import {
+  type BotRunner,
+  createLiveBot,
+  POLLING_LOCK,
+  startPolling,
+  startWebhook,
+  webhookSecret,
+} from "./run.ts";
 
 let database: TestDatabase;
 let fake: FakeBotApi;
@@ -126,4 +133,60 @@ describe.runIf(process.env.TEST_DB === "postgres")("polling by one instance at a
       await run.close();
     }
   }, 20_000);
+});
+
+describe("a webhook while Telegram is away at start", () => {
+  it("is set once Telegram answers, in the background, and the chat is dressed after it", async () => {
+    const away = await startFakeBotApi();
+    // What Telegram answers while the webhook's host does not resolve yet (a deploy whose DNS is not out).
+    const unresolved = { status: 400, description: "Bad Request: bad webhook: Failed to resolve host" };
+    away.failNext("setWebhook", unresolved);
+    away.failNext("setWebhook", unresolved);
+    const failures: unknown[] = [];
+    const bot = createLiveBot(
+      { token: away.token, apiRoot: away.apiRoot },
+      { db: database.db, clock, log: { ...log, error: (d) => failures.push(d) } },
+    );
+    const url = "https://shop.example.test/api/bot/webhook/";
+    const runner = startWebhook(bot, {
+      url,
+      secretToken: "s3cret",
+      log: { ...log, error: (d) => failures.push(d) },
+      retryMs: 50,
+    });
+    try {
+      // The start is not held up: nothing has been set yet when startWebhook returns.
+      expect(away.callsTo("setWebhook")).toHaveLength(0);
+      for (let i = 0; i < 200 && away.callsTo("setMyCommands").length === 0; i++) {
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(away.callsTo("setWebhook").map((c) => c.payload.url)).toEqual([url, url, url]);
+      expect(away.callsTo("setWebhook")[2]?.payload.secret_token).toBe("s3cret");
+      expect(failures).toHaveLength(2);
+      expect(away.callsTo("setMyCommands")).toHaveLength(1);
+    } finally {
+      await runner.stop();
+      await away.close();
+    }
+  });
+
+  it("stops trying when the server stops", async () => {
+    const away = await startFakeBotApi();
+    for (let i = 0; i < 50; i++) away.failNext("setWebhook", { status: 400, description: "Bad Request" });
+    const bot = createLiveBot({ token: away.token, apiRoot: away.apiRoot }, { db: database.db, clock, log });
+    const runner = startWebhook(bot, {
+      url: "https://shop.example.test/",
+      secretToken: "s",
+      log,
+      retryMs: 20,
+    });
+    for (let i = 0; i < 200 && away.callsTo("setWebhook").length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await runner.stop();
+    const tried = away.callsTo("setWebhook").length;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(away.callsTo("setWebhook")).toHaveLength(tried);
+    await away.close();
+  });
 });

@@ -29,21 +29,65 @@ async function setMenuButton(bot: Bot<BotContext>, webAppUrl: string | undefined
   });
 }
 
-/** Registers the commands and points Telegram at the webhook; the webhook route handles the updates. */
-export async function startWebhook(
-  bot: Bot<BotContext>,
-  url: string,
-  secretToken: string,
-  webAppUrl?: string,
-): Promise<void> {
-  await bot.init();
-  await bot.api.setMyCommands(botCommands);
-  await setMenuButton(bot, webAppUrl);
-  await bot.api.setWebhook(url, { secret_token: secretToken, drop_pending_updates: false });
+/**
+ * The chat's commands and menu button, set in the background: they only dress the chat, so a Bot API that
+ * hangs or fails on them must not keep the bot from answering. A failure is logged; every start (and every
+ * poller that takes over) sets them again.
+ */
+function dressChat(bot: Bot<BotContext>, webAppUrl: string | undefined, log: BotLog): void {
+  Promise.all([bot.api.setMyCommands(botCommands), setMenuButton(bot, webAppUrl)]).catch((error: unknown) => {
+    log.warn({ err: error }, "the chat's commands and menu button were not set");
+  });
 }
 
 /** The longest wait between two tries after failures in a row (a database or Bot API that is away). */
 const MAX_RETRY_MS = 30_000;
+
+/**
+ * Points Telegram at the webhook (the webhook route handles the updates), in the background: the back-office
+ * serves whether or not Telegram answers at start. A failure is logged and tried again after waits doubling
+ * from `retryMs` to 30 s, until Telegram takes the webhook or `stop` is called.
+ */
+export function startWebhook(
+  bot: Bot<BotContext>,
+  options: { url: string; secretToken: string; log: BotLog; retryMs?: number; webAppUrl?: string },
+): BotRunner {
+  const retryMs = options.retryMs ?? 3000;
+  const backoff = createBackoff({ firstMs: retryMs, maxMs: Math.max(retryMs, MAX_RETRY_MS) });
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  const loop = (async () => {
+    while (!stopped) {
+      try {
+        await bot.init();
+        await bot.api.setWebhook(options.url, {
+          secret_token: options.secretToken,
+          drop_pending_updates: false,
+        });
+        dressChat(bot, options.webAppUrl, options.log);
+        return;
+      } catch (error) {
+        if (stopped) return;
+        const waitMs = backoff.fail();
+        options.log.error({ err: error, retryInMs: waitMs }, "setting the bot's webhook failed");
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, waitMs);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      wake?.();
+      await loop;
+    },
+  };
+}
 
 /**
  * Long polling by exactly one instance. Without PostgreSQL (embedded PGlite) there is one process anyway and
@@ -73,11 +117,11 @@ export function startPolling(
       };
     });
 
+  /** getUpdates is refused while a webhook is set: the webhook goes first, and polling waits for it. */
   async function prepare(): Promise<void> {
     await bot.init();
     await bot.api.deleteWebhook();
-    await bot.api.setMyCommands(botCommands);
-    await setMenuButton(bot, options.webAppUrl);
+    dressChat(bot, options.webAppUrl, options.log);
   }
 
   async function poll(): Promise<void> {
