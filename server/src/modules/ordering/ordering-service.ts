@@ -90,8 +90,8 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
 
   /**
    * Runs one change of the client's order in a transaction that first takes the client's lock with their
-   * situation (`lockedRead`); a refusal, the situation's or one thrown by the work, rolls
-   * everything back. `quantity`, when given, is checked after the client's standing, as previews check it.
+   * situation (`lockedRead`); a refusal, the situation's or one thrown by the work, rolls everything back.
+   * `quantity`, when given, is checked after the client's standing, as previews check it.
    */
   async function change<T>(
     clientId: number,
