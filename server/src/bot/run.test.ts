@@ -190,3 +190,32 @@ describe("a webhook while Telegram is away at start", () => {
     await away.close();
   });
 });
+
+describe("stopping while Telegram cannot be reached", () => {
+  // Nothing listens on port 9 of loopback: every call is refused, and grammY's retry waits and tries again.
+  const unreachable = { token: "123:unreachable", apiRoot: "http://127.0.0.1:9" };
+  const stopsWithin = async (runner: BotRunner, ms: number) => {
+    const started = Date.now();
+    await runner.stop();
+    return Date.now() - started < ms;
+  };
+
+  it("a poller stops at once, though its start is still retrying", async () => {
+    const bot = createLiveBot(unreachable, { db: database.db, clock, log });
+    const runner = startPolling(bot, { databaseUrl: undefined, log, retryMs: 50 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await stopsWithin(runner, 2000)).toBe(true);
+  });
+
+  it("a webhook's registration stops at once, though it is still retrying", async () => {
+    const bot = createLiveBot(unreachable, { db: database.db, clock, log });
+    const runner = startWebhook(bot, {
+      url: "https://shop.example.test/",
+      secretToken: "s",
+      log,
+      retryMs: 50,
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await stopsWithin(runner, 2000)).toBe(true);
+  });
+});

@@ -18,15 +18,23 @@ export function webhookSecret(token: string, configured: string | undefined): st
   return configured ?? createHash("sha256").update(`webhook:${token}`).digest("hex").slice(0, 48);
 }
 
+/** The signal grammY's calls take: typed as the abort-controller package's, Node's own at run time. */
+type ApiSignal = NonNullable<Parameters<Bot["init"]>[0]>;
+
 /**
  * With a Mini App URL, the chat's menu button (beside the input field) opens the Mini App, for every chat of
  * the bot; without one it stays Telegram's default, the list of commands.
  */
-async function setMenuButton(bot: Bot<BotContext>, webAppUrl: string | undefined): Promise<void> {
+async function setMenuButton(
+  bot: Bot<BotContext>,
+  webAppUrl: string | undefined,
+  signal: ApiSignal,
+): Promise<void> {
   if (!webAppUrl) return;
-  await bot.api.setChatMenuButton({
-    menu_button: { type: "web_app", text: texts.openCatalogue, web_app: { url: webAppUrl } },
-  });
+  await bot.api.setChatMenuButton(
+    { menu_button: { type: "web_app", text: texts.openCatalogue, web_app: { url: webAppUrl } } },
+    signal,
+  );
 }
 
 /**
@@ -34,10 +42,29 @@ async function setMenuButton(bot: Bot<BotContext>, webAppUrl: string | undefined
  * hangs or fails on them must not keep the bot from answering. A failure is logged; every start (and every
  * poller that takes over) sets them again.
  */
-function dressChat(bot: Bot<BotContext>, webAppUrl: string | undefined, log: BotLog): void {
-  Promise.all([bot.api.setMyCommands(botCommands), setMenuButton(bot, webAppUrl)]).catch((error: unknown) => {
-    log.warn({ err: error }, "the chat's commands and menu button were not set");
+function dressChat(
+  bot: Bot<BotContext>,
+  webAppUrl: string | undefined,
+  log: BotLog,
+  signal: ApiSignal,
+): void {
+  Promise.all([
+    bot.api.setMyCommands(botCommands, undefined, signal),
+    setMenuButton(bot, webAppUrl, signal),
+  ]).catch((error: unknown) => {
+    if (!signal.aborted) log.warn({ err: error }, "the chat's commands and menu button were not set");
   });
+}
+
+/**
+ * Ends a runner's calls to the Bot API when it stops. grammY's retry (auto-retry) tries a call that cannot
+ * reach Telegram again and again, with waits doubling up to an hour: without this, a server stopped while
+ * Telegram was unreachable would wait on its bot's start for ever.
+ */
+function callsUntilStopped(): { signal: ApiSignal; abort: () => void } {
+  const controller = new AbortController();
+  // The two types differ only in their event typings; grammY listens for "abort" as on any AbortSignal.
+  return { signal: controller.signal as unknown as ApiSignal, abort: () => controller.abort() };
 }
 
 /** The longest wait between two tries after failures in a row (a database or Bot API that is away). */
@@ -56,15 +83,17 @@ export function startWebhook(
   const backoff = createBackoff({ firstMs: retryMs, maxMs: Math.max(retryMs, MAX_RETRY_MS) });
   let stopped = false;
   let wake: (() => void) | undefined;
+  const calls = callsUntilStopped();
   const loop = (async () => {
     while (!stopped) {
       try {
-        await bot.init();
-        await bot.api.setWebhook(options.url, {
-          secret_token: options.secretToken,
-          drop_pending_updates: false,
-        });
-        dressChat(bot, options.webAppUrl, options.log);
+        await bot.init(calls.signal);
+        await bot.api.setWebhook(
+          options.url,
+          { secret_token: options.secretToken, drop_pending_updates: false },
+          calls.signal,
+        );
+        dressChat(bot, options.webAppUrl, options.log, calls.signal);
         return;
       } catch (error) {
         if (stopped) return;
@@ -83,6 +112,7 @@ export function startWebhook(
   return {
     async stop() {
       stopped = true;
+      calls.abort();
       wake?.();
       await loop;
     },
@@ -108,6 +138,7 @@ export function startPolling(
   let runner: RunnerHandle | undefined;
   let lockClient: pg.Client | undefined;
   let wake: (() => void) | undefined;
+  const calls = callsUntilStopped();
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms);
@@ -119,9 +150,9 @@ export function startPolling(
 
   /** getUpdates is refused while a webhook is set: the webhook goes first, and polling waits for it. */
   async function prepare(): Promise<void> {
-    await bot.init();
-    await bot.api.deleteWebhook();
-    dressChat(bot, options.webAppUrl, options.log);
+    await bot.init(calls.signal);
+    await bot.api.deleteWebhook(undefined, calls.signal);
+    dressChat(bot, options.webAppUrl, options.log, calls.signal);
   }
 
   async function poll(): Promise<void> {
@@ -194,6 +225,7 @@ export function startPolling(
   return {
     async stop() {
       stopped = true;
+      calls.abort();
       wake?.();
       await runner?.stop();
       await lockClient?.end().catch(() => {});
