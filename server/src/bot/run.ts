@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { autoRetry } from "@grammyjs/auto-retry";
 import { type RunnerHandle, run } from "@grammyjs/runner";
 import type { Bot } from "grammy";
@@ -57,14 +58,21 @@ function dressChat(
 }
 
 /**
- * Ends a runner's calls to the Bot API when it stops. grammY's retry (auto-retry) tries a call that cannot
- * reach Telegram again and again, with waits doubling up to an hour: without this, a server stopped while
- * Telegram was unreachable would wait on its bot's start for ever.
+ * A runner's stop, which ends its waits between tries and its calls to the Bot API at once. The calls need it:
+ * grammY's retry (auto-retry) tries a call that cannot reach Telegram again and again, with waits doubling up
+ * to an hour, so a server stopped while Telegram was unreachable would otherwise wait on its bot's start for ever.
  */
-function callsUntilStopped(): { signal: ApiSignal; abort: () => void } {
+function stopSwitch() {
   const controller = new AbortController();
-  // The two types differ only in their event typings; grammY listens for "abort" as on any AbortSignal.
-  return { signal: controller.signal as unknown as ApiSignal, abort: () => controller.abort() };
+  const { signal } = controller;
+  return {
+    stopped: () => signal.aborted,
+    // The two types differ only in their event typings; grammY listens for "abort" as on any AbortSignal.
+    calls: signal as unknown as ApiSignal,
+    /** Resolves after `ms`, or at once when the runner stops. */
+    pause: (ms: number) => sleep(ms, undefined, { signal }).catch(() => {}),
+    stop: () => controller.abort(),
+  };
 }
 
 /** The longest wait between two tries after failures in a row (a database or Bot API that is away). */
@@ -81,39 +89,29 @@ export function startWebhook(
 ): BotRunner {
   const retryMs = options.retryMs ?? 3000;
   const backoff = createBackoff({ firstMs: retryMs, maxMs: Math.max(retryMs, MAX_RETRY_MS) });
-  let stopped = false;
-  let wake: (() => void) | undefined;
-  const calls = callsUntilStopped();
+  const halt = stopSwitch();
   const loop = (async () => {
-    while (!stopped) {
+    while (!halt.stopped()) {
       try {
-        await bot.init(calls.signal);
+        await bot.init(halt.calls);
         await bot.api.setWebhook(
           options.url,
           { secret_token: options.secretToken, drop_pending_updates: false },
-          calls.signal,
+          halt.calls,
         );
-        dressChat(bot, options.webAppUrl, options.log, calls.signal);
+        dressChat(bot, options.webAppUrl, options.log, halt.calls);
         return;
       } catch (error) {
-        if (stopped) return;
+        if (halt.stopped()) return;
         const waitMs = backoff.fail();
         options.log.error({ err: error, retryInMs: waitMs }, "setting the bot's webhook failed");
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, waitMs);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
+        await halt.pause(waitMs);
       }
     }
   })();
   return {
     async stop() {
-      stopped = true;
-      calls.abort();
-      wake?.();
+      halt.stop();
       await loop;
     },
   };
@@ -134,25 +132,15 @@ export function startPolling(
 ): BotRunner {
   const retryMs = options.retryMs ?? 3000;
   const backoff = createBackoff({ firstMs: retryMs, maxMs: Math.max(retryMs, MAX_RETRY_MS) });
-  let stopped = false;
+  const halt = stopSwitch();
   let runner: RunnerHandle | undefined;
   let lockClient: pg.Client | undefined;
-  let wake: (() => void) | undefined;
-  const calls = callsUntilStopped();
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
 
   /** getUpdates is refused while a webhook is set: the webhook goes first, and polling waits for it. */
   async function prepare(): Promise<void> {
-    await bot.init(calls.signal);
-    await bot.api.deleteWebhook(undefined, calls.signal);
-    dressChat(bot, options.webAppUrl, options.log, calls.signal);
+    await bot.init(halt.calls);
+    await bot.api.deleteWebhook(undefined, halt.calls);
+    dressChat(bot, options.webAppUrl, options.log, halt.calls);
   }
 
   async function poll(): Promise<void> {
@@ -177,16 +165,16 @@ export function startPolling(
     client.on("end", onLost);
     try {
       await client.connect();
-      while (!stopped && !lost) {
+      while (!halt.stopped() && !lost) {
         const { rows } = await client.query<{ ok: boolean }>("select pg_try_advisory_lock($1) as ok", [
           POLLING_LOCK,
         ]);
         if (rows[0]?.ok) break;
-        await pause(retryMs);
+        await halt.pause(retryMs);
       }
-      if (!stopped && !lost) await prepare();
+      if (!halt.stopped() && !lost) await prepare();
       // The lock may have gone with its connection while the bot was being prepared: no polling without it.
-      if (stopped || lost) return;
+      if (halt.stopped() || lost) return;
       // A connection that dies silently must not leave two pollers: probe it while polling.
       const probe = setInterval(() => {
         client.query("select 1").catch(onLost);
@@ -201,11 +189,11 @@ export function startPolling(
       client.on("error", () => {});
       await client.end().catch(() => {});
     }
-    if (lost && !stopped) throw new Error("the database connection holding the polling lock was lost");
+    if (lost && !halt.stopped()) throw new Error("the database connection holding the polling lock was lost");
   }
 
   const loop = (async () => {
-    while (!stopped) {
+    while (!halt.stopped()) {
       let waitMs = retryMs;
       try {
         if (options.databaseUrl) await holdLockAndPoll(options.databaseUrl);
@@ -214,19 +202,17 @@ export function startPolling(
           await poll();
         }
       } catch (error) {
-        if (stopped) break;
+        if (halt.stopped()) break;
         waitMs = backoff.fail();
         options.log.error({ err: error, retryInMs: waitMs }, "bot polling failed");
       }
-      if (!stopped) await pause(waitMs);
+      if (!halt.stopped()) await halt.pause(waitMs);
     }
   })();
 
   return {
     async stop() {
-      stopped = true;
-      calls.abort();
-      wake?.();
+      halt.stop();
       await runner?.stop();
       await lockClient?.end().catch(() => {});
       await loop;
