@@ -58,9 +58,10 @@ function dressChat(
 }
 
 /**
- * A runner's stop, which ends its waits between tries and its calls to the Bot API at once. The calls need it:
- * grammY's retry (auto-retry) tries a call that cannot reach Telegram again and again, with waits doubling up
- * to an hour, so a server stopped while Telegram was unreachable would otherwise wait on its bot's start for ever.
+ * A runner's stop, which ends its waits between tries and its calls to the Bot API at once. The calls need
+ * it: grammY's retry (auto-retry) tries a call that cannot reach Telegram again and again, with waits doubling
+ * up to an hour, so a server stopped while Telegram was unreachable would otherwise wait on its bot's start
+ * for ever.
  */
 function stopSwitch() {
   const controller = new AbortController();
