@@ -88,24 +88,22 @@ export async function listProducts(
   return { items, page: p.page, pages: p.pages };
 }
 
+/** A modification as the bot's list and the Mini App's catalogue show it, with its product and brand. */
+const listedModification = {
+  id: modifications.id,
+  name: modifications.name,
+  productId: products.id,
+  brandId: products.brandId,
+  productName: products.name,
+  brandName: brands.name,
+  quantity: modifications.quantity,
+};
+
 async function modificationPage(db: Db, client: ClientContext, filter: SQL | undefined, page: number) {
   const where = visibleTree(client, filter);
   const total = await countIn(db, modifications.id, where);
   const p = pageOf(page, total);
-  const rows = await withProductAndBrand(
-    db
-      .select({
-        id: modifications.id,
-        name: modifications.name,
-        productId: products.id,
-        brandId: products.brandId,
-        productName: products.name,
-        brandName: brands.name,
-        quantity: modifications.quantity,
-      })
-      .from(modifications)
-      .$dynamic(),
-  )
+  const rows = await withProductAndBrand(db.select(listedModification).from(modifications).$dynamic())
     .where(where)
     .orderBy(asc(brands.name), asc(products.name), asc(modifications.name), asc(modifications.id))
     .limit(PAGE_SIZE)
@@ -177,13 +175,7 @@ export async function catalogueItems(
   const rows = await withProductAndBrand(
     db
       .select({
-        id: modifications.id,
-        name: modifications.name,
-        productId: products.id,
-        brandId: products.brandId,
-        productName: products.name,
-        brandName: brands.name,
-        quantity: modifications.quantity,
+        ...listedModification,
         small: modifications.availableSmallWholesale,
         large: modifications.availableLargeWholesale,
         tiers: sql<StoredTier[]>`coalesce((select json_agg(json_build_object('quantityFrom', t.quantity_from,
