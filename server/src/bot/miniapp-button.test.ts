@@ -34,9 +34,9 @@ afterAll(async () => {
   await t.close();
 });
 
-async function until(match: (call: FakeBotCall) => boolean): Promise<FakeBotCall> {
+async function until(match: (call: FakeBotCall) => boolean, api = fake): Promise<FakeBotCall> {
   for (let i = 0; i < 200; i++) {
-    const found = fake.calls.find(match);
+    const found = api.calls.find(match);
     if (found) return found;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -102,11 +102,8 @@ it("answers while the menu button call hangs: the button only dresses the chat",
         entities: [{ type: "bot_command", offset: 0, length: 7 }],
       },
     });
-    for (let i = 0; i < 200 && !stuck.callsTo("sendMessage").length; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await until((c) => c.method === "sendMessage", stuck);
     expect(stuck.callsTo("setChatMenuButton")).toHaveLength(1);
-    expect(stuck.callsTo("sendMessage").length).toBeGreaterThan(0);
     expect(warned).toEqual([]);
   } finally {
     resume();
