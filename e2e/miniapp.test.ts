@@ -2,6 +2,7 @@ import type { TClient, TMarketSchedule, TMiniAppCatalogue, TMiniAppSession } fro
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { launchData } from "../server/src/test/launch-data.ts";
+import { demoClientOnOpenMarket, launchHash } from "../server/src/test/miniapp-launch.ts";
 import { apiToken, baseURL, launchBrowser, openPage } from "./support/browser.ts";
 import { ADMIN } from "./support/constants.ts";
 
@@ -37,26 +38,7 @@ beforeAll(async () => {
   // A phone, as Telegram shows the Mini App.
   page = await openPage(browser, { width: 390, height: 760 });
   token = await apiToken(ADMIN);
-  // The demo's schedules are switched off (so the hour does not matter) and a schedule of this client's opened.
-  const { results: schedules } = await call<{ results: TMarketSchedule[] }>(
-    "GET",
-    "/storehouse/market-schedules/",
-  );
-  switchedOff = schedules.filter((s) => s.is_active);
-  for (const s of switchedOff)
-    await call("PUT", `/storehouse/market-schedules/${s.id}/`, { is_active: false });
-  const { results } = await call<{ results: TClient[] }>("GET", "/profiles/clients/?tab=active&limit=200");
-  const found = results.find((c) => c.telegram_id !== null && c.client_type !== null && !c.offline);
-  if (!found) throw new Error("no demo client to open the Mini App as");
-  client = await call<TClient>("PUT", `/profiles/clients/${found.id}/`, {
-    allowed_price: true,
-    accessrules: { all_prices: [], banned_brands: [], total_limit: null },
-  });
-  schedule = await call<TMarketSchedule>("POST", "/storehouse/market-schedules/", {
-    name: "E2E Мини-приложение",
-    clients: [client.id],
-  });
-  await call("POST", `/storehouse/market-schedules/${schedule.id}/open_market/`, {});
+  ({ client, schedule, switchedOff } = await demoClientOnOpenMarket(call, "E2E Мини-приложение"));
 });
 afterAll(async () => {
   if (schedule) await call("DELETE", `/storehouse/market-schedules/${schedule.id}/`);
@@ -77,17 +59,7 @@ it("searches by part of a name, adds 3, shows it in «Мой заказ» and in
     Math.floor(item.name.length / 2) + 4,
   );
 
-  const hash = new URLSearchParams({
-    tgWebAppData: initData(),
-    tgWebAppVersion: "8.0",
-    tgWebAppPlatform: "web",
-    tgWebAppThemeParams: JSON.stringify({
-      bg_color: "#ffffff",
-      button_color: "#2481cc",
-      button_text_color: "#ffffff",
-    }),
-  });
-  await page.goto(`/app/#${hash}`);
+  await page.goto(`/app/#${launchHash(initData())}`);
   await page.getByPlaceholder("Поиск").fill(part);
   const row = page.getByTestId("catalogue-row").filter({ hasText: item.name }).first();
   await row.waitFor();

@@ -9,10 +9,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { TClient, TMarketSchedule } from "@wholesale/contract";
 import { type Browser, chromium } from "playwright-core";
 import { startFakeBotApi } from "../../server/src/test/fake-bot-api.ts";
 import { launchData } from "../../server/src/test/launch-data.ts";
+import { demoClientOnOpenMarket, launchHash } from "../../server/src/test/miniapp-launch.ts";
 
 const root = new URL("../..", import.meta.url).pathname;
 const dist = join(root, "web/dist");
@@ -136,10 +136,7 @@ async function throttledLoad(
   return { lcp, usable };
 }
 
-/**
- * The Mini App's launch URL for a demo client who may order now with prices shown: the demo's schedules off
- * (so the hour does not matter), one of the client's own opened by hand, as the browser test does.
- */
+/** The Mini App's launch URL for a demo client who may order now with prices shown. */
 async function miniAppLaunch(url: string, botToken: string): Promise<string> {
   const signIn = await fetch(`${url}/api/token/`, {
     method: "POST",
@@ -156,32 +153,10 @@ async function miniAppLaunch(url: string, botToken: string): Promise<string> {
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   };
-  const { results: schedules } = await call<{ results: TMarketSchedule[] }>(
-    "GET",
-    "/storehouse/market-schedules/",
-  );
-  for (const s of schedules.filter((s) => s.is_active))
-    await call("PUT", `/storehouse/market-schedules/${s.id}/`, { is_active: false });
-  const { results } = await call<{ results: TClient[] }>("GET", "/profiles/clients/?tab=active&limit=200");
-  const found = results.find((c) => c.telegram_id !== null && c.client_type !== null && !c.offline);
-  if (!found?.telegram_id) throw new Error("no demo client to open the Mini App as");
-  await call("PUT", `/profiles/clients/${found.id}/`, {
-    allowed_price: true,
-    accessrules: { all_prices: [], banned_brands: [], total_limit: null },
-  });
-  const schedule = await call<TMarketSchedule>("POST", "/storehouse/market-schedules/", {
-    name: "Замер мини-приложения",
-    clients: [found.id],
-  });
-  await call("POST", `/storehouse/market-schedules/${schedule.id}/open_market/`, {});
-  const telegramId = found.telegram_id;
+  const { client } = await demoClientOnOpenMarket(call, "Замер мини-приложения");
   // Signed as Telegram signs it when the client opens the Mini App; valid 24 h, so every load below reuses it.
-  return `${url}/app/#${new URLSearchParams({
-    tgWebAppData: launchData(telegramId, { botToken, authDate: new Date() }),
-    tgWebAppVersion: "8.0",
-    tgWebAppPlatform: "android",
-    tgWebAppThemeParams: JSON.stringify({ bg_color: "#ffffff", button_color: "#2481cc" }),
-  })}`;
+  const initData = launchData(client.telegram_id ?? 0, { botToken, authDate: new Date() });
+  return `${url}/app/#${launchHash(initData)}`;
 }
 
 const botApi = await startFakeBotApi();
