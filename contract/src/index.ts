@@ -8,6 +8,7 @@ export * from "./market.ts";
 export * from "./messaging.ts";
 export * from "./miniapp.ts";
 export * from "./permissions.ts";
+export * from "./position-name.ts";
 export * from "./reports.ts";
 export * from "./sales.ts";
 export * from "./statistics.ts";
