@@ -3,14 +3,14 @@ import { useEffect, useState } from "react";
 import { useDebounced } from "../lib/use-debounced.ts";
 import { api, messageOf, Refused } from "./api.ts";
 import { haptic } from "./bridge.ts";
-import { money, stockLabel } from "./format.ts";
+import { formatPrice, formatSum, stockLabel } from "./format.ts";
 
 /** A quote with the units asked for (the quote's own quantity is the whole position's). */
 type Priced = { asked: number; quote: TMiniAppQuote };
 
 /** The unit price and the position's sum at it. */
 const priceText = ({ quote }: Priced) =>
-  `${money(quote.price ?? 0, quote.currency_sign)} за шт. · сумма ${money(quote.sum ?? 0, quote.currency_sign)}`;
+  `${formatPrice(quote.price ?? 0, quote.currency_sign)} за шт. · сумма ${formatSum(quote.sum ?? 0, quote.currency_sign)}`;
 
 type Props = {
   item: TMiniAppItem;
@@ -113,14 +113,15 @@ export function AddSheet({ item, onClose, onAdded, onError }: Props) {
           <div className="sub">
             {card.tiers
               .filter((t) => t.orderable && t.price !== null)
-              .map((t) => `от ${t.from_quantity} шт. — ${money(t.price ?? 0, t.currency_sign)}`)
+              .map((t) => `от ${t.from_quantity} шт. — ${formatPrice(t.price ?? 0, t.currency_sign)}`)
               .join(" · ")}
           </div>
         )}
         {card?.addition && (
           <div className="sub">
             + {card.addition.description}
-            {card.addition.price !== null && ` (${money(card.addition.price, card.addition.currency_sign)})`}
+            {card.addition.price !== null &&
+              ` (${formatPrice(card.addition.price, card.addition.currency_sign)})`}
           </div>
         )}
         {card?.can_order && (

@@ -4,7 +4,7 @@ import { AddSheet } from "./AddSheet.tsx";
 import { api, messageOf, Offline, openSession, setPreviewToken } from "./api.ts";
 import { onEvent, postEvent, setBackButton, setMainButton } from "./bridge.ts";
 import { Catalogue } from "./Catalogue.tsx";
-import { money, moscowTime } from "./format.ts";
+import { formatSum, moscowTime } from "./format.ts";
 import { type InfoKind, InfoView } from "./InfoView.tsx";
 import type { LaunchParams } from "./launch.ts";
 import { OrderView } from "./OrderView.tsx";
@@ -84,7 +84,7 @@ export function App({ launch }: { launch: LaunchParams | null }) {
   }, [client, refreshOrder]);
 
   // Telegram's MainButton shows the order's total and opens «Мой заказ»; BackButton returns to the list.
-  const total = order?.totals?.map((t) => money(t.amount, t.currency_sign)).join(" · ");
+  const total = order?.totals?.map((t) => formatSum(t.amount, t.currency_sign)).join(" · ");
   const positions = order?.positions.length ?? 0;
   useEffect(() => {
     const showOrder = client && view.kind === "catalogue" && positions > 0;

@@ -3,7 +3,7 @@ import type { TMiniAppItem } from "@wholesale/contract";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useDebounced } from "../lib/use-debounced.ts";
 import { api } from "./api.ts";
-import { money, stockLabel } from "./format.ts";
+import { formatPrice, stockLabel } from "./format.ts";
 
 const ROW_HEIGHT = 76;
 
@@ -131,7 +131,9 @@ export function Catalogue({ seesPrices, onAdd, onError }: Props) {
                 </div>
                 <div className="sub">
                   <span className={`stock-${item.stock}`}>{stockLabel(item.stock)}</span>
-                  {seesPrices && item.price !== null && <> · от {money(item.price, item.currency_sign)}</>}
+                  {seesPrices && item.price !== null && (
+                    <> · от {formatPrice(item.price, item.currency_sign)}</>
+                  )}
                 </div>
               </div>
               <button

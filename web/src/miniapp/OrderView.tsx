@@ -2,7 +2,7 @@ import type { TMiniAppOrder, TMiniAppPosition, TMiniAppQuote } from "@wholesale/
 import { useState } from "react";
 import { api, Refused } from "./api.ts";
 import { haptic } from "./bridge.ts";
-import { money } from "./format.ts";
+import { formatPrice, formatSum } from "./format.ts";
 
 type Props = {
   order: TMiniAppOrder | null;
@@ -22,7 +22,7 @@ export function OrderView({ order, onOrder, onError }: Props) {
       ))}
       {order.totals?.map((t) => (
         <div key={t.currency_sign} className="total">
-          Итого: {money(t.amount, t.currency_sign)}
+          Итого: {formatSum(t.amount, t.currency_sign)}
         </div>
       ))}
       <div className="bottom-space" />
@@ -63,8 +63,8 @@ function Line({ position: p, onOrder, onError }: { position: TMiniAppPosition } 
     <div className="order-line" data-testid="order-line">
       <div className="name">{p.name}</div>
       <div className="sub">
-        {p.quantity} шт.{p.price !== null && ` × ${money(p.price, p.currency_sign)}`}
-        {p.sum !== null && ` = ${money(p.sum, p.currency_sign)}`} · {p.status_label}
+        {p.quantity} шт.{p.price !== null && ` × ${formatPrice(p.price, p.currency_sign)}`}
+        {p.sum !== null && ` = ${formatSum(p.sum, p.currency_sign)}`} · {p.status_label}
       </div>
       {p.changeable && !editing && (
         <div className="actions">
@@ -114,8 +114,8 @@ function Line({ position: p, onOrder, onError }: { position: TMiniAppPosition } 
           )}
           {confirm?.price != null && (
             <div className="notice">
-              {confirm.quantity} шт. × {money(confirm.price, confirm.currency_sign)} ={" "}
-              {money(confirm.sum ?? 0, confirm.currency_sign)}
+              {confirm.quantity} шт. × {formatPrice(confirm.price, confirm.currency_sign)} ={" "}
+              {formatSum(confirm.sum ?? 0, confirm.currency_sign)}
             </div>
           )}
           <div className="actions">

@@ -1,7 +1,13 @@
 import type { TStockState } from "@wholesale/contract";
-import { formatMoney } from "../lib/money.ts";
+import { formatAmount } from "../lib/money.ts";
 
-export const money = (amount: number, sign: string) => formatMoney(amount, sign, false);
+export { formatPrice } from "../lib/money.ts";
+/**
+ * A sum the client owes (a position's, the order's): exact, as the bot's order text and the client's invoice
+ * give it, so the positions add up to the total on screen. The back-office floors its sums (spec part 1 §9);
+ * prices are exact in both.
+ */
+export const formatSum = (amount: number, sign: string) => formatAmount(amount, sign, false);
 // Here rather than in the contract: a value from the contract would bring zod into the page's first load.
 const STOCK_LABELS: Record<TStockState, string> = { in_stock: "в наличии", few: "мало", none: "нет" };
 export const stockLabel = (stock: TStockState) => STOCK_LABELS[stock];

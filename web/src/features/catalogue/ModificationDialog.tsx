@@ -14,7 +14,7 @@ import {
 } from "@mui/material";
 import type { TModification } from "@wholesale/contract";
 import { useEffect, useState } from "react";
-import { formatMoney } from "../../lib/money.ts";
+import { formatPrice } from "../../lib/money.ts";
 import { AvailableToClientsTab } from "./AvailableToClientsTab.tsx";
 import { useModification, useModificationHistory } from "./api.ts";
 import { ExtraSettingsTab } from "./ExtraSettingsTab.tsx";
@@ -41,7 +41,7 @@ function HistoryTab({ modification }: { modification: TModification }) {
               <ListItemText
                 primary={`${e.owner.nickname}${e.owner.telegram_username ? ` (@${e.owner.telegram_username})` : ""}: ${e.quantity_sum} шт.`}
                 secondary={e.quantity_by_price
-                  .map((q) => `${q.quantity} × ${formatMoney(q.price.value, q.price.currency_sign, false)}`)
+                  .map((q) => `${q.quantity} × ${formatPrice(q.price.value, q.price.currency_sign)}`)
                   .join(", ")}
               />
             </ListItem>

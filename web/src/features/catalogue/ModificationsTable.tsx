@@ -16,7 +16,7 @@ import {
 } from "@mui/material";
 import type { TModification, TPriceTier } from "@wholesale/contract";
 import { useEffect, useState } from "react";
-import { formatMoney } from "../../lib/money.ts";
+import { formatPrice } from "../../lib/money.ts";
 import { stackedBelow } from "../../ui/stacked-table.ts";
 import { AvailabilityCell } from "./AvailabilityCell.tsx";
 import { useChangeQuantity, useModifications, useUpdateModification } from "./api.ts";
@@ -25,7 +25,7 @@ const TABLE_MIN_WIDTH = 860;
 
 const basePrice = (prices: TPriceTier[], kind: "small_wholesale" | "large_wholesale") => {
   const first = prices[0];
-  return first ? formatMoney(first[kind], first.currency_sign, false) : "—";
+  return first ? formatPrice(first[kind], first.currency_sign) : "—";
 };
 
 /** Stock typed in place: Enter or leaving the field sends the difference from what was shown. */

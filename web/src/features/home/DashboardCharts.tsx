@@ -3,7 +3,7 @@ import { BarChart } from "@mui/x-charts/BarChart";
 import { LineChart } from "@mui/x-charts/LineChart";
 import type { TDashboard } from "@wholesale/contract";
 import { dayAndMonth } from "../../lib/dates.ts";
-import { formatMoney } from "../../lib/money.ts";
+import { formatAmount } from "../../lib/money.ts";
 
 type Sales = NonNullable<TDashboard["sales"]>;
 
@@ -23,7 +23,7 @@ function SalesChart({ days, sign }: { days: Sales["last_30_days"]; sign: string 
         {
           label: sign,
           showMark: false,
-          valueFormatter: (v: number | null) => (v === null ? "" : formatMoney(v, sign)),
+          valueFormatter: (v: number | null) => (v === null ? "" : formatAmount(v, sign)),
           data: days.map((d) => d.totals.find((t) => t.currency_sign === sign)?.total ?? 0),
         },
       ]}

@@ -14,7 +14,7 @@ import {
 } from "@mui/material";
 import { clientDisplayName, POSITION_STATUS_LABELS, type TOrder } from "@wholesale/contract";
 import { formatDateTime } from "../../lib/dates.ts";
-import { formatMoney, formatTotals } from "../../lib/money.ts";
+import { formatPrice, formatTotals } from "../../lib/money.ts";
 import { positionSx } from "./position-sx.ts";
 
 type Props = {
@@ -81,7 +81,7 @@ export function OrderCard({ order, onEdit, canEdit, onCollect, collecting }: Pro
                 {p.addition_name ? ` + ${p.addition_name}` : ""}
               </Typography>
               <Typography variant="body2" component="span" sx={{ whiteSpace: "nowrap", color: "inherit" }}>
-                {p.quantity} × {formatMoney(p.price, p.currency_sign)}
+                {p.quantity} × {formatPrice(p.price, p.currency_sign)}
               </Typography>
             </Stack>
           ))}

@@ -33,7 +33,7 @@ import {
 } from "@wholesale/contract";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { formatMoney, formatTotals } from "../../lib/money.ts";
+import { formatAmount, formatPrice, formatTotals, lineSum } from "../../lib/money.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
 import { useDeletePosition, useUpdatePosition } from "./api.ts";
 import { positionSx } from "./position-sx.ts";
@@ -183,8 +183,8 @@ export function OrderDialog({ order, canEdit, onClose }: Props) {
                       {p.addition_name ? ` + ${p.addition_name}` : ""}
                       {phone && (
                         <Typography variant="body2" color="text.secondary" data-testid="position-figures">
-                          {formatMoney(p.price, p.currency_sign)} × {p.quantity} ={" "}
-                          {formatMoney(p.price * p.quantity, p.currency_sign)}
+                          {formatPrice(p.price, p.currency_sign)} × {p.quantity} ={" "}
+                          {formatAmount(lineSum(p.price, p.quantity), p.currency_sign)}
                         </Typography>
                       )}
                     </TableCell>
@@ -193,9 +193,9 @@ export function OrderDialog({ order, canEdit, onClose }: Props) {
                     </TableCell>
                     {!phone && (
                       <>
-                        <TableCell>{formatMoney(p.price, p.currency_sign)}</TableCell>
+                        <TableCell>{formatPrice(p.price, p.currency_sign)}</TableCell>
                         <TableCell>{p.quantity}</TableCell>
-                        <TableCell>{formatMoney(p.price * p.quantity, p.currency_sign)}</TableCell>
+                        <TableCell>{formatAmount(lineSum(p.price, p.quantity), p.currency_sign)}</TableCell>
                       </>
                     )}
                     <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>

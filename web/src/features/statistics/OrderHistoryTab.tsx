@@ -14,7 +14,7 @@ import {
 import { clientDisplayName, POSITION_STATUS_LABELS, type TOrder } from "@wholesale/contract";
 import { useMemo, useState } from "react";
 import { todayInMoscow } from "../../lib/dates.ts";
-import { formatMoney, formatTotals } from "../../lib/money.ts";
+import { formatPrice, formatTotals } from "../../lib/money.ts";
 import { useDebounced } from "../../lib/use-debounced.ts";
 import { HISTORY_PAGE_SIZE, useOrders } from "../orders/api.ts";
 import { positionSx } from "../orders/position-sx.ts";
@@ -47,7 +47,7 @@ function HistoryCard({ order }: { order: TOrder }) {
                 {line.name}
               </Typography>
               <Typography variant="body2" component="span" sx={{ whiteSpace: "nowrap", color: "inherit" }}>
-                {line.quantity} × {formatMoney(line.price, line.currency_sign)}
+                {line.quantity} × {formatPrice(line.price, line.currency_sign)}
               </Typography>
             </Stack>
           ))}

@@ -75,6 +75,6 @@ describe("per-day tab", () => {
     expect(calls.filter((c) => c.url.includes("group_id")).map((c) => c.url)).toEqual([
       expect.stringContaining("group_id=5"),
     ]);
-    expect(screen.getByText("Итого: 700,5 ₽")).toBeInTheDocument();
+    expect(screen.getByText("Итого: 700,50 ₽")).toBeInTheDocument();
   });
 });

@@ -16,7 +16,7 @@ import {
 import type { TClientGroup, TCost, TDateStatisticsItem, TDateStatisticsQuery } from "@wholesale/contract";
 import { useState } from "react";
 import { todayInMoscow } from "../../lib/dates.ts";
-import { formatMoney as money } from "../../lib/money.ts";
+import { formatAmount as money } from "../../lib/money.ts";
 import { useDateStatistics } from "./api.ts";
 import { DateFilter, SearchFilter } from "./filter-fields.tsx";
 import { type Column, StatTable } from "./StatTable.tsx";

@@ -2,7 +2,7 @@ import { Stack } from "@mui/material";
 import { percentRemaining, type TLowModification } from "@wholesale/contract";
 import { useState } from "react";
 import { todayInMoscow } from "../../lib/dates.ts";
-import { formatMoney as money } from "../../lib/money.ts";
+import { formatPrice } from "../../lib/money.ts";
 import { useLowStatistics } from "./api.ts";
 import { DateFilter, SearchFilter } from "./filter-fields.tsx";
 import { type Column, StatTable } from "./StatTable.tsx";
@@ -25,7 +25,7 @@ export const problemName = (m: Pick<TLowModification, "name" | "specifications">
 const prices = (m: TLowModification) =>
   m.currency_sign === null || m.price_small_wholesale === null || m.price_large_wholesale === null
     ? "—"
-    : `${money(m.price_small_wholesale, m.currency_sign)} / ${money(m.price_large_wholesale, m.currency_sign)}`;
+    : `${formatPrice(m.price_small_wholesale, m.currency_sign)} / ${formatPrice(m.price_large_wholesale, m.currency_sign)}`;
 
 const COLUMNS: Column<TLowModification, Key>[] = [
   { key: "name", label: "Наименование продукта", sortValue: problemName, render: problemName },
