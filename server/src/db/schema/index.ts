@@ -5,6 +5,7 @@ export * from "./clients.ts";
 export * from "./jobs.ts";
 export * from "./market.ts";
 export * from "./messaging.ts";
+export * from "./order-rate.ts";
 export * from "./reports.ts";
 export * from "./sales.ts";
 export * from "./statistics.ts";
