@@ -1,7 +1,8 @@
-import { count, sql } from "drizzle-orm";
+import { positionName } from "@wholesale/contract";
+import { count, eq, sql } from "drizzle-orm";
 import type { Db } from "../../server/src/db/client.ts";
 import { seedDemo } from "../../server/src/db/demo/demo.ts";
-import { orderPositions, orders } from "../../server/src/db/schema/index.ts";
+import { brands, modifications, orderPositions, orders, products } from "../../server/src/db/schema/index.ts";
 import { addDays, businessDay } from "../../server/src/lib/business-time.ts";
 
 export type OrdersScale = { days: number; ordersPerDay: number; clients: number };
@@ -40,11 +41,24 @@ export async function generateOrders(
         at time zone 'Europe/Moscow' as at
     ) t`);
 
+  // Positions are named as the ordering service names them (positionName), passed in as one JSON value.
+  const catalogue = await db
+    .select({
+      id: modifications.id,
+      modification: modifications.name,
+      product: products.name,
+      brand: brands.name,
+    })
+    .from(modifications)
+    .innerJoin(products, eq(products.id, modifications.productId))
+    .innerJoin(brands, eq(brands.id, products.brandId));
+  const names = JSON.stringify(catalogue.map((m) => ({ id: m.id, name: positionName(m) })));
   await db.execute(sql`
     create temporary table bench_catalogue as
-    select row_number() over (order by m.id)::int as idx, m.id, m.name, p.small_wholesale, p.large_wholesale,
+    select row_number() over (order by m.id)::int as idx, m.id, n.name, p.small_wholesale, p.large_wholesale,
       p.currency_id
-    from modifications m
+    from jsonb_to_recordset(${names}::jsonb) as n(id int, name text)
+    join modifications m on m.id = n.id
     join lateral (
       select small_wholesale, large_wholesale, currency_id from price_tiers
       where modification_id = m.id order by quantity_from limit 1

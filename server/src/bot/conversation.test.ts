@@ -270,7 +270,9 @@ it("staff's change of a position reaches the client as one message with the new 
   const chat = { id: 8002, type: "private", first_name: "Пётр" };
   const from = { id: 8002, is_bot: false, first_name: "Пётр" };
   const rub = (await seedCurrency(t.db, { name: "Рубль ₽₽", sign: "₽" })).id;
-  const productId = (await seedProduct(t.db, { brandId: (await seedBrand(t.db)).id, name: "Кабель" })).id;
+  const productId = (
+    await seedProduct(t.db, { brandId: (await seedBrand(t.db, { name: "Ugreen" })).id, name: "Кабель" })
+  ).id;
   const tiers = [{ currencyId: rub, quantityFrom: 1, smallWholesale: 600, largeWholesale: 550 }];
   const first = await seedModification(t.db, { productId, name: "USB-A", tiers });
   const second = await seedModification(t.db, { productId, name: "USB-C", tiers });
@@ -297,23 +299,23 @@ it("staff's change of a position reaches the client as one message with the new 
   expect((await edit(a?.id, { price: 600, quantity: 5 })).statusCode).toBe(200);
   await until(textIs(/^Ваш заказ на 20\.11\.2026 изменён\./));
   expect(toClient().at(-1)?.payload.text).toBe(
-    "Ваш заказ на 20.11.2026 изменён.\n1. Кабель USB-A — 5 шт × 600 ₽ = 3 000 ₽ · Добавлен\n" +
-      "2. Кабель USB-C — 2 шт × 600 ₽ = 1 200 ₽ · Добавлен\n\nИтого: 4 200 ₽",
+    "Ваш заказ на 20.11.2026 изменён.\n1. Ugreen Кабель USB-A — 5 шт × 600 ₽ = 3 000 ₽ · Добавлен\n" +
+      "2. Ugreen Кабель USB-C — 2 шт × 600 ₽ = 1 200 ₽ · Добавлен\n\nИтого: 4 200 ₽",
   );
   const sent = toClient().length;
   expect((await edit(a?.id, { price: 600, quantity: 5 })).statusCode).toBe(200);
   expect(
     (await t.call("office", { method: "DELETE", url: `/api/sales/order-positions/${b?.id}/` })).statusCode,
   ).toBe(204);
-  await until(textIs(/позиция «Кабель USB-C» удалена/));
+  await until(textIs(/позиция «Ugreen Кабель USB-C» удалена/));
   await new Promise((r) => setTimeout(r, 300));
   expect(
     toClient()
       .slice(sent)
       .map((c) => c.payload.text),
   ).toEqual([
-    "Ваш заказ на 20.11.2026 изменён: позиция «Кабель USB-C» удалена.\n" +
-      "1. Кабель USB-A — 5 шт × 600 ₽ = 3 000 ₽ · Добавлен\n\nИтого: 3 000 ₽",
+    "Ваш заказ на 20.11.2026 изменён: позиция «Ugreen Кабель USB-C» удалена.\n" +
+      "1. Ugreen Кабель USB-A — 5 шт × 600 ₽ = 3 000 ₽ · Добавлен\n\nИтого: 3 000 ₽",
   ]);
   expect(errors).toEqual([]);
 }, 60_000);

@@ -145,7 +145,7 @@ describe("the market in the bot", () => {
     await chat.press(button(calls, "✅ Подтвердить"));
     calls = await chat.send("Мой заказ");
     expect(String(calls[0]?.payload.text)).toMatch(
-      /1\. Зарядка USB-C 20W — 2 шт × 600 ₽ = 1 200 ₽ · Добавлен\n\nИтого: 1 200 ₽/,
+      /1\. Acme Зарядка USB-C 20W — 2 шт × 600 ₽ = 1 200 ₽ · Добавлен\n\nИтого: 1 200 ₽/,
     );
     const [position] = await t.db.select().from(orderPositions).where(eq(orderPositions.quantity, 2));
     const positionId = position?.id ?? 0;
@@ -153,7 +153,7 @@ describe("the market in the bot", () => {
     await chat.press(changeData.pack({ positionId }));
     calls = await chat.send("3");
     expect(sentTexts(calls)).toEqual([
-      "Зарядка USB-C 20W: 2 шт → 3 шт × 600 ₽ = 1 800 ₽. Подтвердите изменение.",
+      "Acme Зарядка USB-C 20W: 2 шт → 3 шт × 600 ₽ = 1 800 ₽. Подтвердите изменение.",
     ]);
     const quantityOf = async () =>
       (await t.db.select().from(orderPositions).where(eq(orderPositions.id, positionId)))[0]?.quantity;
@@ -215,15 +215,17 @@ describe("the market in the bot", () => {
     calls = await chat.press(button(calls, "10 шт"));
     expect(lastText(calls)).toMatch(/\n\nКоличество: 10 шт\. Подтвердите заказ\.$/);
     calls = await chat.press(button(calls, "✅ Подтвердить"));
-    expect(lastText(calls)).toBe("✅ Добавлено в заказ.\n1. Зарядка USB-C 20W — 10 шт · Добавлен");
+    expect(lastText(calls)).toBe("✅ Добавлено в заказ.\n1. Acme Зарядка USB-C 20W — 10 шт · Добавлен");
     calls = await chat.send("Мой заказ");
-    expect(sentTexts(calls)).toEqual(["Ваш заказ на 20.11.2026:\n1. Зарядка USB-C 20W — 10 шт · Добавлен"]);
+    expect(sentTexts(calls)).toEqual([
+      "Ваш заказ на 20.11.2026:\n1. Acme Зарядка USB-C 20W — 10 шт · Добавлен",
+    ]);
     await chat.press(button(calls, "✏️ 1. Изменить"));
     calls = await chat.send("12");
-    expect(sentTexts(calls)).toEqual(["Зарядка USB-C 20W: 10 шт → 12 шт. Подтвердите изменение."]);
+    expect(sentTexts(calls)).toEqual(["Acme Зарядка USB-C 20W: 10 шт → 12 шт. Подтвердите изменение."]);
     calls = await chat.press(button(calls, "✅ Подтвердить"));
     expect(lastText(calls)).toBe(
-      "Количество изменено.\n\nВаш заказ на 20.11.2026:\n1. Зарядка USB-C 20W — 12 шт · Добавлен",
+      "Количество изменено.\n\nВаш заказ на 20.11.2026:\n1. Acme Зарядка USB-C 20W — 12 шт · Добавлен",
     );
     calls = await chat.press(button(calls, "🗑 1. Удалить"));
     expect(lastText(calls)).toBe("Позиция удалена.\n\nЗаказ на 20.11.2026 пуст.");

@@ -107,14 +107,14 @@ describe("the price the client confirmed", () => {
     await chat.press(button(calls, "✏️ 1. Изменить"));
     calls = await chat.send("12");
     expect(sentTexts(calls)).toEqual([
-      `Зарядка ${mod.name}: 5 шт → 12 шт × 90 ₽ = 1 080 ₽. Подтвердите изменение.`,
+      `Acme Зарядка ${mod.name}: 5 шт → 12 шт × 90 ₽ = 1 080 ₽. Подтвердите изменение.`,
     ]);
     expect(await positionsOf(client.id)).toEqual([{ quantity: 5, price: 100 }]);
 
     await setPrice(mod.tiers[1]?.id, 95);
     calls = await chat.press(button(calls, "✅ Подтвердить"));
     expect(lastText(calls)).toBe(
-      `❗ Цена изменилась: подтвердите заказ по новой цене.\n\nЗарядка ${mod.name}: 5 шт → 12 шт × 95 ₽ = 1 140 ₽. Подтвердите изменение.`,
+      `❗ Цена изменилась: подтвердите заказ по новой цене.\n\nAcme Зарядка ${mod.name}: 5 шт → 12 шт × 95 ₽ = 1 140 ₽. Подтвердите изменение.`,
     );
     expect(await positionsOf(client.id)).toEqual([{ quantity: 5, price: 100 }]);
     calls = await chat.press(button(calls, "✅ Подтвердить"));
@@ -132,7 +132,7 @@ describe("the price the client confirmed", () => {
     expect(confirm).toMatch(/:0$/);
     await setPrice(mod.tiers[1]?.id, 120);
     calls = await chat.press(confirm);
-    expect(lastText(calls)).toBe(`✅ Добавлено в заказ.\n1. Зарядка ${mod.name} — 10 шт · Добавлен`);
+    expect(lastText(calls)).toBe(`✅ Добавлено в заказ.\n1. Acme Зарядка ${mod.name} — 10 шт · Добавлен`);
     expect(await positionsOf(client.id)).toEqual([{ quantity: 10, price: 120 }]);
   });
 });

@@ -1,3 +1,4 @@
+import { positionName } from "@wholesale/contract";
 import { count } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { addDays, businessDay, startOfBusinessDay } from "../../lib/business-time.ts";
@@ -169,7 +170,7 @@ async function seedCatalogue(db: Db, rnd: Random, scale: DemoScale, currency: { 
           oneHandQuantity: rnd.chance(0.1) ? rnd.pick([5, 10, 20]) : 0,
           specifications: `${brand.name} ${kind.name}, ${variant}`,
         },
-        fullName: `${brand.name} ${kind.name} ${variant}`,
+        fullName: positionName({ brand: brand.name, product: kind.name, modification: variant }),
         base,
         noLarge,
         inDollars: rnd.chance(0.1),

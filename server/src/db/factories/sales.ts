@@ -1,5 +1,14 @@
+import { positionName } from "@wholesale/contract";
+import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { orderPositions, orders, type PositionStatus } from "../schema/index.ts";
+import {
+  brands,
+  modifications,
+  orderPositions,
+  orders,
+  type PositionStatus,
+  products,
+} from "../schema/index.ts";
 
 export type PositionSeed = {
   modificationId: number;
@@ -7,8 +16,26 @@ export type PositionSeed = {
   price?: number;
   quantity?: number;
   status?: PositionStatus;
+  /** The name as stored; by default the modification's as the ordering service names it (positionName). */
   modificationName?: string;
 };
+
+/** Position names of modifications as the catalogue names them now. */
+async function positionNames(db: Db, modificationIds: number[]): Promise<Map<number, string>> {
+  if (modificationIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: modifications.id,
+      modification: modifications.name,
+      product: products.name,
+      brand: brands.name,
+    })
+    .from(modifications)
+    .innerJoin(products, eq(products.id, modifications.productId))
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(inArray(modifications.id, modificationIds));
+  return new Map(rows.map((r) => [r.id, positionName(r)]));
+}
 
 /** A client's order for a business day with its positions. */
 export async function seedOrder(
@@ -27,6 +54,10 @@ export async function seedOrder(
     .values({ clientId, clientType, openedOn, openedAt: at, updatedAt: at })
     .returning();
   if (!order) throw new Error("could not seed an order");
+  const names = await positionNames(
+    db,
+    positions.filter((p) => p.modificationName === undefined).map((p) => p.modificationId),
+  );
   const rows = positions.length
     ? await db
         .insert(orderPositions)
@@ -34,7 +65,7 @@ export async function seedOrder(
           positions.map((p) => ({
             orderId: order.id,
             modificationId: p.modificationId,
-            modificationName: p.modificationName ?? `Модификация #${p.modificationId}`,
+            modificationName: p.modificationName ?? names.get(p.modificationId) ?? "",
             price: p.price ?? 100,
             quantity: p.quantity ?? 1,
             currencyId: p.currencyId,

@@ -1,3 +1,4 @@
+import { positionName } from "@wholesale/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { inserted, type UpdateReceipt } from "../../db/handled-updates.ts";
@@ -130,6 +131,11 @@ export async function addPosition(
   const weighing = addWeighing(s, modification, order, quantity);
   const { current, total } = weighing;
   const tier = priceChecked(weighing, confirmedPrice);
+  const name = positionName({
+    brand: modification.brandName,
+    product: modification.productName,
+    modification: modification.name,
+  });
 
   // One statement writes the position, opens the day's order or marks it changed, takes the stock and records
   // the update: its last but the commit (and a rare exclusive pool's), so a popular modification's stock row
@@ -158,7 +164,7 @@ export async function addPosition(
         .values({
           orderId: sql`(select id from ${dayOrder})`,
           modificationId,
-          modificationName: `${modification.productName} ${modification.name}`,
+          modificationName: name,
           price: tier.price,
           quantity: total,
           currencyId: tier.currencyId,
@@ -182,7 +188,7 @@ export async function addPosition(
     quantity: total,
     price: tier.price,
     currencyId: tier.currencyId,
-    name: current?.name ?? `${modification.productName} ${modification.name}`,
+    name: current?.name ?? name,
     currencySign: tier.currencySign,
     status: "added",
   };
