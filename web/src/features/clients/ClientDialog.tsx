@@ -11,7 +11,6 @@ import {
   Typography,
 } from "@mui/material";
 import {
-  REQUIRED_MESSAGE,
   type TClient,
   type TClientGroup,
   type TClientUpdate,
@@ -31,6 +30,19 @@ import { clientStatus, VOLUMES } from "./status.ts";
 const fields = ZClientUpdateSchema.shape;
 const accessRules = fields.accessrules.unwrap();
 
+export const LIMIT_REQUIRED = "Укажите лимит суммы заказа или отметьте «Без лимита»";
+
+/**
+ * The spec requires «Лимит суммы заказа»; most clients have none (the API's null: no cap), clients confirmed
+ * from a request included. The rule stays, as a choice to make: a sum, or «Без лимита» ticked, which a client
+ * without a cap opens with.
+ */
+const ZLimitTextSchema = z
+  .string()
+  .trim()
+  .min(1, LIMIT_REQUIRED)
+  .pipe(numberFromText(accessRules.shape.total_limit));
+
 /** The update request's fields the dialog shows; its selects hold "" for «Не выбрано», which clears the field. */
 const ZClientFormSchema = ZClientUpdateSchema.pick({
   nickname: true,
@@ -45,14 +57,16 @@ const ZClientFormSchema = ZClientUpdateSchema.pick({
   group: idFromSelect(fields.group, null),
   transportation: idFromSelect(fields.transportation, null),
   client_type: idFromSelect(fields.client_type, null),
-  accessrules: accessRules.extend({
-    // The spec's dialog requires a limit, which the API may leave empty.
-    total_limit: z
-      .string()
-      .trim()
-      .min(1, REQUIRED_MESSAGE)
-      .pipe(numberFromText(accessRules.shape.total_limit)),
-  }),
+  accessrules: accessRules
+    .extend({ no_limit: z.boolean(), total_limit: z.string() })
+    .transform(({ no_limit, total_limit, ...rules }, ctx) => {
+      if (no_limit) return { ...rules, total_limit: null };
+      const limit = ZLimitTextSchema.safeParse(total_limit);
+      if (limit.success) return { ...rules, total_limit: limit.data };
+      for (const issue of limit.error.issues)
+        ctx.addIssue({ code: "custom", message: issue.message, path: ["total_limit", ...issue.path] });
+      return z.NEVER;
+    }),
 });
 type FormValues = z.input<typeof ZClientFormSchema>;
 
@@ -71,6 +85,7 @@ const defaults = (c: TClient): FormValues => ({
   accessrules: {
     banned_brands: c.accessrules?.banned_brands ?? [],
     all_prices: c.accessrules?.all_prices ?? [],
+    no_limit: c.accessrules?.total_limit == null,
     total_limit: c.accessrules?.total_limit == null ? "" : String(c.accessrules.total_limit),
   },
 });
@@ -182,8 +197,9 @@ export function ClientDialog({ client, groups, transportations, onClose }: Props
       }
       onClose={onClose}
     >
-      {({ control, register, watch, formState: { errors } }) => {
+      {({ control, register, watch, setValue, formState: { errors } }) => {
         const allowedPrice = watch("allowed_price");
+        const noLimit = watch("accessrules.no_limit");
         return (
           <>
             <Stack
@@ -312,15 +328,39 @@ export function ClientDialog({ client, groups, transportations, onClose }: Props
                 />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField
-                  fullWidth
-                  label="Лимит суммы заказа"
-                  required
-                  inputMode="decimal"
-                  error={!!errors.accessrules?.total_limit}
-                  helperText={errors.accessrules?.total_limit?.message}
-                  {...register("accessrules.total_limit")}
-                />
+                <Stack direction="row" spacing={1} alignItems="flex-start">
+                  <TextField
+                    fullWidth
+                    label="Лимит суммы заказа"
+                    required={!noLimit}
+                    disabled={noLimit}
+                    inputMode="decimal"
+                    error={!!errors.accessrules?.total_limit}
+                    helperText={errors.accessrules?.total_limit?.message}
+                    {...register("accessrules.total_limit")}
+                  />
+                  <Controller
+                    name="accessrules.no_limit"
+                    control={control}
+                    render={({ field }) => (
+                      <FormControlLabel
+                        label="Без лимита"
+                        sx={{ whiteSpace: "nowrap", pt: 1 }}
+                        control={
+                          <Checkbox
+                            checked={field.value}
+                            onChange={(e) => {
+                              field.onChange(e.target.checked);
+                              // A disabled sum that would not be saved is not left on show.
+                              if (e.target.checked)
+                                setValue("accessrules.total_limit", "", { shouldValidate: true });
+                            }}
+                          />
+                        }
+                      />
+                    )}
+                  />
+                </Stack>
               </Grid>
             </Grid>
           </>

@@ -7,7 +7,7 @@ import { testClient } from "../../../test/clients.ts";
 import { mockFetch } from "../../../test/fetch-mock.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
 import { AddClientDialog } from "./AddClientDialog.tsx";
-import { ClientDialog } from "./ClientDialog.tsx";
+import { ClientDialog, LIMIT_REQUIRED } from "./ClientDialog.tsx";
 import ClientsPage from "./ClientsPage.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -103,7 +103,7 @@ describe("ClientsPage", () => {
 });
 
 describe("ClientDialog", () => {
-  it("requires the name and the total limit with Required. and sends nothing", async () => {
+  it("requires the name (Required.) and a limit or «Без лимита», and sends nothing", async () => {
     const calls = mockFetch(lists);
     render(
       withAppProviders(<ClientDialog client={client} groups={[]} transportations={[]} onClose={() => {}} />),
@@ -111,7 +111,8 @@ describe("ClientDialog", () => {
     await userEvent.clear(screen.getByLabelText(/^Имя/));
     await userEvent.clear(screen.getByLabelText(/Лимит суммы заказа/));
     await userEvent.click(screen.getByRole("button", { name: "Сохранить" }));
-    expect(await screen.findAllByText("Required.")).toHaveLength(2);
+    expect(await screen.findByText("Required.")).toBeInTheDocument();
+    expect(screen.getByText(LIMIT_REQUIRED)).toBeInTheDocument();
     expect(calls.filter((c) => c.method === "PUT")).toHaveLength(0);
   });
 
