@@ -109,18 +109,23 @@ describe("offers page", () => {
     expect((await stored()).available_small_wholesale).toBe(true);
   });
 
-  it("changes prices in bulk over the chosen product, then clears the selection", async () => {
+  it("changes prices in bulk over the chosen product once its preview is confirmed, and keeps the selection", async () => {
     await page.getByRole("button", { name: "Изменение цен" }).click();
     const dialog = page.getByRole("dialog", { name: "Изменение цен" });
     await dialog.getByLabel("Валюта").click();
     await page.getByRole("option", { name: /Рубль/ }).click();
-    await dialog.getByLabel("Новый курс").fill("3");
-    await dialog.getByLabel("Старый курс").fill("2");
-    await dialog.getByText("Разница: 1.50000").waitFor();
+    await dialog.getByLabel("Новый курс").fill("1,5");
+    await dialog.getByLabel("Старый курс").fill("1");
+    await dialog.getByText("Цены умножатся на 1,50000 (+50\u00a0%)").waitFor();
     await dialog.getByRole("button", { name: "Применить" }).click();
+    await dialog.getByText("Изменятся цены: 2 (малый опт, ₽, × 1,50000).").waitFor();
+    await dialog.getByText("от 10 шт.: 95\u00a0₽ → 142,50\u00a0₽").waitFor();
+    expect((await stored()).prices.map((p) => p.small_wholesale)).toEqual([100, 95]);
+    await dialog.getByRole("button", { name: "Изменить цены" }).click();
     await page.getByText("Цены обновлены: 2").waitFor();
-    await page.getByText("Выберите брэнд").waitFor();
     expect((await stored()).prices.map((p) => p.small_wholesale)).toEqual([150, 142.5]);
+    // The product stays open: the changed prices are there to be checked.
+    await page.getByRole("cell", { name: MODIFICATION, exact: true }).waitFor();
   });
 
   it("imports the downloaded template", async () => {

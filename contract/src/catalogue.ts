@@ -234,6 +234,27 @@ export const ZBulkPriceSchema = z
   });
 export type TBulkPrice = z.infer<typeof ZBulkPriceSchema>;
 
+/** One price a bulk change would set: the modification (named as a position is), its tier, before and after. */
+export const ZBulkPriceExampleSchema = z.object({
+  modification: z.number().int(),
+  name: z.string(),
+  quantity_from: z.number().int(),
+  currency_sign: z.string(),
+  old_price: z.number(),
+  new_price: z.number(),
+});
+export type TBulkPriceExample = z.infer<typeof ZBulkPriceExampleSchema>;
+
+/**
+ * What `POST modifications/prices/bulk/` would do with the same body, computed by the same statement pieces:
+ * how many prices change, and the first few of them (by brand, product, modification and tier).
+ */
+export const ZBulkPricePreviewSchema = z.object({
+  count: z.number().int(),
+  examples: z.array(ZBulkPriceExampleSchema),
+});
+export type TBulkPricePreview = z.infer<typeof ZBulkPricePreviewSchema>;
+
 /** What a bulk change touched. */
 export const ZUpdatedCountSchema = z.object({ updated: z.number().int() });
 export type TUpdatedCount = z.infer<typeof ZUpdatedCountSchema>;

@@ -434,6 +434,109 @@ describe("price tiers", () => {
   });
 });
 
+describe("bulk price change preview", () => {
+  it("names the count and the first prices before → after, changes nothing, and the change then does exactly that", async () => {
+    const brand = await seedBrand(t.db, { name: "Аист" });
+    const cable = await seedProduct(t.db, { brandId: brand.id, name: "Кабель" });
+    const glass = await seedProduct(t.db, { brandId: brand.id, name: "Стекло" });
+    const one = await seedModification(t.db, {
+      productId: cable.id,
+      name: "1 м",
+      tiers: [
+        { currencyId: rub.id, smallWholesale: 250, largeWholesale: 240 },
+        { currencyId: rub.id, quantityFrom: 10, smallWholesale: 226.1, largeWholesale: 220 },
+        // «Not sold at this type»: left as it is, not counted.
+        { currencyId: rub.id, quantityFrom: 50, smallWholesale: 1, largeWholesale: 200 },
+      ],
+    });
+    const two = await seedModification(t.db, {
+      productId: cable.id,
+      name: "2 м",
+      tiers: [{ currencyId: rub.id, smallWholesale: 300, largeWholesale: 290 }],
+    });
+    const dollars = await seedModification(t.db, {
+      productId: glass.id,
+      name: "9H",
+      tiers: [{ currencyId: usd.id, smallWholesale: 3.13, largeWholesale: 3 }],
+    });
+    // A price the rounding leaves as it was (0.01 × 1.1 = 0.011 → 0.01) is no change.
+    const tiny = await seedModification(t.db, {
+      productId: glass.id,
+      name: "мелочь",
+      tiers: [{ currencyId: rub.id, smallWholesale: 0.01, largeWholesale: 1 }],
+    });
+    const body = { newRate: 1.1, oldRate: 1, currency: rub.id, wholesale: "small", brand: [brand.id] };
+    const stored = async () =>
+      (await t.db.select().from(priceTiers))
+        .filter((x) => [one.id, two.id, dollars.id, tiny.id].includes(x.modificationId))
+        .map((x) => [x.id, x.smallWholesale, x.largeWholesale])
+        .sort((x, y) => Number(x[0]) - Number(y[0]));
+    const before = await stored();
+
+    const preview = await post("modifications/prices/bulk/preview/", body);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toEqual({
+      count: 3,
+      examples: [
+        {
+          modification: one.id,
+          name: "Аист Кабель 1 м",
+          quantity_from: 1,
+          currency_sign: "₽",
+          old_price: 250,
+          new_price: 275,
+        },
+        {
+          modification: one.id,
+          name: "Аист Кабель 1 м",
+          quantity_from: 10,
+          currency_sign: "₽",
+          old_price: 226.1,
+          new_price: 248.71,
+        },
+        {
+          modification: two.id,
+          name: "Аист Кабель 2 м",
+          quantity_from: 1,
+          currency_sign: "₽",
+          old_price: 300,
+          new_price: 330,
+        },
+      ],
+    });
+    expect(await stored()).toEqual(before);
+
+    expect((await post("modifications/prices/bulk/", body)).json()).toEqual({ updated: 3 });
+    const after = (await t.db.select().from(priceTiers).where(eq(priceTiers.modificationId, one.id)))
+      .sort((x, y) => x.quantityFrom - y.quantityFrom)
+      .map((x) => x.smallWholesale);
+    expect(after).toEqual([275, 248.71, 1]);
+    // Rates of 1 : 1 change no price, and the preview says so.
+    expect((await post("modifications/prices/bulk/preview/", { ...body, newRate: 1 })).json()).toEqual({
+      count: 0,
+      examples: [],
+    });
+  });
+
+  it("is the staff's who may change the catalogue, and refuses what the change refuses", async () => {
+    const body = { newRate: 2, oldRate: 1, currency: rub.id, wholesale: "small", brand: [1] };
+    expect((await post("modifications/prices/bulk/preview/", body, "seller")).statusCode).toBe(403);
+    expect((await post("modifications/prices/bulk/preview/", body, "storehouse")).statusCode).toBe(403);
+    const none = await post("modifications/prices/bulk/preview/", { ...body, brand: [] });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors.brand).toEqual(["Выберите брэнды, продукты или модификации"]);
+    const huge = await seedModification(t.db, { tiers: [{ currencyId: rub.id, smallWholesale: 900_000 }] });
+    const tooLarge = await post("modifications/prices/bulk/preview/", {
+      ...body,
+      newRate: 1_000_000_000,
+      brand: [],
+      modifications: [huge.id],
+    });
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.json().detail).toBe("Число вне допустимого диапазона");
+  });
+});
+
 describe("bulk availability, exclusives, additions", () => {
   it("sets availability over a brand in one call, still forcing false where not sellable", async () => {
     const brand = await seedBrand(t.db);

@@ -1,43 +1,107 @@
-import type {
-  TBulkPrice,
-  TModification,
-  TPriceTier,
-  TPriceTierCreate,
-  TPriceTiersSave,
-  TPriceTierUpdate,
-  TUpdatedCount,
+import {
+  positionName,
+  type TBulkPrice,
+  type TBulkPricePreview,
+  type TModification,
+  type TPriceTier,
+  type TPriceTierCreate,
+  type TPriceTiersSave,
+  type TPriceTierUpdate,
+  type TUpdatedCount,
 } from "@wholesale/contract";
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { withProductAndBrand } from "../../db/catalogue-path.ts";
 import type { Db } from "../../db/client.ts";
 import { firstRow } from "../../db/first-row.ts";
-import { modifications, priceTiers } from "../../db/schema/index.ts";
+import { brands, currencies, modifications, priceTiers, products } from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import { enforceAvailability } from "./availability.ts";
 import { getModification, modificationsIn, tiersOf, tierValues } from "./catalogue-shared.ts";
 
+/** How many changed prices a preview names: enough to check the direction and the size of the change. */
+const PREVIEW_EXAMPLES = 5;
+
+/**
+ * A bulk price change as statement pieces, shared by the change and its preview so the two cannot disagree:
+ * the chosen wholesale type's column, its new value (new = old × newRate / oldRate, rounded to the kopeck and
+ * typed as the column, so a value too large for it is refused by the preview too), and the tiers it changes
+ * (the chosen currency, over the union of brands, products and modifications; a price of exactly 1, «not sold
+ * at this type», stays; a price the rounding leaves as it was is not a change).
+ */
+function bulkChange(data: TBulkPrice) {
+  const column = data.wholesale === "small" ? priceTiers.smallWholesale : priceTiers.largeWholesale;
+  const key = data.wholesale === "small" ? "smallWholesale" : "largeWholesale";
+  const newPrice = sql<number>`round(${column} * ${String(data.newRate)}::numeric / ${String(data.oldRate)}::numeric, 2)::numeric(14, 2)`;
+  const inSelection = sql`(select ${modifications.id} from ${modifications} where ${modificationsIn(data)})`;
+  const changed = and(
+    eq(priceTiers.currencyId, data.currency),
+    ne(column, 1),
+    inArray(priceTiers.modificationId, inSelection),
+    sql`${newPrice} <> ${column}`,
+  );
+  return { column, key, newPrice, changed };
+}
+
 /** The catalogue's price tiers, one by one, as the editor saves them, and in bulk. */
 export function createPriceService({ db }: { db: Db }) {
   return {
+    /** Answers how many tiers changed (those whose price the change leaves as it was are not counted). */
     async bulkPrices(data: TBulkPrice): Promise<TUpdatedCount> {
-      const column = data.wholesale === "small" ? priceTiers.smallWholesale : priceTiers.largeWholesale;
-      const key = data.wholesale === "small" ? "smallWholesale" : "largeWholesale";
-      return db.transaction(async (tx) => {
-        const inSelection = sql`(select ${modifications.id} from ${modifications} where ${modificationsIn(data)})`;
-        const updated = await tx
-          .update(priceTiers)
-          .set({
-            [key]: sql`round(${column} * ${String(data.newRate)}::numeric / ${String(data.oldRate)}::numeric, 2)`,
+      const { key, newPrice, changed } = bulkChange(data);
+      const updated = await db
+        .update(priceTiers)
+        .set({ [key]: newPrice })
+        .where(changed)
+        .returning({ id: priceTiers.id });
+      return { updated: updated.length };
+    },
+
+    /** What `bulkPrices` would do now: the count and the first few prices, before and after. */
+    async previewBulkPrices(data: TBulkPrice): Promise<TBulkPricePreview> {
+      const { column, newPrice, changed } = bulkChange(data);
+      const rows = await withProductAndBrand(
+        db
+          .select({
+            modification: modifications.id,
+            modificationName: modifications.name,
+            productName: products.name,
+            brandName: brands.name,
+            quantityFrom: priceTiers.quantityFrom,
+            currencySign: currencies.sign,
+            oldPrice: column,
+            newPrice: newPrice.mapWith(Number),
+            count: sql<number>`count(*) over ()`.mapWith(Number),
           })
-          .where(
-            and(
-              eq(priceTiers.currencyId, data.currency),
-              ne(column, 1),
-              inArray(priceTiers.modificationId, inSelection),
-            ),
-          )
-          .returning({ id: priceTiers.id });
-        return { updated: updated.length };
-      });
+          .from(priceTiers)
+          .innerJoin(modifications, eq(modifications.id, priceTiers.modificationId))
+          .$dynamic(),
+      )
+        .innerJoin(currencies, eq(currencies.id, priceTiers.currencyId))
+        .where(changed)
+        .orderBy(
+          asc(brands.name),
+          asc(products.name),
+          asc(modifications.name),
+          asc(modifications.id),
+          asc(priceTiers.quantityFrom),
+          asc(priceTiers.id),
+        )
+        .limit(PREVIEW_EXAMPLES);
+      return {
+        count: rows[0]?.count ?? 0,
+        examples: rows.map((r) => ({
+          modification: r.modification,
+          name: positionName({
+            brand: r.brandName,
+            product: r.productName,
+            modification: r.modificationName,
+          }),
+          quantity_from: r.quantityFrom,
+          currency_sign: r.currencySign,
+          old_price: r.oldPrice,
+          new_price: r.newPrice,
+        })),
+      };
     },
 
     async createTier(data: TPriceTierCreate): Promise<TPriceTier> {

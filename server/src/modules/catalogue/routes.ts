@@ -6,6 +6,7 @@ import {
   ZBrandInputSchema,
   ZBrandSchema,
   ZBulkAvailableSchema,
+  ZBulkPricePreviewSchema,
   ZBulkPriceSchema,
   ZCurrencySchema,
   ZExclusiveSchema,
@@ -222,6 +223,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<Services> = async (app, { ca
     "/storehouse/modifications/prices/bulk/",
     { config: write, schema: { body: ZBulkPriceSchema, response: { 200: ZUpdatedCountSchema } } },
     (request) => catalogue.bulkPrices(request.body),
+  );
+  // Not in the spec: the dialog shows what the change would do (count, a few before → after) and asks first.
+  app.post(
+    "/storehouse/modifications/prices/bulk/preview/",
+    { config: write, schema: { body: ZBulkPriceSchema, response: { 200: ZBulkPricePreviewSchema } } },
+    (request) => catalogue.previewBulkPrices(request.body),
   );
   app.put(
     "/storehouse/modifications/:id/prices/",

@@ -327,7 +327,6 @@ export default function OffersPage() {
         brand={brandId}
         product={productId}
         onClose={() => setDialog(null)}
-        onDone={clearSelection}
       />
       <ExclusiveDialog
         open={dialog?.kind === "exclusive"}

@@ -15,6 +15,7 @@ import {
   ZAdditionSchema,
   ZBrandExclusivesStateSchema,
   ZBrandSchema,
+  ZBulkPricePreviewSchema,
   type ZBulkPriceSchema,
   ZCurrencySchema,
   ZExclusiveSchema,
@@ -35,6 +36,8 @@ import { reportKeys } from "../reports/api.ts";
 /** Search starts at 2 characters; below that the full list is shown (spec 5). */
 export const SEARCH_MIN_LENGTH = 2;
 export const LEFTOVER_PAGE_SIZE = 20;
+
+type TBulkPriceInput = z.input<typeof ZBulkPriceSchema>;
 
 const searchTerm = (q: string) => (q.trim().length >= SEARCH_MIN_LENGTH ? q.trim() : "");
 
@@ -290,10 +293,23 @@ export function useBulkAvailable() {
 export function useBulkPrices() {
   const invalidate = useInvalidateCatalogue();
   return useMutation({
-    mutationFn: (body: z.input<typeof ZBulkPriceSchema>) =>
+    mutationFn: (body: TBulkPriceInput) =>
       api("/storehouse/modifications/prices/bulk/", { method: "POST", body, schema: ZUpdatedCountSchema }),
     onSuccess: invalidate,
     meta: { errorMessage: "Не удалось обновить цены" },
+  });
+}
+
+/** What a bulk price change would do (the server's count and examples): asked before it is made. */
+export function useBulkPricePreview() {
+  return useMutation({
+    mutationFn: (body: TBulkPriceInput) =>
+      api("/storehouse/modifications/prices/bulk/preview/", {
+        method: "POST",
+        body,
+        schema: ZBulkPricePreviewSchema,
+      }),
+    meta: { errorMessage: "Не удалось рассчитать изменение цен" },
   });
 }
 

@@ -1,6 +1,6 @@
 import type { TPriceTier } from "@wholesale/contract";
 import { describe, expect, it } from "vitest";
-import { addRow, nextAvailability, rateDifference, rowsFromPrices, rowsToSave } from "./rules.ts";
+import { addRow, nextAvailability, priceFactor, rowsFromPrices, rowsToSave } from "./rules.ts";
 
 const tier = (over: Partial<TPriceTier> = {}): TPriceTier => ({
   id: 1,
@@ -67,10 +67,12 @@ describe("price-tier rules", () => {
     ).toBe(false);
   });
 
-  it("the rate difference is new/old to 5 decimals, only when both are non-zero", () => {
-    expect(rateDifference(3, 2)).toBe("1.50000");
-    expect(rateDifference(1, 3)).toBe("0.33333");
-    expect(rateDifference(0, 2)).toBeNull();
-    expect(rateDifference(2, 0)).toBeNull();
+  it("the price factor is new/old to 5 decimals with a decimal comma, and in percent, only for two positive rates", () => {
+    expect(priceFactor(3, 2)).toEqual({ factor: "1,50000", percent: "+50\u00a0%" });
+    expect(priceFactor(1, 3)).toEqual({ factor: "0,33333", percent: "-66,67\u00a0%" });
+    expect(priceFactor(1, 1)).toEqual({ factor: "1,00000", percent: "0\u00a0%" });
+    expect(priceFactor(0, 2)).toBeNull();
+    expect(priceFactor(2, 0)).toBeNull();
+    expect(priceFactor(Number.NaN, 2)).toBeNull();
   });
 });

@@ -81,10 +81,17 @@ export function rowsToSave(rows: TierRow[], original: TPriceTier[]): TierRow[] {
   });
 }
 
-/** new / old to 5 decimals, shown only when both rates are non-zero (spec 5). */
-export function rateDifference(newRate: number, oldRate: number): string | null {
-  if (!newRate || !oldRate || !Number.isFinite(newRate) || !Number.isFinite(oldRate)) return null;
-  return (newRate / oldRate).toFixed(5);
+const factorText = new Intl.NumberFormat("ru-RU", { minimumFractionDigits: 5, maximumFractionDigits: 5 });
+const percentText = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 2, signDisplay: "exceptZero" });
+
+/**
+ * What a bulk price change multiplies prices by: new / old to 5 decimals (spec 5), with a decimal comma, and
+ * the same as a change in percent; null unless both rates are positive numbers.
+ */
+export function priceFactor(newRate: number, oldRate: number): { factor: string; percent: string } | null {
+  if (!(newRate > 0 && oldRate > 0 && Number.isFinite(newRate) && Number.isFinite(oldRate))) return null;
+  const factor = newRate / oldRate;
+  return { factor: factorText.format(factor), percent: `${percentText.format((factor - 1) * 100)}\u00a0%` };
 }
 
 /** Spec 5: a new modification's wholesale type is available only if its price is not 1. */
