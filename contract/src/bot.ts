@@ -40,10 +40,54 @@ export const ZBotPreviewReplySchema = z.object({
 });
 export type TBotPreviewReply = z.infer<typeof ZBotPreviewReplySchema>;
 
+/** Keys whose object is a Telegram user or chat: the bot keys chats, sessions and clients by its `id`. */
+const PEER_KEYS = new Set([
+  "from",
+  "chat",
+  "sender_chat",
+  "user",
+  "via_bot",
+  "forward_from",
+  "forward_from_chat",
+]);
+/** Ids of Telegram's own that are integers wherever they occur (a callback query's `id` is a string). */
+const INTEGER_KEYS = new Set(["message_id", "user_id", "migrate_to_chat_id", "migrate_from_chat_id"]);
+/** The depth the bot reads an update to (a callback's message's chat is 3 levels down; a reply's sender 4). */
+const PEER_DEPTH = 6;
+
+const isSafeInteger = (value: unknown) => typeof value === "number" && Number.isSafeInteger(value);
+
+/** The path of each id of `update` the bot would use that is no integer (Telegram's are all within 2^53). */
+function badIds(update: unknown): string[] {
+  const bad: string[] = [];
+  const objects: { value: object; path: string[] }[] = [{ value: update as object, path: [] }];
+  // Breadth first without recursion, objects only: a body of deep or long arrays costs no stack, no rescans.
+  for (let i = 0; i < objects.length; i++) {
+    const { value, path } = objects[i] as { value: object; path: string[] };
+    for (const [key, child] of Object.entries(value)) {
+      const at = [...path, key];
+      if (INTEGER_KEYS.has(key) && !isSafeInteger(child)) bad.push(at.join("."));
+      if (
+        PEER_KEYS.has(key) &&
+        (!child || typeof child !== "object" || !isSafeInteger((child as { id?: unknown }).id))
+      )
+        bad.push([...at, "id"].join("."));
+      if (child && typeof child === "object" && at.length < PEER_DEPTH)
+        objects.push({ value: child, path: at });
+    }
+  }
+  return bad;
+}
+
 /**
- * What Telegram posts to the webhook: an update, of which only its integer id is checked here (the bot reads
- * the rest). Anything else is a 400 before it reaches the bot or the database.
+ * What Telegram posts to the webhook: an update with an integer id, whose users' and chats' ids and message
+ * ids are integers wherever the bot would read them (the rest is the bot's to read). Anything else is a 400
+ * before it reaches the bot or the database: a chat id «abc» would fail the bot's reads, and its apology
+ * would go to no chat.
  */
-export const ZTelegramUpdateSchema = z.looseObject({
-  update_id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-});
+export const ZTelegramUpdateSchema = z
+  .looseObject({ update_id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) })
+  .superRefine((update, ctx) => {
+    for (const path of badIds(update))
+      ctx.addIssue({ code: "custom", path: path.split("."), message: "Ожидается целое число" });
+  });
