@@ -1,4 +1,4 @@
-import { ZIdSchema } from "./common.ts";
+import { ZErrorSchema, ZIdSchema } from "./common.ts";
 import { ZPositionStatusSchema } from "./sales.ts";
 import { z } from "./zod-ru.ts";
 
@@ -211,6 +211,14 @@ export const ZMiniAppRefusalSchema = z.object({
   quote: ZMiniAppQuoteSchema.nullable(),
 });
 export type TMiniAppRefusal = z.infer<typeof ZMiniAppRefusalSchema>;
+
+/**
+ * Every answer of /api/app/… that is not a success: the ordering service's refusal (it has `can_still` and
+ * `quote`, null when they say nothing), or else the error model (bad input, a token, too many requests).
+ * Both carry the Russian `detail` the page shows.
+ */
+export const ZMiniAppFailureSchema = z.union([ZMiniAppRefusalSchema, ZErrorSchema]);
+export type TMiniAppFailure = z.infer<typeof ZMiniAppFailureSchema>;
 
 export const ZMiniAppTextKindSchema = z.object({ kind: z.enum(["conditions", "warranty"]) });
 export const ZMiniAppTextSchema = z.object({ text: z.string() });

@@ -20,7 +20,7 @@ import { webhookRoutes } from "./bot/webhook-routes.ts";
 import type { Db } from "./db/client.ts";
 import { type ActivityLog, registerActivityLog } from "./http/activity-log.ts";
 import { type ApiRoute, registerAuth } from "./http/auth.ts";
-import { errorBody, notFound, registerErrorHandler } from "./http/errors.ts";
+import { answerFrameworkError, errorBody, notFound, registerErrorHandler } from "./http/errors.ts";
 import { registerMultipart } from "./http/multipart.ts";
 import { isMiniAppPage, registerSecurityHeaders } from "./http/security-headers.ts";
 import { createTokenService, type TokenService } from "./http/tokens.ts";
@@ -118,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError,
     trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 

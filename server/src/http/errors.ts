@@ -1,5 +1,5 @@
 import type { TError } from "@wholesale/contract";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { isConnectionLost } from "../db/connection-loss.ts";
 
@@ -14,6 +14,7 @@ const STATUS_BY_CODE = {
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
+  uri_too_long: 414,
   unsupported_media_type: 415,
   rate_limited: 429,
   server_error: 500,
@@ -88,6 +89,8 @@ function fromDatabaseError(error: unknown): AppError | undefined {
 }
 
 const FASTIFY_ERRORS: Record<string, () => AppError> = {
+  FST_ERR_BAD_URL: () => badRequest("Некорректный адрес запроса"),
+  FST_ERR_MAX_PARAM_LENGTH: () => new AppError("uri_too_long", "Слишком длинный адрес запроса"),
   FST_ERR_CTP_INVALID_JSON_BODY: () => badRequest("Некорректный JSON в теле запроса"),
   FST_ERR_CTP_EMPTY_JSON_BODY: () => badRequest("Пустое тело запроса"),
   FST_ERR_CTP_BODY_TOO_LARGE: () => new AppError("payload_too_large", "Слишком большой запрос"),
@@ -99,7 +102,14 @@ const FASTIFY_ERRORS: Record<string, () => AppError> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: () => badRequest("Ожидается multipart/form-data"),
 };
 
-function toAppError(error: FastifyError): AppError {
+/**
+ * What @fastify/busboy throws or emits for a multipart body it cannot read (no boundary, a boundary over 256
+ * characters, a body cut short): plain errors with no code, told apart by their messages.
+ */
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Boundary required|The needle cannot .*|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data)$/;
+
+function toAppError(error: FastifyError, request: FastifyRequest): AppError {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors: Record<string, string[]> = {};
@@ -116,6 +126,8 @@ function toAppError(error: FastifyError): AppError {
   }
   const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
   if (known) return known();
+  if (/^multipart\//i.test(request.headers["content-type"] ?? "") && MALFORMED_MULTIPART.test(error.message))
+    return badRequest("Некорректный запрос multipart/form-data");
   // The request may succeed once the database is back: a load balancer or the web may try again.
   if (isConnectionLost(error)) return databaseUnavailable();
   const database = fromDatabaseError(error);
@@ -134,14 +146,39 @@ export function errorBody(error: AppError): TError {
     : { detail: error.detail, code: error.code };
 }
 
+/**
+ * Sends the error model as it is: serialized here, not by the route's response schema, so an error can never
+ * fail a schema of the route (which Fastify would answer with its own English 500).
+ */
+function sendError(reply: FastifyReply, error: AppError) {
+  return reply
+    .status(error.status)
+    .type("application/json; charset=utf-8")
+    .send(JSON.stringify(errorBody(error)));
+}
+
+/**
+ * Every error of a request answers the error model with a Russian `detail`. A failure of the server's own (a
+ * 5xx, or an answer that does not match its route's declared schema) is logged with its cause.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const appError = toAppError(error);
+    const appError = toAppError(error, request);
     if (appError.status >= 500 || isResponseSerializationError(error)) {
       request.log.error({ err: error }, "request failed");
     }
-    return reply.status(appError.status).send(errorBody(appError));
+    return sendError(reply, appError);
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before any route runs (an undecodable path, a path
+ * parameter over its length), in the error model like every other error.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const appError = toAppError(error, request);
+  if (appError.status >= 500) request.log.error({ err: error }, "request failed");
+  return sendError(reply, appError);
 }
 
 /** True when a database error (possibly wrapped by the ORM) is a unique-constraint violation. */

@@ -1,5 +1,4 @@
 import {
-  ZErrorSchema,
   ZIdParamsSchema,
   ZMiniAppAddSchema,
   ZMiniAppBrandListSchema,
@@ -9,13 +8,13 @@ import {
   ZMiniAppChangeSchema,
   ZMiniAppClaimFiledSchema,
   ZMiniAppClaimSchema,
+  ZMiniAppFailureSchema,
   ZMiniAppMarketSchema,
   ZMiniAppMeSchema,
   ZMiniAppOrderSchema,
   ZMiniAppPositionResultSchema,
   ZMiniAppQuoteRequestSchema,
   ZMiniAppQuoteSchema,
-  ZMiniAppRefusalSchema,
   ZMiniAppSessionRequestSchema,
   ZMiniAppSessionSchema,
   ZMiniAppTextKindSchema,
@@ -29,12 +28,19 @@ import type { Answer, MiniAppService } from "./catalogue-service.ts";
 import type { MiniAppSessionService } from "./session-service.ts";
 
 const client = { access: "client" } as const;
-/** A refusal is sent as the refusal schema says: the service's reason, what is still possible, a new quote. */
-const refusals = {
-  400: ZMiniAppRefusalSchema,
-  403: ZMiniAppRefusalSchema,
-  404: ZMiniAppRefusalSchema,
-  409: ZMiniAppRefusalSchema,
+/**
+ * What a client route answers besides success (the contract's failure): the ordering service's refusal (its
+ * reason, what is still possible, a new quote) or the error model (bad input, a token, too many adds).
+ */
+const failures = {
+  400: ZMiniAppFailureSchema,
+  401: ZMiniAppFailureSchema,
+  403: ZMiniAppFailureSchema,
+  404: ZMiniAppFailureSchema,
+  409: ZMiniAppFailureSchema,
+  413: ZMiniAppFailureSchema,
+  415: ZMiniAppFailureSchema,
+  429: ZMiniAppFailureSchema,
 };
 
 function send<T>(reply: FastifyReply, answer: Answer<T>, status = 200) {
@@ -66,14 +72,14 @@ export const miniAppRoutes: FastifyPluginAsyncZod<{
       config: { access: "public" },
       schema: {
         body: ZMiniAppSessionRequestSchema,
-        response: { 200: ZMiniAppSessionSchema, 401: ZErrorSchema },
+        response: { 200: ZMiniAppSessionSchema, ...failures },
       },
     },
     (request) => miniAppSessions.open(request.body.init_data),
   );
   app.get(
     "/app/me/",
-    { config: client, schema: { response: { 200: ZMiniAppMeSchema, 403: ZErrorSchema } } },
+    { config: client, schema: { response: { 200: ZMiniAppMeSchema, ...failures } } },
     async (request) => {
       const me = await miniAppSessions.me(currentClient(request));
       if (!me) throw new AppError("permission_denied", "Вы не можете делать заказы. Обратитесь к менеджеру.");
@@ -82,12 +88,12 @@ export const miniAppRoutes: FastifyPluginAsyncZod<{
   );
   app.get(
     "/app/market/",
-    { config: client, schema: { response: { 200: ZMiniAppMarketSchema, ...refusals } } },
+    { config: client, schema: { response: { 200: ZMiniAppMarketSchema, ...failures } } },
     async (request, reply) => send(reply, await as(request, (miniApp, clientId) => miniApp.market(clientId))),
   );
   app.get(
     "/app/brands/",
-    { config: client, schema: { response: { 200: ZMiniAppBrandListSchema, ...refusals } } },
+    { config: client, schema: { response: { 200: ZMiniAppBrandListSchema, ...failures } } },
     async (request, reply) => send(reply, await as(request, (miniApp, clientId) => miniApp.brands(clientId))),
   );
   app.get(
@@ -96,7 +102,7 @@ export const miniAppRoutes: FastifyPluginAsyncZod<{
       config: client,
       schema: {
         querystring: ZMiniAppCatalogueQuerySchema,
-        response: { 200: ZMiniAppCatalogueSchema, ...refusals },
+        response: { 200: ZMiniAppCatalogueSchema, ...failures },
       },
     },
     async (request, reply) =>
@@ -106,7 +112,7 @@ export const miniAppRoutes: FastifyPluginAsyncZod<{
     "/app/modifications/:id/",
     {
       config: client,
-      schema: { params: ZIdParamsSchema, response: { 200: ZMiniAppCardSchema, ...refusals } },
+      schema: { params: ZIdParamsSchema, response: { 200: ZMiniAppCardSchema, ...failures } },
     },
     async (request, reply) =>
       send(reply, await as(request, (miniApp, clientId) => miniApp.card(clientId, request.params.id))),
@@ -115,7 +121,7 @@ export const miniAppRoutes: FastifyPluginAsyncZod<{
     "/app/quote/",
     {
       config: client,
-      schema: { body: ZMiniAppQuoteRequestSchema, response: { 200: ZMiniAppQuoteSchema, ...refusals } },
+      schema: { body: ZMiniAppQuoteRequestSchema, response: { 200: ZMiniAppQuoteSchema, ...failures } },
     },
     async (request, reply) =>
       send(
@@ -127,14 +133,14 @@ export const miniAppRoutes: FastifyPluginAsyncZod<{
   );
   app.get(
     "/app/order/",
-    { config: client, schema: { response: { 200: ZMiniAppOrderSchema, ...refusals } } },
+    { config: client, schema: { response: { 200: ZMiniAppOrderSchema, ...failures } } },
     async (request, reply) => send(reply, await as(request, (miniApp, clientId) => miniApp.order(clientId))),
   );
   app.post(
     "/app/positions/",
     {
       config: client,
-      schema: { body: ZMiniAppAddSchema, response: { 201: ZMiniAppPositionResultSchema, ...refusals } },
+      schema: { body: ZMiniAppAddSchema, response: { 201: ZMiniAppPositionResultSchema, ...failures } },
     },
     async (request, reply) =>
       send(reply, await as(request, (miniApp, clientId) => miniApp.add(clientId, request.body)), 201),
@@ -146,7 +152,7 @@ export const miniAppRoutes: FastifyPluginAsyncZod<{
       schema: {
         params: ZIdParamsSchema,
         body: ZMiniAppChangeSchema,
-        response: { 200: ZMiniAppPositionResultSchema, ...refusals },
+        response: { 200: ZMiniAppPositionResultSchema, ...failures },
       },
     },
     async (request, reply) =>
@@ -159,7 +165,7 @@ export const miniAppRoutes: FastifyPluginAsyncZod<{
     "/app/positions/:id/",
     {
       config: client,
-      schema: { params: ZIdParamsSchema, response: { 200: ZMiniAppOrderSchema, ...refusals } },
+      schema: { params: ZIdParamsSchema, response: { 200: ZMiniAppOrderSchema, ...failures } },
     },
     async (request, reply) =>
       send(reply, await as(request, (miniApp, clientId) => miniApp.remove(clientId, request.params.id))),
@@ -168,7 +174,7 @@ export const miniAppRoutes: FastifyPluginAsyncZod<{
     "/app/texts/:kind/",
     {
       config: client,
-      schema: { params: ZMiniAppTextKindSchema, response: { 200: ZMiniAppTextSchema, ...refusals } },
+      schema: { params: ZMiniAppTextKindSchema, response: { 200: ZMiniAppTextSchema, ...failures } },
     },
     async (request, reply) =>
       send(reply, await as(request, (miniApp, clientId) => miniApp.text(clientId, request.params.kind))),
@@ -180,7 +186,7 @@ export const miniAppRoutes: FastifyPluginAsyncZod<{
       // A claim the claims module refuses (blank, too long) is an error model 400.
       schema: {
         body: ZMiniAppClaimSchema,
-        response: { 201: ZMiniAppClaimFiledSchema, 400: ZErrorSchema, 403: ZMiniAppRefusalSchema },
+        response: { 201: ZMiniAppClaimFiledSchema, ...failures },
       },
     },
     async (request, reply) =>
