@@ -202,11 +202,16 @@ export type TRefusalCode = (typeof REFUSAL_CODES)[number];
 
 /**
  * A refused add, change or delete: the error model's Russian `detail` and `code`, with what is still possible
- * (`can_still` units) and, for `price_changed`, the new quote to confirm.
+ * and, for `price_changed`, the new quote to confirm.
  */
 export const ZMiniAppRefusalSchema = z.object({
   detail: z.string(),
   code: z.enum(REFUSAL_CODES),
+  /**
+   * The units a limit of the client's own still allows (to add; for a change, the largest quantity), 0 when
+   * nothing is left. Null when the stock is what bounds it: its figure is never shown (`detail` says «можно
+   * заказать меньше» and the card's amounts are what fits), and for refusals that are no limit.
+   */
   can_still: z.number().int().nullable(),
   quote: ZMiniAppQuoteSchema.nullable(),
 });

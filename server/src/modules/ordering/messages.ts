@@ -35,7 +35,10 @@ function stillPossible(n: number, mode: "add" | "change", stockBound: boolean): 
 /**
  * The refusal of a limit, naming the tightest rule broken and what is still possible. The day's sum limit is
  * named with its amount only to a client who sees prices: with the amount and the units still possible, a
- * client without prices could work out the unit price.
+ * client without prices could work out the unit price. `canStill` is given only when a limit of the client's
+ * own sets it (or nothing at all is left): when the stock does, the figure would be the stock's, which the
+ * client is never told, so the bot and the Mini App both say «можно заказать меньше» and offer the card's
+ * amounts instead.
  */
 export function limitRefusal(
   check: Extract<Check, { ok: false }>,
@@ -57,7 +60,7 @@ export function limitRefusal(
     ok: false,
     code: check.code,
     message: `${reasons[check.code]}: ${tail}`,
-    canStill: Math.max(0, canStill),
+    ...(check.stockBound && canStill > 0 ? {} : { canStill: Math.max(0, canStill) }),
   };
 }
 

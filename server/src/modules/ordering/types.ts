@@ -140,6 +140,10 @@ export type Refusal = {
   ok: false;
   code: RefusalCode;
   message: string;
+  /**
+   * What a limit of the client's own still allows (units to add, or a change's largest quantity), 0 when
+   * nothing is left; absent when the stock is what bounds it (its figure is never told) or no limit refused.
+   */
   canStill?: number;
   card?: ModificationView;
   quote?: Quote;
