@@ -4,6 +4,7 @@ export * from "./bot.ts";
 export * from "./catalogue.ts";
 export * from "./clients.ts";
 export * from "./common.ts";
+export * from "./currency-totals.ts";
 export * from "./market.ts";
 export * from "./messaging.ts";
 export * from "./miniapp.ts";

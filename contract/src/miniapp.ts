@@ -197,6 +197,8 @@ export const REFUSAL_CODES = [
   "total_limit",
   "not_changeable",
   "price_changed",
+  /** More adds and changes in a row than a client may make (a 429): `detail` says when to try again. */
+  "too_fast",
 ] as const;
 export type TRefusalCode = (typeof REFUSAL_CODES)[number];
 

@@ -12,7 +12,7 @@ import { seedClient } from "../db/factories/clients.ts";
 import { marketSchedules } from "../db/schema/index.ts";
 import { runDailyBackup } from "../jobs/daily-backup.ts";
 import { fixedClock } from "../lib/clock.ts";
-import { createOrderingService } from "../modules/ordering/index.ts";
+import { createOrderingService, ORDER_RATE } from "../modules/ordering/index.ts";
 import { TEST_SECRET } from "../test/app.ts";
 import { claimDataDir, controlSocketPath, DataDirInUse, sendCommand } from "./data-dir-claim.ts";
 import { createEmbeddedBackups, listBackups, pgliteOf } from "./embedded-backups.ts";
@@ -108,6 +108,8 @@ describe.skipIf(onPostgres)("a backup of the running embedded database", () => {
     const tapping = clients.map(async (client) => {
       for (let i = 0; !stop; i++) {
         await new Promise((resolve) => setImmediate(resolve));
+        // At a person's pace: a client's adds beyond their allowance would be refused.
+        server.clock.advance(1000 / ORDER_RATE.perSecond);
         const mod = mods[i % mods.length] as (typeof mods)[number];
         const result = await ordering.addPosition(client.id, mod.id, 1, null);
         if (!result.ok) throw new Error(result.message);

@@ -13,6 +13,7 @@ import {
   orders,
   registrationRequests,
 } from "../db/schema/index.ts";
+import { ORDER_RATE } from "../modules/ordering/index.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { botChat, TEST_BOT_INFO } from "../test/bot-chat.ts";
 import { addData } from "./callback-data/catalogue.ts";
@@ -77,6 +78,12 @@ function botProcess(death: Death = null) {
   captureCalls(bot.api, [], () => nextMessageId++);
   return (update: Update) => bot.handleUpdate(update);
 }
+
+/** A person's pace: one order change per interval of the client's allowance (ordering's ORDER_RATE). */
+const atPace = <T>(update: T): T => {
+  t.clock.advance(1000 / ORDER_RATE.perSecond);
+  return update;
+};
 
 let nextUpdateId = 950_000;
 const tap = (telegramId: number, data: string): Update =>
@@ -155,14 +162,14 @@ describe("an update Telegram delivers again after the process died", () => {
       buyers.map(async (buyer) => {
         for (const { update, death } of taps)
           if (update.callback_query?.from.id === buyer.telegramId)
-            await botProcess(death)(update).catch(() => {});
+            await botProcess(death)(atPace(update)).catch(() => {});
       }),
     );
     expect(taps.filter((tp) => tp.death !== null).length).toBeGreaterThan(60);
     // Telegram delivers again every update not confirmed: after a crash, possibly all of them, twice.
     const restarted = botProcess();
-    for (const { update } of taps) await restarted(update);
-    for (const { update } of taps) await botProcess()(update);
+    for (const { update } of taps) await restarted(atPace(update));
+    for (const { update } of taps) await botProcess()(atPace(update));
 
     const ordered = await t.db
       .select({ n: sum(orderPositions.quantity).mapWith(Number) })
@@ -196,7 +203,7 @@ describe("an update Telegram delivers again after the process died", () => {
     const buyer = await seedClient(t.db, { telegramId: 9_700_001, allowedPrice: true });
     const data = addData.pack({ modificationId: mod.id, productId, quantity: 1, price: 10_000 });
     for (let i = 0; i < 20; i++) {
-      const update = tap(9_700_001, data);
+      const update = atPace(tap(9_700_001, data));
       await Promise.all([botProcess()(update), botProcess()(update)]);
     }
     const [row] = await t.db.select().from(modifications).where(eq(modifications.id, mod.id));

@@ -17,12 +17,14 @@ const CORRECTABLE: ReadonlySet<RefusalCode> = new Set([
   "hand_limit",
   "exclusive_limit",
   "total_limit",
+  "too_fast",
 ]);
 
 /**
- * Refusals another typed number can overcome (below the first tier, over a limit that still leaves some):
- * the chat keeps waiting for it. Any other refusal (market closed, the position sent to collect or gone, the
- * modification no longer sold, nothing left) ends the step.
+ * Refusals another typed number can overcome (below the first tier, over a limit that still leaves some, too
+ * many changes in a row, which the same number a second later is not): the chat keeps waiting for it. Any
+ * other refusal (market closed, the position sent to collect or gone, the modification no longer sold, nothing
+ * left) ends the step.
  */
 export const canTryAnother = (refusal: Refusal) =>
   CORRECTABLE.has(refusal.code) && (refusal.canStill === undefined || refusal.canStill > 0);

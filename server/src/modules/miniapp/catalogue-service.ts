@@ -15,12 +15,22 @@ import type { Clock } from "../../lib/clock.ts";
 import { latestBotText } from "../bot-texts/index.ts";
 import { createClaim } from "../claims/index.ts";
 import { createOrderingService, orderingTexts, type Refusal } from "../ordering/index.ts";
-import { cardOf, itemOf, marketOf, orderOf, positionOf, quoteOf, refusalOf, refusalStatus } from "./views.ts";
+import {
+  cardOf,
+  itemOf,
+  marketOf,
+  orderOf,
+  positionOf,
+  quoteOf,
+  type RefusalStatus,
+  refusalOf,
+  refusalStatus,
+} from "./views.ts";
 
 /** An answer, or a refusal with its HTTP status: the routes send either as it is. */
 export type Answer<T> =
   | { ok: true; value: T }
-  | { ok: false; status: 400 | 403 | 404 | 409; refusal: TMiniAppRefusal };
+  | { ok: false; status: RefusalStatus; refusal: TMiniAppRefusal };
 
 const refused = (r: Pick<Refusal, "code" | "message" | "canStill" | "quote">): Answer<never> => ({
   ok: false,

@@ -24,6 +24,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentClient } from "../../http/auth.ts";
 import { AppError } from "../../http/errors.ts";
+import { RETRY_AFTER_SECONDS } from "../ordering/index.ts";
 import type { Answer, MiniAppService } from "./catalogue-service.ts";
 import type { MiniAppSessionService } from "./session-service.ts";
 
@@ -45,6 +46,7 @@ const failures = {
 
 function send<T>(reply: FastifyReply, answer: Answer<T>, status = 200) {
   if (answer.ok) return reply.status(status).send(answer.value);
+  if (answer.status === 429) reply.header("retry-after", String(RETRY_AFTER_SECONDS));
   return reply.status(answer.status).send(answer.refusal);
 }
 

@@ -99,9 +99,11 @@ export const refusalOf = (r: Pick<Refusal, "code" | "message" | "canStill" | "qu
 });
 
 /** A refusal's HTTP status, in the error model's terms; every other reason is a 409 (the state refuses it). */
-export function refusalStatus(code: Refusal["code"]): 400 | 403 | 404 | 409 {
+export function refusalStatus(code: Refusal["code"]): RefusalStatus {
   if (code === "client_not_allowed") return 403;
   if (code === "not_found") return 404;
   if (code === "bad_quantity") return 400;
+  if (code === "too_fast") return 429;
   return 409;
 }
+export type RefusalStatus = 400 | 403 | 404 | 409 | 429;

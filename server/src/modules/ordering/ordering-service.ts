@@ -5,10 +5,17 @@ import * as lists from "./catalogue-lists.ts";
 import { type ClientContext, type ClientLookup, loadClient } from "./client-context.ts";
 import { TEXT } from "./messages.ts";
 import { modificationView } from "./modification-view.ts";
+import { spendRefusedChange, tooFast } from "./order-rate.ts";
 import * as positions from "./positions.ts";
 import { type Changed, Refused } from "./positions.ts";
 import { previewAdd, previewChange } from "./preview.ts";
-import { lockAndReadSituation, lockClient, readSituation, type SituationRead } from "./situation.ts";
+import {
+  type LockedRead,
+  lockAndReadSituation,
+  lockClient,
+  readSituation,
+  type SituationRead,
+} from "./situation.ts";
 import { todayOrder, toTodayOrder } from "./today-order.ts";
 import type { OrderingDeps, OrderingService, Page, Refusal } from "./types.ts";
 import type { Situation } from "./weighing.ts";
@@ -75,15 +82,16 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
   }
 
   /**
-   * Takes the client's lock and reads their situation in one statement; a service for one update that has read
-   * it already keeps that reading (the update's one decision on the market) and takes the lock alone.
+   * Takes the client's lock and reads their situation in one statement (spending one change of the client's
+   * allowance when `paced`); a service for one update that has read it already keeps that reading (the
+   * update's one decision on the market) and takes the lock alone.
    */
-  async function lockedRead(tx: Tx, clientId: number): Promise<SituationRead> {
+  async function lockedRead(tx: Tx, clientId: number, now: Date, paced: boolean): Promise<LockedRead> {
     if (deps.readOnce && kept?.clientId === clientId) {
-      await lockClient(tx, clientId);
-      return kept.read;
+      const allowed = await lockClient(tx, clientId, now, paced);
+      return { ...(await kept.read), allowed };
     }
-    const read = await lockAndReadSituation(tx, clientId, clock.now());
+    const read = await lockAndReadSituation(tx, clientId, now, paced);
     if (deps.readOnce) kept = { clientId, read: Promise.resolve(read) };
     return read;
   }
@@ -91,18 +99,25 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
   /**
    * Runs one change of the client's order in a transaction that first takes the client's lock with their
    * situation (`lockedRead`); a refusal, the situation's or one thrown by the work, rolls everything back.
-   * `quantity`, when given, is checked after the client's standing, as previews check it.
+   * `quantity`, when given, is checked after the client's standing, as previews check it. A change given a
+   * quantity (an add or a change of it) is paced by the client's allowance (order-rate.ts), refused tries too.
    */
   async function change<T>(
     clientId: number,
     quantity: number | null,
     work: (tx: Tx, s: Situation) => Promise<T>,
   ): Promise<{ ok: true; value: T; s: Situation } | Refusal> {
+    const paced = quantity !== null;
+    const now = clock.now();
+    let spent = false;
     try {
       let locked: Situation | undefined;
       const value = await db.transaction(async (tx) => {
-        const s = situationOf(await lockedRead(tx, clientId));
+        const read = await lockedRead(tx, clientId, now, paced);
+        const s = situationOf(read);
         if ("ok" in s) throw new Refused(s);
+        if (!read.allowed) throw new Refused(tooFast);
+        spent = paced;
         if (quantity !== null && !validQuantity(quantity)) throw new Refused(badQuantity);
         locked = s;
         return work(tx, s);
@@ -111,8 +126,9 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
       deps.receipt?.committed();
       return { ok: true, value, s: locked };
     } catch (error) {
-      if (error instanceof Refused) return error.refusal;
-      throw error;
+      if (!(error instanceof Refused)) throw error;
+      if (spent) await spendRefusedChange(db, clientId, now);
+      return error.refusal;
     }
   }
 

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Database, Db } from "../../db/client.ts";
+import type { Db } from "../../db/client.ts";
 import { seedCurrency } from "../../db/factories/catalogue.ts";
 import { accessRules, exclusives, marketSchedules, modifications } from "../../db/schema/index.ts";
 import { fixedClock } from "../../lib/clock.ts";
@@ -15,7 +15,7 @@ export const TODAY = "2026-11-20";
  * of the market's own schedules starts with it closed.
  */
 export async function orderingFixture(options: { marketOpen: boolean } = { marketOpen: true }) {
-  const database: Database = await openTestDatabase();
+  const database = await openTestDatabase();
   const db = database.db;
   const clock = fixedClock(NOW);
   // The market's own decision over a real schedule for everyone, opened and closed by hand.
@@ -34,6 +34,7 @@ export async function orderingFixture(options: { marketOpen: boolean } = { marke
   const rub = (await seedCurrency(db, { name: "Рубль", sign: "₽" })).id;
   return {
     db,
+    database,
     kind: database.kind,
     clock,
     setMarketOpen,

@@ -130,7 +130,9 @@ export type RefusalCode =
   | "total_limit"
   | "not_changeable"
   /** The price charged now is not the one the client confirmed: nothing changed, `quote` is the new one. */
-  | "price_changed";
+  | "price_changed"
+  /** More adds and changes in a row than the client's allowance (order-rate.ts): nothing changed. */
+  | "too_fast";
 
 /**
  * Why a call was refused. `card` is the modification as the client may order it now, when the refusal was

@@ -81,6 +81,32 @@ describe("HomePage dashboard", () => {
     expect(screen.getByTestId("brands-chart")).toHaveTextContent("Брэнды дня");
   });
 
+  it("«Сумма за сегодня» is the day's exact total floored once, as the per-brand tab's «Итого» reads it", async () => {
+    await renderWith("office", {
+      day: "2026-11-21",
+      compare_day: "2026-11-14",
+      sales: {
+        // The issue's day: its brands' floored rows made 993 593 ₽ · 597 $, the day is 993 598,99 ₽ · 601,37 $.
+        today: {
+          orders: 40,
+          clients: 30,
+          totals: [
+            { total: 993598.99, currency_sign: "₽" },
+            { total: 601.37, currency_sign: "$" },
+          ],
+        },
+        week_ago: { orders: 1, clients: 1, totals: [{ total: 0.29, currency_sign: "$" }] },
+        last_30_days: days,
+        top_brands: [],
+        low_stock: 0,
+      },
+    });
+    const sum = await screen.findByTestId("figure-sum");
+    expect(sum.textContent?.replace(/\s+/g, " ")).toBe(
+      "Сумма за сегодня993 598 ₽ · 601 $14.11 (неделю назад): 0 $",
+    );
+  });
+
   it("draws each currency on its own chart, so the dollar's tens are not flattened by the rouble's thousands", async () => {
     await renderWith("office", {
       day: "2026-11-21",

@@ -1,31 +1,22 @@
 import { Stack } from "@mui/material";
-import type { TBrandStatisticsEntry, TCurrencyTotal } from "@wholesale/contract";
+import type { TBrandStatisticsEntry } from "@wholesale/contract";
 import { useMemo, useState } from "react";
 import { todayInMoscow } from "../../lib/dates.ts";
 import { moneyList } from "../../lib/money.ts";
 import { useBrandStatistics } from "./api.ts";
-import { type BrandSums, brandSums } from "./brand-sums.ts";
+import { type BrandSums, brandSums, formatShown } from "./brand-sums.ts";
 import { DateFilter, SearchFilter } from "./filter-fields.tsx";
 import { type Column, StatTable } from "./StatTable.tsx";
-import { firstTotal, sumTotals } from "./totals.ts";
+import { firstTotal } from "./totals.ts";
 
 type Row = TBrandStatisticsEntry & { brand: string; sums: BrandSums };
 type Key = "brand" | "quantity" | "small" | "large" | "total" | "totalSmall" | "totalLarge";
 
-// Part 1 §9 floors every amount (brandSums, so that a brand's parts add up to its total); part 2's unfloored
-// brand and group totals are the per-day tab's sub-tabs.
-const costColumn = (
-  key: Key,
-  label: string,
-  of: (sums: BrandSums) => TCurrencyTotal[],
-): Column<Row, Key> => ({
-  key,
-  label,
-  align: "right",
-  sortValue: (r) => firstTotal(of(r.sums)),
-  render: (r) => moneyList(of(r.sums)),
-  exportValue: (r) => moneyList(of(r.sums)),
-});
+// Part 1 §9 floors every amount; a brand's wholesale parts show their kopecks where floors would not add up to
+// its total (brandSums). Part 2's unfloored brand and group totals are the per-day tab's sub-tabs.
+const total = (r: Row) => moneyList(r.sums.total);
+const small = (r: Row) => formatShown(r.sums.small);
+const large = (r: Row) => formatShown(r.sums.large);
 
 const COLUMNS: Column<Row, Key>[] = [
   { key: "brand", label: "Брэнд", sortValue: (r) => r.brand, render: (r) => r.brand },
@@ -50,9 +41,30 @@ const COLUMNS: Column<Row, Key>[] = [
     sortValue: (r) => r.total_quantity_large_wholesale,
     render: (r) => r.total_quantity_large_wholesale,
   },
-  costColumn("total", "Общая сумма", (s) => s.total),
-  costColumn("totalSmall", "Малый опт", (s) => s.small),
-  costColumn("totalLarge", "Крупный опт", (s) => s.large),
+  {
+    key: "total",
+    label: "Общая сумма",
+    align: "right",
+    sortValue: (r) => firstTotal(r.sums.total),
+    render: total,
+    exportValue: total,
+  },
+  {
+    key: "totalSmall",
+    label: "Малый опт",
+    align: "right",
+    sortValue: (r) => firstTotal(r.sums.small),
+    render: small,
+    exportValue: small,
+  },
+  {
+    key: "totalLarge",
+    label: "Крупный опт",
+    align: "right",
+    sortValue: (r) => firstTotal(r.sums.large),
+    render: large,
+    exportValue: large,
+  },
 ];
 
 /** Sales of one day per brand, in all and per wholesale type. */
@@ -76,11 +88,13 @@ export function BrandTab() {
       <StatTable
         columns={COLUMNS}
         rows={shown}
-        // The sum of the brands shown, as shown: the whole agrees with its parts.
+        // The exact sum of the brands shown, floored once: with no search, the day's sales as the dashboard
+        // and «По дням» give them.
         totals={{
           label: "Итого",
-          value: moneyList(sumTotals(shown.map((r) => r.sums.total))),
           column: "total",
+          amounts: shown.map((r) => r.sums.total),
+          testId: "brand-total",
         }}
         rowKey={(r) => r.brand}
         initialSort={{ key: "brand", direction: "asc" }}

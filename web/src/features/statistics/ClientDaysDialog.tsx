@@ -77,6 +77,13 @@ export function ClientDaysDialog({ clientId, title, from, to, onClose }: Props) 
               exportName={`Продажи_клиента_${clientId}_${from}_${to}`}
               rowSx={(d) => (d.has_orders ? {} : { bgcolor: "warning.light" })}
               rowTestId={(d) => (d.has_orders ? "day-with-orders" : "day-without-orders")}
+              // The days' exact sum, floored once: the client's «Общая сумма» in the per-client tab.
+              totals={{
+                label: "Итого",
+                column: "total",
+                amounts: (days.data ?? []).map((d) => d.totals),
+                testId: "client-days-total",
+              }}
               testId="client-days"
             />
           </Stack>

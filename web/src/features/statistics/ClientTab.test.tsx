@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { testClient } from "../../../test/clients.ts";
 import { CLIENT_DAYS_FAILED } from "./ClientDaysDialog.tsx";
 import { matchesClient, organizationCell, periodProblem } from "./ClientTab.tsx";
-import { renderStatistics, statisticsRoutes } from "./test-fixtures.tsx";
+import { plainText, renderStatistics, statisticsRoutes, tableCells } from "./test-fixtures.tsx";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -53,6 +53,42 @@ describe("per-client tab", () => {
       await waitFor(() => expect(logged).toHaveBeenCalledWith(CLIENT_DAYS_FAILED, expect.any(Error)));
     },
   );
+
+  it("the days dialog has an «Итого» equal to the client's row, and its days add up to it", async () => {
+    const day = (date: string, weekday: string, total?: number) => ({
+      date,
+      weekday,
+      has_orders: total !== undefined,
+      totals: total === undefined ? [] : [{ total, currency_sign: "$" }],
+    });
+    statisticsRoutes({
+      "GET /api/statistics/period/": () => ({
+        status: 200,
+        body: { "1": [{ total: 119.1, currency_sign: "$", orders_count: 2 }] },
+      }),
+      "GET /api/statistics/client-orders/": () => ({
+        status: 200,
+        body: [
+          day("2026-11-18", "Среда", 72.6),
+          day("2026-11-19", "Четверг"),
+          day("2026-11-20", "Пятница", 46.5),
+        ],
+      }),
+    });
+    renderStatistics();
+    const table = await screen.findByTestId("client-statistics");
+    expect(tableCells(table)[0]?.[7]).toBe("119 $");
+    expect(plainText(screen.getByTestId("client-total").textContent)).toBe("Всего: 119 $");
+    await userEvent.click(within(table).getByText("Анна"));
+    const dialog = await screen.findByRole("dialog");
+    const days = await within(dialog).findByTestId("client-days");
+    expect(tableCells(days).map((row) => row[3])).toEqual(["72 $", "—", "46 $"]);
+    // Not 118 $: the days' exact sum is the client's 119,10 $, and the days' cents make the missing dollar.
+    expect(plainText(within(dialog).getByTestId("client-days-total").textContent)).toBe("Итого: 119 $");
+    expect(plainText(within(dialog).getByTestId("dropped-kopecks").textContent)).toBe(
+      "В строках копейки отброшены, вместе они дают 1 $",
+    );
+  });
 
   it("says why a reversed or cleared period shows nothing, and asks the server nothing for it", async () => {
     const calls = statisticsRoutes();

@@ -11,7 +11,7 @@ import { BAD_ANSWER, isBadAnswer, usePeriodStatistics } from "./api.ts";
 import { ClientDaysDialog } from "./ClientDaysDialog.tsx";
 import { DateFilter, SearchFilter } from "./filter-fields.tsx";
 import { type Column, StatTable } from "./StatTable.tsx";
-import { firstTotal, sumTotals } from "./totals.ts";
+import { firstTotal } from "./totals.ts";
 
 export const DEFAULT_RANGE_DAYS = 7;
 
@@ -126,7 +126,6 @@ export function ClientTab({ clients, groups }: Props) {
     });
   }, [period.data, clients, groups]);
   const shown = rows.filter((r) => matchesClient(r, search));
-  const total = sumTotals(shown.map((r) => r.totals));
 
   return (
     <Stack spacing={2}>
@@ -143,7 +142,13 @@ export function ClientTab({ clients, groups }: Props) {
         exportName={`Статистика_по_клиентам_${from}_${to}`}
         onRowClick={setOpen}
         testId="client-statistics"
-        totals={{ label: "Всего", value: moneyList(total), column: "total", testId: "client-total" }}
+        // The exact sum of the clients shown, floored once: with no search, the period's sales.
+        totals={{
+          label: "Всего",
+          column: "total",
+          amounts: shown.map((r) => r.totals),
+          testId: "client-total",
+        }}
       />
       <ClientDaysDialog
         clientId={open?.id ?? null}

@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderStatistics, statisticsRoutes, tableCells } from "./test-fixtures.tsx";
+import { plainText, renderStatistics, statisticsRoutes, tableCells } from "./test-fixtures.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -76,5 +76,35 @@ describe("per-day tab", () => {
       expect.stringContaining("group_id=5"),
     ]);
     expect(screen.getByText("Итого: 700,50 ₽")).toBeInTheDocument();
+  });
+
+  it("По опту: the rows floored, «Итого» the day's exact sum floored once, with the rows' dropped kopecks", async () => {
+    const item = (id: number, name: string, total_cost: number) => ({
+      modification: { id, name, product: "Кабель", brand: "Hoco" },
+      details: [{ total_cost, total_quantity: 1, currency_sign: "$" }],
+    });
+    statisticsRoutes({
+      "GET /api/statistics/date/": () => ({
+        status: 200,
+        body: {
+          statistics: [item(1, "1 м", 72.6), item(2, "2 м", 46.5)],
+          ordered_brands: [{ name: "Hoco" }],
+        },
+      }),
+    });
+    await openPerDay();
+    await userEvent.click(screen.getByRole("tab", { name: "По опту" }));
+    expect(tableCells(await screen.findByTestId("date-statistics")).map((row) => row[2])).toEqual([
+      "72 $",
+      "46 $",
+    ]);
+    expect(plainText(screen.getByTestId("date-total").textContent)).toBe("Итого: 119 $");
+    expect(plainText(screen.getByTestId("dropped-kopecks").textContent)).toBe(
+      "В строках копейки отброшены, вместе они дают 1 $",
+    );
+    // The unfloored sub-tabs add up to the kopeck: nothing is dropped.
+    await userEvent.click(screen.getByRole("tab", { name: "По брэнду" }));
+    expect(plainText((await screen.findByTestId("date-total")).textContent)).toBe("Итого: 119,10 $");
+    expect(screen.queryByTestId("dropped-kopecks")).not.toBeInTheDocument();
   });
 });

@@ -13,10 +13,15 @@ import {
   ToggleButtonGroup,
   Typography,
 } from "@mui/material";
-import type { TClientGroup, TCost, TDateStatisticsItem, TDateStatisticsQuery } from "@wholesale/contract";
+import {
+  positionName,
+  type TClientGroup,
+  type TDateStatisticsItem,
+  type TDateStatisticsQuery,
+} from "@wholesale/contract";
 import { useState } from "react";
 import { todayInMoscow } from "../../lib/dates.ts";
-import { formatAmount as money } from "../../lib/money.ts";
+import { moneyList } from "../../lib/money.ts";
 import { useDateStatistics } from "./api.ts";
 import { DateFilter, SearchFilter } from "./filter-fields.tsx";
 import { type Column, StatTable } from "./StatTable.tsx";
@@ -27,13 +32,12 @@ type Key = "name" | "quantity" | "total";
 const costs = (item: TDateStatisticsItem) =>
   item.details.map((d) => ({ total: d.total_cost, currency_sign: d.currency_sign }));
 const quantity = (item: TDateStatisticsItem) => item.details.reduce((sum, d) => sum + d.total_quantity, 0);
-/** Brand, product and modification: modifications of different products often share a name. */
-const fullName = (item: TDateStatisticsItem) =>
-  `${item.modification.brand} ${item.modification.product} ${item.modification.name}`;
+/** Named as an order position is: modifications of different products and brands often share a name. */
+const fullName = ({ modification: m }: TDateStatisticsItem) =>
+  positionName({ brand: m.brand, product: m.product, modification: m.name });
 
 function columns(floor: boolean): Column<TDateStatisticsItem, Key>[] {
-  const list = (item: TDateStatisticsItem) =>
-    item.details.map((d) => money(d.total_cost, d.currency_sign, floor)).join(" · ");
+  const list = (item: TDateStatisticsItem) => moneyList(costs(item), floor);
   return [
     { key: "name", label: "Наименование модификации", sortValue: fullName, render: fullName },
     { key: "quantity", label: "Общее кол-во", align: "right", sortValue: quantity, render: quantity },
@@ -46,15 +50,6 @@ function columns(floor: boolean): Column<TDateStatisticsItem, Key>[] {
       exportValue: list,
     },
   ];
-}
-
-/** Sums of the shown rows per currency sign. */
-function totalOf(items: TDateStatisticsItem[], floor: boolean): string {
-  const sums = new Map<string, number>();
-  for (const item of items)
-    for (const d of item.details) sums.set(d.currency_sign, (sums.get(d.currency_sign) ?? 0) + d.total_cost);
-  const list: TCost[] = [...sums].map(([currency_sign, total_cost]) => ({ currency_sign, total_cost }));
-  return list.length ? list.map((c) => money(c.total_cost, c.currency_sign, floor)).join(" · ") : "—";
 }
 
 function Results({
@@ -92,7 +87,7 @@ function Results({
       initialSort={{ key: "name", direction: "asc" }}
       exportName={exportName}
       testId="date-statistics"
-      totals={{ label: "Итого", value: totalOf(items, floor), column: "total" }}
+      totals={{ label: "Итого", column: "total", amounts: items.map(costs), floor, testId: "date-total" }}
     />
   );
 }

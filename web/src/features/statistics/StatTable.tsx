@@ -12,7 +12,9 @@ import {
   TableSortLabel,
   Typography,
 } from "@mui/material";
+import { sumCurrencyTotals, type TCurrencyTotal, unitsDroppedByFloors } from "@wholesale/contract";
 import { type ReactNode, useMemo } from "react";
+import { moneyList } from "../../lib/money.ts";
 import { DownloadButton } from "../../ui/download.tsx";
 import { stackedBelow } from "../../ui/stacked-table.ts";
 import { type ExportCell, exportXlsx } from "./export-xlsx.ts";
@@ -31,8 +33,32 @@ export type Column<T, K extends string> = {
   exportValue?: (row: T) => ExportCell;
 };
 
-/** The totals line shown above the table («Всего: …»); the download ends with it, its value under `column`. */
-export type TableTotals<K extends string> = { label: string; value: string; column: K; testId?: string };
+/**
+ * The totals line shown above the table («Всего: …»), under `column` in the download's last row: the exact sum
+ * of `amounts` (each row's amounts in that column, as the API sent them), floored once unless `floor` is false
+ * (part 2's unfloored per-day tabs). Floored rows add up to less than a floored total by their kopecks: the
+ * line below says how much, and the download has it as a row before the total.
+ */
+export type TableTotals<K extends string> = {
+  label: string;
+  column: K;
+  amounts: TCurrencyTotal[][];
+  floor?: boolean;
+  testId?: string;
+};
+
+export const DROPPED_LABEL = "Копейки строк";
+/** The line under a floored total whose rows' kopecks make whole units. */
+export const droppedNote = (dropped: string) => `В строках копейки отброшены, вместе они дают ${dropped}`;
+
+/** What the totals line shows: the total and, when the rows' floors leave units out, those units. */
+function shownTotals<K extends string>({ amounts, floor = true }: TableTotals<K>) {
+  const dropped = floor ? unitsDroppedByFloors(amounts) : [];
+  return {
+    value: moneyList(sumCurrencyTotals(amounts), floor),
+    dropped: dropped.length ? moneyList(dropped) : undefined,
+  };
+}
 
 type Props<T, K extends string> = {
   columns: Column<T, K>[];
@@ -48,11 +74,11 @@ type Props<T, K extends string> = {
   testId?: string;
 };
 
-/** The totals as the download's last row: the label in the first column, the value in its own. */
-function totalsRow<T, K extends string>(columns: Column<T, K>[], totals: TableTotals<K>): ExportCell[] {
-  return columns.map((c, i) => {
-    if (c.key === totals.column) return i === 0 ? `${totals.label}: ${totals.value}` : totals.value;
-    return i === 0 ? totals.label : null;
+/** A labelled figure as a download row: the label in the first column, the value in the totals' column. */
+function labelledRow<T, K extends string>(columns: Column<T, K>[], column: K, label: string, value: string) {
+  return columns.map((c, i): ExportCell => {
+    if (c.key === column) return i === 0 ? `${label}: ${value}` : value;
+    return i === 0 ? label : null;
   });
 }
 
@@ -82,9 +108,14 @@ export function StatTable<T, K extends string>({
     [rows, sort, columns],
   );
 
+  const shown = totals && shownTotals(totals);
+
   const download = async () => {
     const cells = sorted.map((row) => columns.map((c) => (c.exportValue ?? c.sortValue)(row)));
-    if (totals) cells.push(totalsRow(columns, totals));
+    if (totals && shown) {
+      if (shown.dropped) cells.push(labelledRow(columns, totals.column, DROPPED_LABEL, shown.dropped));
+      cells.push(labelledRow(columns, totals.column, totals.label, shown.value));
+    }
     const name = `${exportName}.xlsx`;
     await exportXlsx(
       name,
@@ -99,10 +130,17 @@ export function StatTable<T, K extends string>({
     <Box>
       <Box sx={{ display: "flex", alignItems: "center", gap: 2, mb: 1, flexWrap: "wrap" }}>
         <Box sx={{ flexGrow: 1 }}>
-          {totals && (
-            <Typography fontWeight={600} data-testid={totals.testId}>
-              {totals.label}: {totals.value}
-            </Typography>
+          {totals && shown && (
+            <>
+              <Typography fontWeight={600} data-testid={totals.testId}>
+                {totals.label}: {shown.value}
+              </Typography>
+              {shown.dropped && (
+                <Typography variant="body2" color="text.secondary" data-testid="dropped-kopecks">
+                  {droppedNote(shown.dropped)}
+                </Typography>
+              )}
+            </>
           )}
         </Box>
         <DownloadButton

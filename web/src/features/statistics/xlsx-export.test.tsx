@@ -43,8 +43,16 @@ describe("xlsx download of a statistics table", () => {
       "Кол-во заказов",
       "Общая сумма",
     ]);
-    expect(file.rows).toEqual([...visible, ["Всего", "", "", "", "", "", "", "1 701 ₽"]]);
+    // 500,90 ₽ + 1 200,50 ₽: the rows read 500 ₽ and 1 200 ₽, their kopecks make the total's last rouble.
+    expect(file.rows).toEqual([
+      ...visible,
+      ["Копейки строк", "", "", "", "", "", "", "1 ₽"],
+      ["Всего", "", "", "", "", "", "", "1 701 ₽"],
+    ]);
     expect(plainText(screen.getByTestId("client-total").textContent)).toBe("Всего: 1 701 ₽");
+    expect(plainText(screen.getByTestId("dropped-kopecks").textContent)).toBe(
+      "В строках копейки отброшены, вместе они дают 1 ₽",
+    );
   });
 
   it("per day: the searched rows, then «Итого» floored as on screen", async () => {
@@ -61,7 +69,7 @@ describe("xlsx download of a statistics table", () => {
     expect(file.rows?.[0]).toEqual(["Apple iPhone 128 ГБ", "2", "1 999 ₽"]);
   });
 
-  it("«Продажи клиента по дням» downloads its days in the order on screen", async () => {
+  it("«Продажи клиента по дням» downloads its days in the order on screen, then «Итого»", async () => {
     statisticsRoutes();
     renderStatistics();
     const table = await screen.findByTestId("client-statistics");
@@ -75,8 +83,8 @@ describe("xlsx download of a statistics table", () => {
     const file = await download(dialog);
     expect(file.filename).toMatch(/^Продажи_клиента_1_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.xlsx$/);
     expect(file.headers).toEqual(["Дата", "День недели", "Покупал", "Сумма"]);
-    expect(file.rows).toEqual(visible);
-    expect(file.rows).toEqual([
+    expect(file.rows).toEqual([...visible, ["Итого", "", "", "500 ₽"]]);
+    expect(visible).toEqual([
       ["20.11.2026", "Пятница", "Да", "500 ₽"],
       ["19.11.2026", "Четверг", "Нет", "—"],
     ]);
