@@ -152,4 +152,34 @@ describe("«Добавить»", () => {
       { modification: 7, quantity: 1, price_kopecks: 60000 },
     ]);
   });
+
+  it("too many adds in a row: the page's notice says when to try again, and the same «Добавить» goes through", async () => {
+    const tooFast = {
+      detail: "Слишком много заказов подряд: повторите через 1 с.",
+      code: "too_fast",
+      can_still: null,
+      quote: null,
+    };
+    const position = { id: 1, modification: 7, name: "Acme Кабель USB-C Кабель 1 м", quantity: 1 };
+    serve({
+      "modifications/7/": [{ status: 200, body: card }],
+      "quote/": [{ status: 200, body: quote(600) }],
+      "positions/": [
+        { status: 429, body: tooFast },
+        { status: 201, body: { position, order: { positions: [position] } } },
+      ],
+    });
+    const onError = vi.fn();
+    const onAdded = vi.fn();
+    render(<AddSheet item={item} onClose={() => {}} onAdded={onAdded} onError={onError} />);
+    await screen.findByText(/сумма/);
+    await userEvent.click(screen.getByRole("button", { name: "Добавить" }));
+    await waitFor(() => expect(onError).toHaveBeenCalled());
+    expect(onError.mock.calls[0]?.[0]).toHaveProperty("message", tooFast.detail);
+    // Nothing blocks the sheet: the same tap, a second later, adds.
+    await userEvent.click(screen.getByRole("button", { name: "Добавить" }));
+    await waitFor(() =>
+      expect(onAdded).toHaveBeenCalledWith("Добавлено: Acme Кабель USB-C Кабель 1 м, 1 шт."),
+    );
+  });
 });

@@ -90,10 +90,11 @@ export function AddSheet({ item, onClose, onAdded, onError }: Props) {
       );
     } catch (error) {
       haptic.error();
-      if (error instanceof Refused && error.refusal.code === "price_changed" && error.refusal.quote) {
+      if (error instanceof Refused && error.refusal?.code === "price_changed" && error.refusal.quote) {
         setChanged({ asked: confirmed.asked, quote: error.refusal.quote });
         setProblem(error.message);
-      } else if (error instanceof Refused) setProblem(error.message);
+      } else if (error instanceof Refused && error.refusal?.code !== "too_fast") setProblem(error.message);
+      // Too many in a row: the page's notice says so, and the same tap goes through a second later.
       else onError(error, () => void add(confirmed));
     } finally {
       setBusy(false);

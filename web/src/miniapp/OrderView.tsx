@@ -50,7 +50,7 @@ function Line({ position: p, onOrder, onError }: { position: TMiniAppPosition } 
       if (error instanceof Refused) {
         setProblem(error.message);
         // A change is confirmed at the price the service quotes for the new quantity.
-        setConfirm(error.refusal.code === "price_changed" ? error.refusal.quote : null);
+        setConfirm(error.refusal?.code === "price_changed" ? error.refusal.quote : null);
       } else onError(error, () => void run(work));
     } finally {
       setBusy(false);

@@ -3,6 +3,7 @@ import type {
   TMiniAppCard,
   TMiniAppCatalogue,
   TMiniAppChange,
+  TMiniAppFailure,
   TMiniAppMarket,
   TMiniAppMe,
   TMiniAppOrder,
@@ -18,14 +19,35 @@ import type {
  * token lives in memory; when it ends (401) the session is opened again with the launch data, once.
  */
 
-/** The server refused (a rule of the ordering service, or bad input): its Russian `detail` is shown as it is. */
+/**
+ * The server refused: its Russian `detail` is shown as it is. `refusal` is the ordering service's reason (with
+ * what is still possible, a new quote to confirm); null for the error model's answers (bad input, a token that
+ * ended, too many requests).
+ */
 export class Refused extends Error {
+  readonly refusal: TMiniAppRefusal | null;
   constructor(
     readonly status: number,
-    readonly refusal: TMiniAppRefusal,
+    failure: TMiniAppFailure,
   ) {
-    super(refusal.detail);
+    super(failure.detail);
+    // The contract's two shapes: a refusal always carries `can_still` (null or not), the error model never.
+    this.refusal = "can_still" in failure ? failure : null;
   }
+}
+
+const SOMETHING_WRONG = "Что-то пошло не так. Повторите попытку.";
+
+/** A failed answer's body as the contract declares it; anything else (a proxy's page) is a generic failure. */
+function failureOf(text: string): TMiniAppFailure {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (body && typeof body === "object" && typeof (body as { detail?: unknown }).detail === "string")
+      return body as TMiniAppFailure;
+  } catch {
+    // Not JSON: not the server's answer.
+  }
+  return { detail: SOMETHING_WRONG };
 }
 
 /** No answer at all: the page offers «Повторить». */
@@ -57,15 +79,8 @@ async function request<T>(method: string, path: string, body?: unknown, retried 
     if (session.status === "client") return request(method, path, body, true);
   }
   const text = await response.text();
-  const json: unknown = text ? JSON.parse(text) : null;
-  if (response.ok) return json as T;
-  const refusal = json as Partial<TMiniAppRefusal> | null;
-  throw new Refused(response.status, {
-    detail: refusal?.detail ?? "Что-то пошло не так. Повторите попытку.",
-    code: refusal?.code ?? "not_found",
-    can_still: refusal?.can_still ?? null,
-    quote: refusal?.quote ?? null,
-  });
+  if (!response.ok) throw new Refused(response.status, failureOf(text));
+  return (text ? JSON.parse(text) : null) as T;
 }
 
 export async function openSession(data: string): Promise<TMiniAppSession> {
@@ -106,6 +121,4 @@ export const api = {
 
 /** Any failure as one Russian sentence for the page. */
 export const messageOf = (error: unknown) =>
-  error instanceof Refused || error instanceof Offline
-    ? error.message
-    : "Что-то пошло не так. Повторите попытку.";
+  error instanceof Refused || error instanceof Offline ? error.message : SOMETHING_WRONG;
