@@ -1,9 +1,12 @@
 import {
+  flooredUnits,
   percentRemaining,
+  positionName,
   type TDateStatisticsItem,
   type TLowModification,
   ZBrandStatisticsSchema,
   ZClientGroupSchema,
+  ZDashboardSchema,
   ZDateStatisticsSchema,
   ZLowModificationsSchema,
   ZOrderPageSchema,
@@ -37,8 +40,8 @@ const firstColumn = (table: Locator) => table.locator("tbody tr td:first-child")
 /** The table's first column holds exactly these names (in any order); waits for a load to finish. */
 const expectNames = (table: Locator, names: string[]) =>
   expect.poll(async () => (await firstColumn(table)).sort()).toEqual([...names].sort());
-const modificationName = (i: TDateStatisticsItem) =>
-  `${i.modification.brand} ${i.modification.product} ${i.modification.name}`;
+const modificationName = ({ modification: m }: TDateStatisticsItem) =>
+  positionName({ brand: m.brand, product: m.product, modification: m.name });
 /** As staff call a product: its specifications when they spell the modification already (the demo's do). */
 const productName = (m: TLowModification) => {
   if (!m.specifications) return m.name;
@@ -112,13 +115,26 @@ describe("statistics", () => {
     const lowestFirst = [...low].sort((a, b) => percent(a) - percent(b)).map(productName);
     await expect.poll(() => firstColumn(page.getByTestId("problem-positions"))).toEqual(lowestFirst);
 
-    // Per brand: every brand sold today, sums floored (part 1 §9).
+    // Per brand: every brand sold today, «Общая сумма» floored (part 1 §9), and «Итого» the day's sales as the
+    // dashboard gives them, floored once (not the sum of the floored rows).
     await page.getByRole("tab", { name: "По брэндам" }).click();
     const brands = page.getByTestId("brand-statistics");
     const byBrand = await get(`/statistics/date/brand/?date=${day}`, ZBrandStatisticsSchema);
     await expectNames(brands, Object.keys(byBrand));
-    const sums = await brands.locator("tbody td:nth-child(n+5)").allTextContents();
+    const sums = await brands.locator("tbody td:nth-child(5)").allTextContents();
     expect(sums.filter((s) => /\d,\d/.test(s))).toEqual([]);
+    const whole = new Intl.NumberFormat("ru-RU");
+    const { sales } = await get("/dashboard/", ZDashboardSchema);
+    const daySales = (sales?.today.totals ?? []).map(
+      (t) => `${whole.format(flooredUnits(t.total))} ${t.currency_sign}`,
+    );
+    const shown = async () =>
+      (await page.getByTestId("brand-total").textContent())
+        ?.replace(/\s+/g, " ")
+        .replace(/^Итого: /, "")
+        .split(" · ")
+        .sort();
+    await expect.poll(shown).toEqual(daySales.map((s) => s.replace(/\s+/g, " ")).sort());
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       page.getByRole("button", { name: "Скачать xlsx" }).click(),
