@@ -13,4 +13,5 @@ export * from "./position-name.ts";
 export * from "./reports.ts";
 export * from "./sales.ts";
 export * from "./statistics.ts";
+export * from "./stock-words.ts";
 export { z } from "./zod-ru.ts";

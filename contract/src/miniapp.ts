@@ -48,7 +48,7 @@ export const ZMiniAppSessionSchema = z.discriminatedUnion("status", [
 ]);
 export type TMiniAppSession = z.infer<typeof ZMiniAppSessionSchema>;
 
-/** What the client is told of the stock, never the figure: «в наличии», «мало», «нет». */
+/** What the client is told of the stock, never the figure: STOCK_WORDS (stock-words.ts) in Russian. */
 export const STOCK_STATES = ["in_stock", "few", "none"] as const;
 export const ZStockStateSchema = z.enum(STOCK_STATES);
 export type TStockState = z.infer<typeof ZStockStateSchema>;

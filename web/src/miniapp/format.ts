@@ -1,4 +1,5 @@
 import type { TStockState } from "@wholesale/contract";
+import { STOCK_WORDS } from "@wholesale/contract/stock-words";
 import { formatAmount } from "../lib/money.ts";
 
 export { formatPrice } from "../lib/money.ts";
@@ -8,9 +9,8 @@ export { formatPrice } from "../lib/money.ts";
  * prices are exact in both.
  */
 export const formatSum = (amount: number, sign: string) => formatAmount(amount, sign, false);
-// Here rather than in the contract: a value from the contract would bring zod into the page's first load.
-const STOCK_LABELS: Record<TStockState, string> = { in_stock: "в наличии", few: "мало", none: "нет" };
-export const stockLabel = (stock: TStockState) => STOCK_LABELS[stock];
+// The bot's words (from the contract's zod-free file, so the page's first load carries no zod).
+export const stockLabel = (stock: TStockState) => STOCK_WORDS[stock];
 
 const moscow = new Intl.DateTimeFormat("ru-RU", {
   timeZone: "Europe/Moscow",

@@ -1,3 +1,4 @@
+import { STOCK_WORDS } from "@wholesale/contract";
 import {
   formatMoney,
   type MarketState,
@@ -7,7 +8,6 @@ import {
 } from "../../modules/ordering/index.ts";
 import { STOCK_MARK } from "../keyboards/catalogue.ts";
 
-const STOCK_LABEL = { in_stock: "в наличии", few: "осталось мало", none: "нет в наличии" } as const;
 const LIST_LABEL = { small: "Малый опт", large: "Крупный опт" } as const;
 
 const moscow = new Intl.DateTimeFormat("ru-RU", {
@@ -40,7 +40,7 @@ export function cardText(view: ModificationView): string {
       lines.push(`от ${tier.fromQuantity} шт — ${price}`);
     }
   }
-  lines.push("", `${STOCK_MARK[view.stock]} ${STOCK_LABEL[view.stock]}`);
+  lines.push("", `${STOCK_MARK[view.stock]} ${STOCK_WORDS[view.stock]}`);
   if (view.addition) {
     const price =
       view.addition.price === null
