@@ -1,11 +1,13 @@
 import { ZMiniAppFailureSchema, ZMiniAppRefusalSchema } from "@wholesale/contract";
 import { eq } from "drizzle-orm";
-import type { InjectOptions } from "fastify";
+import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../app.ts";
 import { seedCurrency, seedModification } from "../../db/factories/catalogue.ts";
 import { seedClient } from "../../db/factories/clients.ts";
 import { marketSchedules, modifications, orderPositions } from "../../db/schema/index.ts";
-import { createTestApp, type TestApp } from "../../test/app.ts";
+import { createTestApp, TEST_SECRET, type TestApp } from "../../test/app.ts";
+import { secondInstance } from "../../test/database.ts";
 import { ORDER_RATE } from "../ordering/index.ts";
 
 /**
@@ -189,5 +191,37 @@ describe("too many adds in a row", () => {
     expect((await add()).statusCode).toBe(429);
     const [row] = await t.db.select().from(modifications).where(eq(modifications.id, mod.id));
     expect(row?.quantity).toBe(1000 - ORDER_RATE.burst - 1);
+    t.clock.advance(60_000);
+  });
+
+  it("are counted across two app instances on one database", async () => {
+    const second = await secondInstance(t.database, "second app");
+    const other = await buildApp({ db: second.db, clock: t.clock, jwtSecret: TEST_SECRET, webDist: null });
+    try {
+      const client = await seedClient(t.db, { allowedPrice: true });
+      const token = await t.app.tokens.signClient({
+        clientId: client.id,
+        telegramId: client.telegramId ?? 0,
+      });
+      const mod = await modification(1000);
+      const add = (app: FastifyInstance) =>
+        app.inject({
+          method: "POST",
+          url: "/api/app/positions/",
+          headers: { authorization: `Bearer ${token}` },
+          payload: { modification: mod.id, quantity: 1, price_kopecks: 60000 },
+        });
+      const answers = await Promise.all(
+        Array.from({ length: 2 * ORDER_RATE.burst }, (_, i) => add(i % 2 === 0 ? t.app : other)),
+      );
+      const statuses = answers.map((a) => a.statusCode).sort();
+      expect(statuses).toEqual([...Array(ORDER_RATE.burst).fill(201), ...Array(ORDER_RATE.burst).fill(429)]);
+      t.clock.advance(INTERVAL_MS);
+      expect((await add(other)).statusCode).toBe(201);
+      expect((await add(t.app)).statusCode).toBe(429);
+    } finally {
+      await other.close();
+      await second.close();
+    }
   });
 });
