@@ -15,7 +15,7 @@ async function box(locator: Locator) {
   return found;
 }
 
-/** What a tap at the middle of `notice` lands on: the element the click event reached. */
+/** What a tap at the middle of `notice` lands on: the notice, or the page under it. */
 async function tapThrough(page: Page, notice: Locator) {
   const at = await box(notice);
   await page.evaluate(() => {
@@ -33,7 +33,7 @@ async function tapThrough(page: Page, notice: Locator) {
 }
 
 describe("layout", () => {
-  it("a notice opens below the app bar on a desktop and at the bottom on a phone, and takes no tap", async () => {
+  it("a notice opens below the app bar on a desktop and at the bottom on a phone, and a tap on it closes it", async () => {
     for (const viewport of [
       { width: 1280, height: 800 },
       { width: 390, height: 844 },
@@ -59,9 +59,11 @@ describe("layout", () => {
         expect(at.y).toBeGreaterThanOrEqual(appBar.y + appBar.height);
         expect(at.y).toBeGreaterThanOrEqual(logout.y + logout.height);
       }
-      // A tap where the notice sits lands on the page under it, and the notice stays to be read.
-      expect(await tapThrough(page, notice)).toBe("page");
-      expect(await notice.count()).toBe(1);
+      // A tap on the notice is the notice's: nothing under it is tapped (it had ticked a hidden position on
+      // the storehouse phone and switched a tab on a desktop), and the notice closes: the pointer stays on it,
+      // which holds its auto-hide, so only the tap can have closed it.
+      expect(await tapThrough(page, notice)).toBe("notice");
+      await notice.waitFor({ state: "detached", timeout: 10_000 });
       await page.context().close();
     }
   });

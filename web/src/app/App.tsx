@@ -9,21 +9,15 @@ import { theme } from "./theme.ts";
 
 /**
  * Notices open below the app bar (64px at its tallest), never over its title or the logout button; on a
- * phone they sit at the bottom, away from the sticky chips, menus and dialog titles at the top. A notice
- * only shows: a tap on it lands on what lies under it (a checkbox, a tab, «Сделать накладную»), and only
- * its own buttons («Отменить») take taps. The body prefix outweighs notistack's own classes whatever order
- * the styles load in.
+ * phone they sit at the bottom, away from the sticky chips, menus and dialog titles at the top. A notice takes
+ * its own taps and closes on one (`notify.tsx`); the space between notices lets taps through, as notistack
+ * makes it. The body prefix outweighs notistack's own classes whatever order the styles load in.
  */
 const NOTICE_PLACEMENT = {
   "body .notistack-SnackbarContainer": { top: 64 },
   [theme.breakpoints.down("sm")]: {
     "body .notistack-SnackbarContainer": { top: "auto", bottom: 8, flexDirection: "column-reverse" },
   },
-  // notistack gives each notice's wrapper an inline `pointer-events: all`, which only !important outweighs.
-  "body .notistack-SnackbarContainer, body .notistack-SnackbarContainer *": {
-    pointerEvents: "none !important",
-  },
-  "body .notistack-SnackbarContainer button": { pointerEvents: "auto !important" },
 } as const;
 
 export function App() {

@@ -1,8 +1,28 @@
 import { Box, Button, Typography } from "@mui/material";
-import { closeSnackbar, enqueueSnackbar, type VariantType } from "notistack";
+import { closeSnackbar, enqueueSnackbar, type OptionsObject, type VariantType } from "notistack";
 
 /** How long a notice with «Отменить» stays, and so how long its undo is offered. */
 export const UNDO_WINDOW_MS = 10_000;
+
+let lastKey = 0;
+
+/**
+ * A notice takes the taps that land on it and closes on one: a tap on its text never reaches the checkbox,
+ * tab or button it happens to cover (it had ticked a position on the storehouse phone). Its own buttons act
+ * as well as close it.
+ */
+function closingOnTap(): Pick<OptionsObject, "key" | "SnackbarProps"> {
+  lastKey += 1;
+  const key = `notice-${lastKey}`;
+  return {
+    key,
+    SnackbarProps: {
+      onClick: () => closeSnackbar(key),
+      title: "Нажмите, чтобы закрыть",
+      style: { cursor: "pointer" },
+    },
+  };
+}
 
 function show(variant: VariantType, title: string, text?: string) {
   enqueueSnackbar(
@@ -16,13 +36,13 @@ function show(variant: VariantType, title: string, text?: string) {
         </Typography>
       )}
     </Box>,
-    { variant },
+    { variant, ...closingOnTap() },
   );
 }
 
 /**
  * Notifications at the top right, below the app bar (at the bottom on a phone), titled as the spec names
- * them. They never take a tap meant for what lies under them; only their own buttons do.
+ * them. A tap on one closes it and goes no further.
  */
 export const notify = {
   success: (text: string, title = "Успешно") => show("success", title, text),
@@ -37,6 +57,7 @@ export const notify = {
       {
         variant: "success",
         autoHideDuration: UNDO_WINDOW_MS,
+        ...closingOnTap(),
         action: (key) => (
           <Button
             color="inherit"
