@@ -130,10 +130,14 @@ export const ZMiniAppQuoteSchema = z.object({
 });
 export type TMiniAppQuote = z.infer<typeof ZMiniAppQuoteSchema>;
 
-export const ZMiniAppQuoteRequestSchema = z.object({
-  modification: ZIdSchema,
-  quantity: z.number().int(),
-});
+/**
+ * A quote for adding `quantity` of a modification, or for changing a position of today's order to `quantity`
+ * in all (the editor of «Мой заказ» shows it as the quantity changes, before «Сохранить»).
+ */
+export const ZMiniAppQuoteRequestSchema = z.union([
+  z.object({ position: ZIdSchema, quantity: z.number().int() }),
+  z.object({ modification: ZIdSchema, quantity: z.number().int() }),
+]);
 export type TMiniAppQuoteRequest = z.infer<typeof ZMiniAppQuoteRequestSchema>;
 
 /**

@@ -7,6 +7,7 @@ import type {
   TMiniAppOrder,
   TMiniAppPositionResult,
   TMiniAppQuote,
+  TMiniAppQuoteRequest,
   TMiniAppRefusal,
 } from "@wholesale/contract";
 import type { Db } from "../../db/client.ts";
@@ -131,8 +132,13 @@ export function createMiniAppService({
         : refused({ code: "not_found", message: orderingTexts.notFound });
     },
 
-    async quote(clientId: number, modificationId: number, quantity: number): Promise<Answer<TMiniAppQuote>> {
-      const preview = await ordering().previewAdd(clientId, modificationId, quantity);
+    /** An add's quote, or a change's (the position's new quantity in all), as the add or change would price it. */
+    async quote(clientId: number, request: TMiniAppQuoteRequest): Promise<Answer<TMiniAppQuote>> {
+      const service = ordering();
+      const preview =
+        "position" in request
+          ? await service.previewChange(clientId, request.position, request.quantity)
+          : await service.previewAdd(clientId, request.modification, request.quantity);
       return preview.ok ? { ok: true, value: quoteOf(preview.quote) } : refused(preview);
     },
 

@@ -493,3 +493,48 @@ describe("staff opening the Mini App as a client from the bot preview", () => {
     expect(unknown.statusCode).toBe(404);
   });
 });
+
+describe("a change's quote", () => {
+  it("prices the position's new quantity as the change will, across a tier, and the change takes that price", async () => {
+    const { call } = await clientWithToken();
+    const mod = await tiered();
+    const add = await call({
+      method: "POST",
+      url: "/api/app/positions/",
+      payload: { modification: mod.id, quantity: 5, price_kopecks: 60000 },
+    });
+    const positionId = add.json().position.id as number;
+    const quote = (quantity: number) =>
+      call({ method: "POST", url: "/api/app/quote/", payload: { position: positionId, quantity } });
+
+    // The position's quantity in all, not units added to it: 12 is the 540 ₽ tier, 9 stays at 600 ₽.
+    expect((await quote(12)).json()).toEqual({
+      quantity: 12,
+      price: 540,
+      price_kopecks: 54000,
+      sum: 6480,
+      currency_sign: "₽",
+    });
+    expect((await quote(9)).json()).toMatchObject({ quantity: 9, price: 600, sum: 5400 });
+    const changed = await call({
+      method: "PUT",
+      url: `/api/app/positions/${positionId}/`,
+      payload: { quantity: 12, price_kopecks: (await quote(12)).json().price_kopecks },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().position).toMatchObject({ quantity: 12, price: 540, sum: 6480 });
+
+    // Refused as the change would be: a limit in the service's words, another client's position unknown.
+    const tooMany = await quote(1000);
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().code).toBe("out_of_stock");
+    const other = await clientWithToken();
+    const foreign = await other.call({
+      method: "POST",
+      url: "/api/app/quote/",
+      payload: { position: positionId, quantity: 2 },
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().detail).toBe("Позиция не найдена.");
+  });
+});

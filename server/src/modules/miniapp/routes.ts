@@ -126,12 +126,7 @@ export const miniAppRoutes: FastifyPluginAsyncZod<{
       schema: { body: ZMiniAppQuoteRequestSchema, response: { 200: ZMiniAppQuoteSchema, ...failures } },
     },
     async (request, reply) =>
-      send(
-        reply,
-        await as(request, (miniApp, clientId) =>
-          miniApp.quote(clientId, request.body.modification, request.body.quantity),
-        ),
-      ),
+      send(reply, await as(request, (miniApp, clientId) => miniApp.quote(clientId, request.body))),
   );
   app.get(
     "/app/order/",
