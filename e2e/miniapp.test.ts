@@ -1,5 +1,11 @@
-import type { TClient, TMarketSchedule, TMiniAppCatalogue, TMiniAppSession } from "@wholesale/contract";
-import type { Browser, Page } from "playwright-core";
+import {
+  positionName,
+  type TClient,
+  type TMarketSchedule,
+  type TMiniAppCatalogue,
+  type TMiniAppSession,
+} from "@wholesale/contract";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { launchData } from "../server/src/test/launch-data.ts";
 import { demoClientOnOpenMarket, launchHash } from "../server/src/test/miniapp-launch.ts";
@@ -30,6 +36,27 @@ async function call<T>(method: string, path: string, body?: unknown, bearer = to
   return (res.status === 204 ? undefined : await res.json()) as T;
 }
 
+/** Requests the page made that failed, and the console's errors: none is expected. */
+const failures: string[] = [];
+function watchFailures(watched: Page) {
+  watched.on("console", (message) => {
+    if (message.type() === "error") failures.push(`console: ${message.text()}`);
+  });
+  watched.on("response", (response) => {
+    if (response.status() >= 400 && !response.url().includes("/api/"))
+      failures.push(`${response.status()} ${response.url()}`);
+  });
+}
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error(`${locator} is not shown`);
+  return found;
+}
+type Box = { x: number; y: number; width: number; height: number };
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
 const initData = () =>
   launchData(client.telegram_id ?? 0, { botToken: inject("botToken"), authDate: new Date() });
 
@@ -37,6 +64,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   // A phone, as Telegram shows the Mini App.
   page = await openPage(browser, { width: 390, height: 760 });
+  watchFailures(page);
   token = await apiToken(ADMIN);
   ({ client, schedule, switchedOff } = await demoClientOnOpenMarket(call, "E2E Мини-приложение"));
 });
@@ -47,7 +75,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-it("searches by part of a name, adds 3, shows it in «Мой заказ» and in the staff orders; a closing is shown and refused", async () => {
+it("searches by part of a name, adds 3, shows it in «Мой заказ» and in the staff orders, changes it at the price shown; a closing is shown and refused", async () => {
   // What to search for: a modification this client can order now, as the Mini App's API lists it.
   const session = await call<TMiniAppSession>("POST", "/app/session/", { init_data: initData() });
   if (session.status !== "client") throw new Error(`no session: ${JSON.stringify(session)}`);
@@ -59,19 +87,38 @@ it("searches by part of a name, adds 3, shows it in «Мой заказ» and in
     Math.floor(item.name.length / 2) + 4,
   );
 
+  // The list, the sheet, «Добавлено» and «Мой заказ» name it as the order does, brand first.
+  const fullName = positionName({
+    brand: item.brand_name,
+    product: item.product_name,
+    modification: item.name,
+  });
   await page.goto(`/app/#${launchHash(initData())}`);
+  // Every section is in sight on a phone: none hides past the edge of a bar whose scroll bar is hidden.
+  for (const section of await page.getByRole("navigation", { name: "Разделы" }).getByRole("button").all()) {
+    const at = await box(section);
+    const label = (await section.textContent()) ?? "";
+    expect(at.x, label).toBeGreaterThanOrEqual(0);
+    expect(at.x + at.width, label).toBeLessThanOrEqual(390);
+  }
   await page.getByPlaceholder("Поиск").fill(part);
-  const row = page.getByTestId("catalogue-row").filter({ hasText: item.name }).first();
+  const row = page.getByTestId("catalogue-row").filter({ hasText: fullName }).first();
   await row.waitFor();
   await expect(row.textContent()).resolves.toMatch(/в наличии|мало/);
   await row.getByRole("button", { name: "Добавить" }).click();
 
-  const sheet = page.getByRole("dialog", { name: item.name });
+  const sheet = page.getByRole("dialog", { name: fullName });
   await sheet.getByLabel("Количество").fill("3");
   await sheet.getByText(/сумма/).waitFor();
   await sheet.getByRole("button", { name: "Добавить" }).click();
-  // The position is named as the order names it (the modification with its product).
-  await page.getByText(/^Добавлено: .+, 3 шт\.$/).waitFor();
+  const added = page.getByRole("status").filter({ hasText: `Добавлено: ${fullName}, 3 шт.` });
+  await added.waitFor();
+  // It lies over no button (it is part of the header, which pushes the list down), and goes by itself.
+  const notice = await box(added);
+  for (const button of await page.getByRole("button").all()) {
+    const at = await button.boundingBox();
+    if (at) expect(overlap(notice, at), `«Добавлено» over «${await button.textContent()}»`).toBe(false);
+  }
   // MINIAPP_SCREENSHOT=path keeps a picture of the list for the README.
   const screenshot = process.env.MINIAPP_SCREENSHOT;
   if (screenshot) {
@@ -84,9 +131,15 @@ it("searches by part of a name, adds 3, shows it in «Мой заказ» and in
     .getByRole("navigation")
     .getByRole("button", { name: /Мой заказ/ })
     .click();
-  const line = page.getByTestId("order-line").filter({ hasText: item.name });
+  const line = page.getByTestId("order-line").filter({ hasText: fullName });
   await line.waitFor();
   await expect(line.textContent()).resolves.toMatch(/3 шт\..*Добавлен/);
+  await page.getByRole("navigation").getByRole("button", { name: "Каталог" }).click();
+  await added.waitFor({ state: "detached", timeout: 15_000 });
+  await page
+    .getByRole("navigation")
+    .getByRole("button", { name: /Мой заказ/ })
+    .click();
 
   const orders = await call<{
     results: {
@@ -97,10 +150,28 @@ it("searches by part of a name, adds 3, shows it in «Мой заказ» and in
   const mine = orders.results.find((o) => o.client.nickname === client.nickname);
   expect(mine?.positions.map((p) => p.quantity)).toContain(3);
 
+  // A change is priced as the quantity changes, by the service's quote, and saved at the price shown.
+  await line.getByRole("button", { name: "Изменить" }).click();
+  await line.getByRole("button", { name: "Больше" }).click();
+  await line
+    .getByTestId("change-quote")
+    .getByText(/^4 шт\. × .+ = .+/)
+    .waitFor();
+  await line.getByRole("button", { name: "Сохранить" }).click();
+  await line.getByText(/^4 шт\..*Добавлен/).waitFor();
+
   // The market closes while the page is open: the page says so within its 15 s, and an add is refused.
   await page.getByRole("navigation").getByRole("button", { name: "Каталог" }).click();
   await call("POST", `/storehouse/market-schedules/${schedule.id}/close_market/`);
   await page.getByTestId("market-closed").getByText("Маркет закрыт").waitFor({ timeout: 15_000 });
+  // «Мой заказ» offers no change the market would refuse.
+  await page
+    .getByRole("navigation")
+    .getByRole("button", { name: /Мой заказ/ })
+    .click();
+  await page.getByText("Маркет закрыт: изменить заказ можно, когда он откроется.").waitFor();
+  expect(await line.getByRole("button", { name: "Изменить" }).count()).toBe(0);
+  expect(await line.getByRole("button", { name: "Удалить" }).count()).toBe(0);
   const refused = await fetch(`${baseURL()}/api/app/positions/`, {
     method: "POST",
     headers: { authorization: `Bearer ${session.token}`, "content-type": "application/json" },
@@ -112,6 +183,7 @@ it("searches by part of a name, adds 3, shows it in «Мой заказ» and in
   });
   expect(refused.status).toBe(409);
   expect(await refused.json()).toMatchObject({ code: "market_closed" });
+  expect(failures).toEqual([]);
 });
 
 it("staff open it as the client from the bot preview: the dry run answers as the client's and keeps nothing", async () => {
@@ -131,10 +203,15 @@ it("staff open it as the client from the bot preview: the dry run answers as the
     .filter((i) => i.stock === "in_stock" && i.from_quantity === 1 && i.price !== null)
     .at(-1);
   if (!item) throw new Error("no orderable modification in the demo catalogue");
-  await staffPage.getByPlaceholder("Поиск").fill(item.product_name);
-  const row = staffPage.getByTestId("catalogue-row").filter({ hasText: item.name }).first();
+  const fullName = positionName({
+    brand: item.brand_name,
+    product: item.product_name,
+    modification: item.name,
+  });
+  await staffPage.getByPlaceholder("Поиск").fill(fullName);
+  const row = staffPage.getByTestId("catalogue-row").filter({ hasText: fullName }).first();
   await row.getByRole("button", { name: "Добавить" }).click();
-  const sheet = staffPage.getByRole("dialog", { name: item.name });
+  const sheet = staffPage.getByRole("dialog", { name: fullName });
   await sheet.getByText(/сумма/).waitFor();
   await sheet.getByRole("button", { name: "Добавить" }).click();
   await staffPage.getByText(/^Добавлено: /).waitFor();

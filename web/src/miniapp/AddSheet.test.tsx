@@ -61,7 +61,11 @@ afterEach(() => vi.unstubAllGlobals());
 describe("«Добавить»", () => {
   it("adds at the quoted price; a changed price adds nothing until the new one is confirmed", async () => {
     const calls = serve({
-      "modifications/7/": [{ status: 200, body: card }],
+      "modifications/7/": [
+        { status: 200, body: card },
+        // Read again once the price changed: its tier shows the new price.
+        { status: 200, body: { ...card, tiers: [{ ...card.tiers[0], price: 650 }] } },
+      ],
       "quote/": [{ status: 200, body: quote(600) }],
       "positions/": [
         {
@@ -85,6 +89,9 @@ describe("«Добавить»", () => {
     await userEvent.click(screen.getByRole("button", { name: "Добавить" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Цена изменилась");
     expect(screen.getByText(/Новая цена: 650/)).toBeInTheDocument();
+    // One price on screen: the tier line is the new one, never the 600 ₽ beside «Новая цена: 650 ₽».
+    await waitFor(() => expect(screen.getByTestId("tiers")).toHaveTextContent("от 1 шт. — 650 ₽"));
+    expect(screen.queryByText(/600/)).not.toBeInTheDocument();
     expect(onAdded).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole("button", { name: "Подтвердить" }));
     await waitFor(() => expect(onAdded).toHaveBeenCalledWith("Добавлено: Кабель 1 м, 1 шт."));
@@ -151,6 +158,36 @@ describe("«Добавить»", () => {
     expect(calls.filter((c) => c.path === "positions/").map((c) => c.body)).toEqual([
       { modification: 7, quantity: 1, price_kopecks: 60000 },
     ]);
+  });
+
+  it("names the modification with its brand and shows its prices exactly, kopecks included", async () => {
+    serve({
+      "modifications/7/": [
+        {
+          status: 200,
+          body: {
+            ...card,
+            tiers: [
+              { from_quantity: 1, price: 226.1, currency_sign: "₽", orderable: true },
+              { from_quantity: 10, price: 220, currency_sign: "₽", orderable: true },
+            ],
+          },
+        },
+      ],
+      "quote/": [{ status: 200, body: { ...quote(226.1, 3), price_kopecks: 22610, sum: 678.3 } }],
+    });
+    render(
+      <AddSheet item={{ ...item, price: 226.1 }} onClose={() => {}} onAdded={() => {}} onError={() => {}} />,
+    );
+    expect(screen.getByRole("dialog", { name: "Acme Кабель USB-C Кабель 1 м" })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByTestId("tiers")).toHaveTextContent("от 1 шт. — 226,10 ₽ · от 10 шт. — 220 ₽"),
+    );
+    expect(
+      await screen.findByText("226,10 ₽ за шт. · сумма 678,30 ₽", {
+        normalizer: (t) => t.replaceAll("\u00a0", " "),
+      }),
+    ).toBeInTheDocument();
   });
 
   it("too many adds in a row: the page's notice says when to try again, and the same «Добавить» goes through", async () => {

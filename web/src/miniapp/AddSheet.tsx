@@ -3,7 +3,8 @@ import { useEffect, useState } from "react";
 import { useDebounced } from "../lib/use-debounced.ts";
 import { api, messageOf, Refused } from "./api.ts";
 import { haptic } from "./bridge.ts";
-import { formatPrice, formatSum, stockLabel } from "./format.ts";
+import { formatPrice, formatSum, itemName, stockLabel } from "./format.ts";
+import { Stepper } from "./Stepper.tsx";
 
 /** A quote with the units asked for (the quote's own quantity is the whole position's). */
 type Priced = { asked: number; quote: TMiniAppQuote };
@@ -22,7 +23,7 @@ type Props = {
 /**
  * «Добавить»: the card, a quantity stepper over the amounts the service would accept now, the service's quote
  * for the chosen quantity, and the add carrying the quote's price. A changed price adds nothing: the new quote
- * is shown to confirm.
+ * is shown to confirm, and the card's tiers are read again, so the sheet shows one price, the new one.
  */
 export function AddSheet({ item, onClose, onAdded, onError }: Props) {
   const [card, setCard] = useState<TMiniAppCard | null>(null);
@@ -32,6 +33,8 @@ export function AddSheet({ item, onClose, onAdded, onError }: Props) {
   const [problem, setProblem] = useState<string | null>(null);
   const [changed, setChanged] = useState<Priced | null>(null);
   const [busy, setBusy] = useState(false);
+  // The tiers read before a price changed: hidden until the card is read again.
+  const [staleTiers, setStaleTiers] = useState(false);
   const settled = useDebounced(quantity, 250);
 
   useEffect(() => {
@@ -47,11 +50,12 @@ export function AddSheet({ item, onClose, onAdded, onError }: Props) {
     void open();
   }, [item, onError]);
 
+  const canOrder = card?.can_order ?? false;
   useEffect(() => {
-    if (!card?.can_order) return;
+    if (!canOrder) return;
     let current = true;
     setChanged(null);
-    api.quote(item.id, settled).then(
+    api.quoteAdd(item.id, settled).then(
       (q) => {
         if (!current) return;
         setQuote({ asked: settled, quote: q });
@@ -66,14 +70,10 @@ export function AddSheet({ item, onClose, onAdded, onError }: Props) {
     return () => {
       current = false;
     };
-  }, [card, item.id, settled]);
+  }, [canOrder, item.id, settled]);
 
   const most = card?.up_to ?? Number.POSITIVE_INFINITY;
   const least = card?.quantities[0] ?? 1;
-  const step = (delta: number) => {
-    haptic.tap();
-    setQuantity((q) => Math.min(most, Math.max(least, q + delta)));
-  };
 
   async function add(confirmed: Priced) {
     setBusy(true);
@@ -93,6 +93,14 @@ export function AddSheet({ item, onClose, onAdded, onError }: Props) {
       if (error instanceof Refused && error.refusal?.code === "price_changed" && error.refusal.quote) {
         setChanged({ asked: confirmed.asked, quote: error.refusal.quote });
         setProblem(error.message);
+        setStaleTiers(true);
+        api.card(item.id).then(
+          (c) => {
+            setCard(c);
+            setStaleTiers(false);
+          },
+          () => undefined,
+        );
       } else if (error instanceof Refused && error.refusal?.code !== "too_fast") setProblem(error.message);
       // Too many in a row: the page's notice says so, and the same tap goes through a second later.
       else onError(error, () => void add(confirmed));
@@ -104,14 +112,12 @@ export function AddSheet({ item, onClose, onAdded, onError }: Props) {
   const ready = quote !== null && quote.asked === quantity && problem === null && !busy;
   return (
     <div className="sheet-back">
-      <div className="sheet" role="dialog" aria-label={item.name}>
-        <div className="name">{item.name}</div>
-        <div className="sub">
-          {item.brand_name} · {item.product_name} · {stockLabel(card?.stock ?? item.stock)}
-        </div>
+      <div className="sheet" role="dialog" aria-label={itemName(item)}>
+        <div className="name wraps">{itemName(item)}</div>
+        <div className="sub">{stockLabel(card?.stock ?? item.stock)}</div>
         {card?.specifications && <div className="sub">{card.specifications}</div>}
-        {card?.tiers.some((t) => t.price !== null) && (
-          <div className="sub">
+        {!staleTiers && card?.tiers.some((t) => t.price !== null) && (
+          <div className="sub" data-testid="tiers">
             {card.tiers
               .filter((t) => t.orderable && t.price !== null)
               .map((t) => `от ${t.from_quantity} шт. — ${formatPrice(t.price ?? 0, t.currency_sign)}`)
@@ -126,36 +132,9 @@ export function AddSheet({ item, onClose, onAdded, onError }: Props) {
           </div>
         )}
         {card?.can_order && (
-          <div className="stepper">
-            <button
-              type="button"
-              className="plain"
-              aria-label="Меньше"
-              onClick={() => step(-1)}
-              disabled={quantity <= least}
-            >
-              −
-            </button>
-            <input
-              inputMode="numeric"
-              aria-label="Количество"
-              value={quantity}
-              onChange={(e) => {
-                const n = Number.parseInt(e.target.value.replace(/\D/g, ""), 10);
-                setQuantity(Number.isNaN(n) ? least : Math.min(most, n));
-              }}
-            />
-            <button
-              type="button"
-              className="plain"
-              aria-label="Больше"
-              onClick={() => step(1)}
-              disabled={quantity >= most}
-            >
-              +
-            </button>
+          <Stepper value={quantity} least={least} most={most} onChange={setQuantity}>
             <span className="sub">{card.up_to !== null && `не больше ${card.up_to} шт.`}</span>
-          </div>
+          </Stepper>
         )}
         {quote && quote.quote.sum !== null && !changed && <div>{priceText(quote)}</div>}
         {quote && quote.quote.quantity !== quote.asked && !changed && (

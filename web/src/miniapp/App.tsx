@@ -11,6 +11,8 @@ import { OrderView } from "./OrderView.tsx";
 
 /** The market is asked again this often, so a closing shows within 15 s (the server refuses adds anyway). */
 const MARKET_POLL_MS = 10_000;
+/** How long «Добавлено: …» stays: long enough to read, gone before the next add is chosen. */
+const NOTICE_MS = 4_000;
 
 type View = { kind: "catalogue" } | { kind: "order" } | { kind: "info"; info: InfoKind };
 type Problem = { message: string; retry: (() => void) | null };
@@ -83,6 +85,12 @@ export function App({ launch }: { launch: LaunchParams | null }) {
     return () => clearInterval(timer);
   }, [client, refreshOrder]);
 
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
   // Telegram's MainButton shows the order's total and opens «Мой заказ»; BackButton returns to the list.
   const total = order?.totals?.map((t) => formatSum(t.amount, t.currency_sign)).join(" · ");
   const positions = order?.positions.length ?? 0;
@@ -122,23 +130,36 @@ export function App({ launch }: { launch: LaunchParams | null }) {
       </div>
     );
 
+  const section = (label: string, to: View, current: boolean) => (
+    <button
+      type="button"
+      className="link"
+      aria-current={current ? "page" : undefined}
+      onClick={() => setView(to)}
+    >
+      {label}
+    </button>
+  );
+  // Every section in sight on a phone: the bar wraps rather than hiding «Претензия» past the edge.
   const nav = (
     <nav className="bar" aria-label="Разделы">
-      <button type="button" className="link" onClick={() => setView({ kind: "catalogue" })}>
-        Каталог
-      </button>
-      <button type="button" className="link" onClick={() => setView({ kind: "order" })}>
-        Мой заказ{positions > 0 && ` (${positions})`}
-      </button>
-      <button type="button" className="link" onClick={() => setView({ kind: "info", info: "conditions" })}>
-        Условия
-      </button>
-      <button type="button" className="link" onClick={() => setView({ kind: "info", info: "warranty" })}>
-        Гарантия
-      </button>
-      <button type="button" className="link" onClick={() => setView({ kind: "info", info: "claim" })}>
-        Претензия
-      </button>
+      {section("Каталог", { kind: "catalogue" }, view.kind === "catalogue")}
+      {section(
+        `Мой заказ${positions > 0 ? ` (${positions})` : ""}`,
+        { kind: "order" },
+        view.kind === "order",
+      )}
+      {section(
+        "Условия",
+        { kind: "info", info: "conditions" },
+        view.kind === "info" && view.info === "conditions",
+      )}
+      {section(
+        "Гарантия",
+        { kind: "info", info: "warranty" },
+        view.kind === "info" && view.info === "warranty",
+      )}
+      {section("Претензия", { kind: "info", info: "claim" }, view.kind === "info" && view.info === "claim")}
     </nav>
   );
 
@@ -155,9 +176,19 @@ export function App({ launch }: { launch: LaunchParams | null }) {
         (market && !market.open ? (
           <MarketClosed market={market} />
         ) : (
-          <Catalogue seesPrices={session.client.sees_prices} onAdd={setAdding} onError={fail} />
+          <Catalogue
+            seesPrices={session.client.sees_prices}
+            notice={problem ? null : notice}
+            onAdd={(item) => {
+              setNotice(null);
+              setAdding(item);
+            }}
+            onError={fail}
+          />
         ))}
-      {view.kind === "order" && <OrderView order={order} onOrder={setOrder} onError={fail} />}
+      {view.kind === "order" && (
+        <OrderView order={order} marketOpen={market?.open !== false} onOrder={setOrder} onError={fail} />
+      )}
       {view.kind === "info" && <InfoView kind={view.info} />}
       {adding && (
         <AddSheet
@@ -170,14 +201,6 @@ export function App({ launch }: { launch: LaunchParams | null }) {
           }}
           onError={fail}
         />
-      )}
-      {notice && !problem && (
-        <div className="banner" role="status">
-          <span>{notice}</span>
-          <button type="button" className="plain" onClick={() => setNotice(null)}>
-            OK
-          </button>
-        </div>
       )}
       {problem && <ProblemBanner problem={problem} onClose={() => setProblem(null)} />}
     </>

@@ -3,18 +3,20 @@ import type { TMiniAppItem } from "@wholesale/contract";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useDebounced } from "../lib/use-debounced.ts";
 import { api } from "./api.ts";
-import { formatPrice, stockLabel } from "./format.ts";
+import { formatPrice, itemName, stockLabel } from "./format.ts";
 
 const ROW_HEIGHT = 76;
 
 type Props = {
   seesPrices: boolean;
+  /** «Добавлено: …», shown in the sticky header under the chips: it covers no row and no button. */
+  notice: string | null;
   onAdd: (item: TMiniAppItem) => void;
   onError: (error: unknown, retry: () => void) => void;
 };
 
 /** Search, brand chips and the virtualised list of what this client may order, page after page. */
-export function Catalogue({ seesPrices, onAdd, onError }: Props) {
+export function Catalogue({ seesPrices, notice, onAdd, onError }: Props) {
   const [search, setSearch] = useState("");
   const [brand, setBrand] = useState<number | undefined>();
   const [brands, setBrands] = useState<{ id: number; name: string }[]>([]);
@@ -101,6 +103,11 @@ export function Catalogue({ seesPrices, onAdd, onError }: Props) {
             </button>
           ))}
         </div>
+        {notice && (
+          <div className="added" role="status">
+            {notice}
+          </div>
+        )}
       </div>
       {items.length === 0 && !loading && (
         <div className="empty">
@@ -125,10 +132,7 @@ export function Catalogue({ seesPrices, onAdd, onError }: Props) {
               }}
             >
               <div className="main">
-                <div className="name">{item.name}</div>
-                <div className="sub">
-                  {item.brand_name} · {item.product_name}
-                </div>
+                <div className="name two-lines">{itemName(item)}</div>
                 <div className="sub">
                   <span className={`stock-${item.stock}`}>{stockLabel(item.stock)}</span>
                   {seesPrices && item.price !== null && (

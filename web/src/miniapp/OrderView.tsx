@@ -1,24 +1,39 @@
 import type { TMiniAppOrder, TMiniAppPosition, TMiniAppQuote } from "@wholesale/contract";
-import { useState } from "react";
-import { api, Refused } from "./api.ts";
+import { useEffect, useState } from "react";
+import { useDebounced } from "../lib/use-debounced.ts";
+import { api, messageOf, Refused } from "./api.ts";
 import { haptic } from "./bridge.ts";
 import { formatPrice, formatSum } from "./format.ts";
+import { Stepper } from "./Stepper.tsx";
 
 type Props = {
   order: TMiniAppOrder | null;
+  /** Whether the market is open for this client: a closed one changes nothing, so nothing offers to. */
+  marketOpen: boolean;
   onOrder: (order: TMiniAppOrder) => void;
   onError: (error: unknown, retry: () => void) => void;
 };
 
-/** «Мой заказ»: today's order as the bot and the back-office show it; change and delete while «Добавлен». */
-export function OrderView({ order, onOrder, onError }: Props) {
+/** «12 шт. × 540 ₽ = 6 480 ₽», or «12 шт.» for a client who is not shown prices. */
+const figures = (quantity: number, price: number | null, sum: number | null, sign: string) =>
+  `${quantity} шт.${price !== null ? ` × ${formatPrice(price, sign)}` : ""}${sum !== null ? ` = ${formatSum(sum, sign)}` : ""}`;
+
+/**
+ * «Мой заказ»: today's order as the bot and the back-office show it; change and delete while «Добавлен» and
+ * while the market is open for this client (the service refuses them otherwise).
+ */
+export function OrderView({ order, marketOpen, onOrder, onError }: Props) {
   if (!order) return <div className="empty">Загрузка…</div>;
+  const changeable = order.positions.some((p) => p.changeable);
   return (
     <section aria-label="Мой заказ">
       <h2 style={{ padding: "0 12px" }}>Мой заказ</h2>
       {order.positions.length === 0 && <div className="empty">Сегодня вы ещё ничего не заказали</div>}
+      {changeable && !marketOpen && (
+        <div className="notice closed-note">Маркет закрыт: изменить заказ можно, когда он откроется.</div>
+      )}
       {order.positions.map((p) => (
-        <Line key={p.id} position={p} onOrder={onOrder} onError={onError} />
+        <Line key={p.id} position={p} marketOpen={marketOpen} onOrder={onOrder} onError={onError} />
       ))}
       {order.totals?.map((t) => (
         <div key={t.currency_sign} className="total">
@@ -30,110 +45,190 @@ export function OrderView({ order, onOrder, onError }: Props) {
   );
 }
 
-function Line({ position: p, onOrder, onError }: { position: TMiniAppPosition } & Omit<Props, "order">) {
-  const [editing, setEditing] = useState(false);
-  const [quantity, setQuantity] = useState(p.quantity);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [confirm, setConfirm] = useState<TMiniAppQuote | null>(null);
+type Mode = "view" | "editing" | "deleting";
+/** The service's own bound on a quantity («от 1 до 100000»). */
+const MOST = 100_000;
+
+function Line({
+  position: p,
+  marketOpen,
+  onOrder,
+  onError,
+}: { position: TMiniAppPosition } & Omit<Props, "order">) {
+  const [mode, setMode] = useState<Mode>("view");
   const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const open = p.changeable && marketOpen;
 
   async function run(work: () => Promise<TMiniAppOrder>) {
     setBusy(true);
     try {
       onOrder(await work());
       haptic.success();
-      setEditing(false);
-      setConfirm(null);
+      setMode("view");
       setProblem(null);
     } catch (error) {
       haptic.error();
-      if (error instanceof Refused) {
-        setProblem(error.message);
-        // A change is confirmed at the price the service quotes for the new quantity.
-        setConfirm(error.refusal?.code === "price_changed" ? error.refusal.quote : null);
-      } else onError(error, () => void run(work));
+      if (error instanceof Refused) setProblem(error.message);
+      else onError(error, () => void run(work));
     } finally {
       setBusy(false);
     }
   }
-  const save = (price: number | null) =>
-    run(async () => (await api.change(p.id, { quantity, price_kopecks: price })).order);
 
   return (
     <div className="order-line" data-testid="order-line">
-      <div className="name">{p.name}</div>
+      <div className="name wraps">{p.name}</div>
       <div className="sub">
-        {p.quantity} шт.{p.price !== null && ` × ${formatPrice(p.price, p.currency_sign)}`}
-        {p.sum !== null && ` = ${formatSum(p.sum, p.currency_sign)}`} · {p.status_label}
+        {figures(p.quantity, p.price, p.sum, p.currency_sign)} · {p.status_label}
       </div>
-      {p.changeable && !editing && (
+      {open && mode === "view" && (
         <div className="actions">
-          <button type="button" className="link" onClick={() => setEditing(true)}>
+          <button type="button" className="link" onClick={() => setMode("editing")}>
             Изменить
           </button>
-          <button
-            type="button"
-            className="danger"
-            disabled={busy}
-            onClick={() => void run(() => api.remove(p.id))}
-          >
+          <button type="button" className="danger" onClick={() => setMode("deleting")}>
             Удалить
           </button>
         </div>
       )}
-      {editing && (
-        <>
-          <div className="stepper">
-            <button
-              type="button"
-              className="plain"
-              aria-label="Меньше"
-              onClick={() => setQuantity((q) => Math.max(1, q - 1))}
-            >
-              −
-            </button>
-            <input
-              inputMode="numeric"
-              aria-label="Количество"
-              value={quantity}
-              onChange={(e) => setQuantity(Number.parseInt(e.target.value.replace(/\D/g, ""), 10) || 1)}
-            />
-            <button
-              type="button"
-              className="plain"
-              aria-label="Больше"
-              onClick={() => setQuantity((q) => q + 1)}
-            >
-              +
-            </button>
-          </div>
+      {open && mode === "deleting" && (
+        <div className="notice" data-testid="delete-confirm">
+          <div>Удалить «{p.name}» из заказа?</div>
           {problem && (
-            <div className="notice error" role="alert">
+            <div className="error" role="alert">
               {problem}
             </div>
           )}
-          {confirm?.price != null && (
-            <div className="notice">
-              {confirm.quantity} шт. × {formatPrice(confirm.price, confirm.currency_sign)} ={" "}
-              {formatSum(confirm.sum ?? 0, confirm.currency_sign)}
-            </div>
-          )}
           <div className="actions">
-            <button type="button" className="plain" onClick={() => setEditing(false)}>
+            <button
+              type="button"
+              className="plain"
+              onClick={() => {
+                setMode("view");
+                setProblem(null);
+              }}
+            >
               Отмена
             </button>
             <button
               type="button"
+              className="destructive"
               disabled={busy}
-              onClick={() =>
-                void save(confirm && confirm.quantity === quantity ? confirm.price_kopecks : null)
-              }
+              onClick={() => void run(() => api.remove(p.id))}
             >
-              {confirm && confirm.quantity === quantity ? "Подтвердить" : "Сохранить"}
+              Удалить
             </button>
           </div>
-        </>
+        </div>
+      )}
+      {open && mode === "editing" && (
+        <Editor
+          position={p}
+          onCancel={() => setMode("view")}
+          onSaved={(order) => {
+            onOrder(order);
+            setMode("view");
+          }}
+          onError={onError}
+        />
       )}
     </div>
+  );
+}
+
+/** A quote with the quantity it was asked for (the position's new quantity in all). */
+type Priced = { asked: number; quote: TMiniAppQuote };
+
+/**
+ * A position's new quantity, priced as it changes by the service's quote for the change (a tier may give
+ * another unit price), so «Сохранить» sends the price on screen. A price changed meanwhile is shown to confirm.
+ */
+function Editor({
+  position: p,
+  onCancel,
+  onSaved,
+  onError,
+}: {
+  position: TMiniAppPosition;
+  onCancel: () => void;
+  onSaved: (order: TMiniAppOrder) => void;
+  onError: Props["onError"];
+}) {
+  const [quantity, setQuantity] = useState(p.quantity);
+  const [quote, setQuote] = useState<Priced | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [priceChanged, setPriceChanged] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const settled = useDebounced(quantity, 250);
+
+  useEffect(() => {
+    let current = true;
+    setPriceChanged(false);
+    api.quoteChange(p.id, settled).then(
+      (q) => {
+        if (!current) return;
+        setQuote({ asked: settled, quote: q });
+        setProblem(null);
+      },
+      (error) => {
+        if (!current) return;
+        setQuote(null);
+        setProblem(messageOf(error));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [p.id, settled]);
+
+  async function save(priced: Priced) {
+    setBusy(true);
+    try {
+      const done = await api.change(p.id, {
+        quantity: priced.asked,
+        price_kopecks: priced.quote.price_kopecks,
+      });
+      haptic.success();
+      onSaved(done.order);
+    } catch (error) {
+      haptic.error();
+      // The price moved between the quote and «Сохранить»: the new one is shown, to be confirmed.
+      if (error instanceof Refused && error.refusal?.code === "price_changed" && error.refusal.quote) {
+        setQuote({ asked: priced.asked, quote: error.refusal.quote });
+        setPriceChanged(true);
+      } else if (error instanceof Refused && error.refusal?.code !== "too_fast") setProblem(error.message);
+      // Too many in a row: the page's notice says so, and the same tap goes through a second later.
+      else onError(error, () => void save(priced));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const shown = quote?.asked === quantity ? quote : null;
+  const ready = shown !== null && quantity !== p.quantity && problem === null && !busy;
+  return (
+    <>
+      <Stepper value={quantity} least={1} most={MOST} onChange={setQuantity} />
+      {shown && (
+        <div className={priceChanged ? "notice" : "quote"} data-testid="change-quote">
+          {priceChanged && "Цена изменилась: "}
+          {figures(shown.quote.quantity, shown.quote.price, shown.quote.sum, shown.quote.currency_sign)}
+        </div>
+      )}
+      {problem && (
+        <div className="notice error" role="alert">
+          {problem}
+        </div>
+      )}
+      <div className="actions">
+        <button type="button" className="plain" onClick={onCancel}>
+          Отмена
+        </button>
+        <button type="button" disabled={!ready} onClick={() => shown && void save(shown)}>
+          {priceChanged ? "Подтвердить" : "Сохранить"}
+        </button>
+      </div>
+    </>
   );
 }

@@ -16,7 +16,8 @@ import type {
 /**
  * The Mini App's one fetch client. Types come from the contract (type imports only: zod would cost the page a
  * third of its budget, and the server validates every answer it sends with the same schemas). The client
- * token lives in memory; when it ends (401) the session is opened again with the launch data, once.
+ * token lives in memory; when it ends (401) the session is opened again with the launch data, once for all the
+ * calls it ended, and each of them is sent again: the client never sees the token's end.
  */
 
 /**
@@ -57,27 +58,53 @@ export class Offline extends Error {
   }
 }
 
+/** A staff preview's token is not renewed (there is no launch data): the preview is opened again. */
+const PREVIEW_ENDED = "Просмотр закончился: откройте каталог из предпросмотра бота ещё раз.";
+
 let token: string | null = null;
 let initData = "";
+/** The session being opened again, which every call the old token failed waits for. */
+let renewal: Promise<void> | null = null;
+
+/**
+ * Opens the session again from the launch data. A failure is the session's own answer in the client's words
+ * (launch data too old: «Откройте каталог из чата с ботом ещё раз»; no longer a client: why), never the
+ * staff's «Токен недействителен».
+ */
+function renewSession(): Promise<void> {
+  renewal ??= openSession(initData)
+    .then((session) => {
+      if (session.status !== "client") throw new Refused(403, { detail: session.detail });
+    })
+    .finally(() => {
+      renewal = null;
+    });
+  return renewal;
+}
 
 async function request<T>(method: string, path: string, body?: unknown, retried = false): Promise<T> {
+  if (renewal && path !== "session/") await renewal.catch(() => undefined);
+  // The session is opened with the launch data alone.
+  const sent = path === "session/" ? null : token;
   let response: Response;
   try {
     response = await fetch(`/api/app/${path}`, {
       method,
       headers: {
         ...(body === undefined ? {} : { "content-type": "application/json" }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(sent ? { authorization: `Bearer ${sent}` } : {}),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
     throw new Offline();
   }
-  if (response.status === 401 && token && initData && !retried) {
-    const session = await openSession(initData);
-    if (session.status === "client") return request(method, path, body, true);
+  if (response.status === 401 && sent && initData && !retried) {
+    // Calls sent with the ended token share one renewal; one that fails after it was renewed just goes again.
+    if (token === sent || renewal) await renewSession();
+    return request(method, path, body, true);
   }
+  if (response.status === 401 && sent && !initData) throw new Refused(401, { detail: PREVIEW_ENDED });
   const text = await response.text();
   if (!response.ok) throw new Refused(response.status, failureOf(text));
   return (text ? JSON.parse(text) : null) as T;
@@ -85,9 +112,8 @@ async function request<T>(method: string, path: string, body?: unknown, retried 
 
 export async function openSession(data: string): Promise<TMiniAppSession> {
   initData = data;
-  token = null;
   const session = await request<TMiniAppSession>("POST", "session/", { init_data: data }, true);
-  if (session.status === "client") token = session.token;
+  token = session.status === "client" ? session.token : null;
   return session;
 }
 
@@ -108,8 +134,12 @@ export const api = {
     return request<TMiniAppCatalogue>("GET", `catalogue/?${params}`);
   },
   card: (id: number) => request<TMiniAppCard>("GET", `modifications/${id}/`),
-  quote: (modification: number, quantity: number) =>
+  /** What adding `quantity` would cost (the whole position's price, with what the order holds already). */
+  quoteAdd: (modification: number, quantity: number) =>
     request<TMiniAppQuote>("POST", "quote/", { modification, quantity }),
+  /** What a position would cost changed to `quantity` in all. */
+  quoteChange: (position: number, quantity: number) =>
+    request<TMiniAppQuote>("POST", "quote/", { position, quantity }),
   order: () => request<TMiniAppOrder>("GET", "order/"),
   add: (body: TMiniAppAdd) => request<TMiniAppPositionResult>("POST", "positions/", body),
   change: (id: number, body: TMiniAppChange) =>

@@ -1,4 +1,5 @@
-import type { TStockState } from "@wholesale/contract";
+import type { TMiniAppItem, TStockState } from "@wholesale/contract";
+import { positionName } from "@wholesale/contract/position-name";
 import { STOCK_WORDS } from "@wholesale/contract/stock-words";
 import { formatAmount } from "../lib/money.ts";
 
@@ -9,6 +10,13 @@ export { formatPrice } from "../lib/money.ts";
  * prices are exact in both.
  */
 export const formatSum = (amount: number, sign: string) => formatAmount(amount, sign, false);
+/**
+ * A modification as the client's order will name it, brand first («Apple Кабель Lightning 1 м»): the catalogue
+ * has the same product under several brands.
+ */
+export const itemName = (item: Pick<TMiniAppItem, "brand_name" | "product_name" | "name">) =>
+  positionName({ brand: item.brand_name, product: item.product_name, modification: item.name });
+
 // The bot's words (from the contract's zod-free file, so the page's first load carries no zod).
 export const stockLabel = (stock: TStockState) => STOCK_WORDS[stock];
 
