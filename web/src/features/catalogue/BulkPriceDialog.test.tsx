@@ -42,7 +42,7 @@ function serve() {
 }
 
 describe("«Изменение цен»", () => {
-  it("shows the server's count and examples, changes nothing until confirmed, then keeps the selection", async () => {
+  it("shows the server's count and examples and changes nothing until «Изменить цены»", async () => {
     const calls = serve();
     const onClose = vi.fn();
     render(withAppProviders(<BulkPriceDialog open brand={1} product={null} onClose={onClose} />));
