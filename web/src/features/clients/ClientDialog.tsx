@@ -328,7 +328,11 @@ export function ClientDialog({ client, groups, transportations, onClose }: Props
                 />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <Stack direction="row" spacing={1} alignItems="flex-start">
+                <Stack
+                  direction={{ xs: "column", sm: "row" }}
+                  spacing={{ xs: 0, sm: 1 }}
+                  alignItems={{ xs: "stretch", sm: "flex-start" }}
+                >
                   <TextField
                     fullWidth
                     label="Лимит суммы заказа"

@@ -48,8 +48,8 @@ export type TableTotals<K extends string> = {
 };
 
 export const DROPPED_LABEL = "Копейки строк";
-/** The line under a floored total whose rows' kopecks make whole units. */
-export const droppedNote = (dropped: string) => `В строках копейки отброшены, вместе они дают ${dropped}`;
+/** The line under a floored total whose rows' kopecks make whole units, before those units. */
+const DROPPED_NOTE = "В строках копейки отброшены, вместе они дают";
 
 /** What the totals line shows: the total and, when the rows' floors leave units out, those units. */
 function shownTotals<K extends string>({ amounts, floor = true }: TableTotals<K>) {
@@ -137,7 +137,11 @@ export function StatTable<T, K extends string>({
               </Typography>
               {shown.dropped && (
                 <Typography variant="body2" color="text.secondary" data-testid="dropped-kopecks">
-                  {droppedNote(shown.dropped)}
+                  {DROPPED_NOTE}{" "}
+                  {/* The amounts stay on one line: «5 ₽ ·» alone at a line's end reads as a figure of its own. */}
+                  <Box component="span" sx={{ whiteSpace: "nowrap" }}>
+                    {shown.dropped}
+                  </Box>
                 </Typography>
               )}
             </>
