@@ -31,6 +31,8 @@ export function AddSheet({ item, onClose, onAdded, onError }: Props) {
   // A quote is for the whole position (with what the order holds already): kept with the units asked for.
   const [quote, setQuote] = useState<Priced | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // Too many adds in a row: said in the sheet, but the same «Добавить» goes through a second later.
+  const [tooFast, setTooFast] = useState<string | null>(null);
   const [changed, setChanged] = useState<Priced | null>(null);
   const [busy, setBusy] = useState(false);
   // The tiers read before a price changed: hidden until the card is read again.
@@ -77,6 +79,7 @@ export function AddSheet({ item, onClose, onAdded, onError }: Props) {
 
   async function add(confirmed: Priced) {
     setBusy(true);
+    setTooFast(null);
     try {
       const done = await api.add({
         modification: item.id,
@@ -101,8 +104,8 @@ export function AddSheet({ item, onClose, onAdded, onError }: Props) {
           },
           () => undefined,
         );
-      } else if (error instanceof Refused && error.refusal?.code !== "too_fast") setProblem(error.message);
-      // Too many in a row: the page's notice says so, and the same tap goes through a second later.
+      } else if (error instanceof Refused && error.refusal?.code === "too_fast") setTooFast(error.message);
+      else if (error instanceof Refused) setProblem(error.message);
       else onError(error, () => void add(confirmed));
     } finally {
       setBusy(false);
@@ -140,9 +143,9 @@ export function AddSheet({ item, onClose, onAdded, onError }: Props) {
         {quote && quote.quote.quantity !== quote.asked && !changed && (
           <div className="sub">В заказе будет {quote.quote.quantity} шт.</div>
         )}
-        {problem && (
+        {(problem ?? tooFast) && (
           <div className="notice error" role="alert">
-            {problem}
+            {problem ?? tooFast}
           </div>
         )}
         {changed && changed.quote.price !== null && (

@@ -151,4 +151,30 @@ describe("«Мой заказ»", () => {
       { quantity: 6, price_kopecks: 65000 },
     ]);
   });
+
+  it("too many changes in a row: the editor says when to try again, and the same «Сохранить» goes through", async () => {
+    const detail = "Слишком много заказов подряд: повторите через 1 с.";
+    const calls = serve({
+      "POST quote/": ({ quantity }) => ({ status: 200, body: quote(quantity, 600) }),
+      "PUT positions/41/": [
+        { status: 429, body: { detail, code: "too_fast", can_still: null, quote: null } },
+        { status: 200, body: { position: { ...position, quantity: 6, sum: 3600 }, order } },
+      ],
+    });
+    const onOrder = vi.fn();
+    const onError = vi.fn();
+    render(<OrderView order={order} marketOpen onOrder={onOrder} onError={onError} />);
+    await userEvent.click(screen.getByRole("button", { name: "Изменить" }));
+    await userEvent.click(screen.getByRole("button", { name: "Больше" }));
+    await waitFor(() =>
+      expect(read(screen.getByTestId("change-quote").textContent)).toBe("6 шт. × 600 ₽ = 3 600 ₽"),
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Сохранить" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(detail);
+    expect(screen.getByRole("button", { name: "Сохранить" })).toBeEnabled();
+    await userEvent.click(screen.getByRole("button", { name: "Сохранить" }));
+    await waitFor(() => expect(onOrder).toHaveBeenCalledWith(order));
+    expect(calls.filter((c) => c.call === "PUT positions/41/")).toHaveLength(2);
+    expect(onError).not.toHaveBeenCalled();
+  });
 });

@@ -158,6 +158,8 @@ function Editor({
   const [quantity, setQuantity] = useState(p.quantity);
   const [quote, setQuote] = useState<Priced | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // Too many changes in a row: said here, but the same «Сохранить» goes through a second later.
+  const [tooFast, setTooFast] = useState<string | null>(null);
   const [priceChanged, setPriceChanged] = useState(false);
   const [busy, setBusy] = useState(false);
   const settled = useDebounced(quantity, 250);
@@ -184,6 +186,7 @@ function Editor({
 
   async function save(priced: Priced) {
     setBusy(true);
+    setTooFast(null);
     try {
       const done = await api.change(p.id, {
         quantity: priced.asked,
@@ -197,8 +200,8 @@ function Editor({
       if (error instanceof Refused && error.refusal?.code === "price_changed" && error.refusal.quote) {
         setQuote({ asked: priced.asked, quote: error.refusal.quote });
         setPriceChanged(true);
-      } else if (error instanceof Refused && error.refusal?.code !== "too_fast") setProblem(error.message);
-      // Too many in a row: the page's notice says so, and the same tap goes through a second later.
+      } else if (error instanceof Refused && error.refusal?.code === "too_fast") setTooFast(error.message);
+      else if (error instanceof Refused) setProblem(error.message);
       else onError(error, () => void save(priced));
     } finally {
       setBusy(false);
@@ -216,9 +219,9 @@ function Editor({
           {figures(shown.quote.quantity, shown.quote.price, shown.quote.sum, shown.quote.currency_sign)}
         </div>
       )}
-      {problem && (
+      {(problem ?? tooFast) && (
         <div className="notice error" role="alert">
-          {problem}
+          {problem ?? tooFast}
         </div>
       )}
       <div className="actions">
