@@ -8,8 +8,10 @@ const serverProject = (name: string, env: Record<string, string>): TestProjectIn
     environment: "node",
     env,
     globalSetup: ["server/src/test/global-setup.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Ceilings for a starved machine (a CPU hog on every core, more workers than cores), not expectations:
+    // a test waits for outcomes (`server/src/test/wait.ts`, 90 s at most) and names what did not happen.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 });
 

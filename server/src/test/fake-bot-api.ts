@@ -30,6 +30,12 @@ export type FakeBotApi = {
    * returned function is called.
    */
   hang: (method: string, chatId?: number) => () => void;
+  /**
+   * Every `every`-th call to `method` from now on blocks this process's event loop for `ms` once it has
+   * arrived, before it is answered: the process starved right after a call left, as on a CPU hog. Returns
+   * the function that ends it.
+   */
+  stall: (method: string, ms: number, every: number) => () => void;
   /** Queues an update for getUpdates; an `update_id` is assigned when missing. Returns the update. */
   pushUpdate: (update: Record<string, unknown>) => Record<string, unknown>;
   close: () => Promise<void>;
@@ -50,6 +56,8 @@ export async function startFakeBotApi(options: { token?: string } = {}): Promise
   const failures = new Map<string, FakeFailure[]>();
   type Hang = { method: string; chatId: number | undefined; waiters: Set<() => void> };
   const hangs = new Set<Hang>();
+  type Stall = { method: string; ms: number; every: number; seen: number };
+  const stalls = new Set<Stall>();
   const updates: Update[] = [];
   const pollers = new Set<() => void>();
   const sockets = new Set<Socket>();
@@ -135,11 +143,25 @@ export async function startFakeBotApi(options: { token?: string } = {}): Promise
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec((req.url ?? "").split("?")[0] ?? "");
+    const path = (req.url ?? "").split("?")[0] ?? "";
+    const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(path);
     const send = (status: number, body: unknown) => {
       if (res.destroyed) return;
       res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
     };
+    const method = /\/([A-Za-z]+)$/.exec(path)?.[1] ?? "";
+    const at = Date.now();
+    const payload = await readPayload(req);
+    const authorised = match !== null && match[1] === token;
+    if (authorised) calls.push({ method, payload, at });
+    // A hang holds refusals too (a wrong token or root), so a test can see every call of a try leave first.
+    const hang = [...hangs].find(
+      (h) => h.method === method && (h.chatId === undefined || h.chatId === Number(payload.chat_id)),
+    );
+    if (hang) {
+      await new Promise<void>((resolve) => hang.waiters.add(resolve));
+      if (res.destroyed) return;
+    }
     // As Telegram: a path that is no method is 404, a wrong token 401.
     if (!match) {
       send(404, { ok: false, error_code: 404, description: "Not Found" });
@@ -149,16 +171,8 @@ export async function startFakeBotApi(options: { token?: string } = {}): Promise
       send(401, { ok: false, error_code: 401, description: "Unauthorized" });
       return;
     }
-    const method = match[2] ?? "";
-    const at = Date.now();
-    const payload = await readPayload(req);
-    calls.push({ method, payload, at });
-    const hang = [...hangs].find(
-      (h) => h.method === method && (h.chatId === undefined || h.chatId === Number(payload.chat_id)),
-    );
-    if (hang) {
-      await new Promise<void>((resolve) => hang.waiters.add(resolve));
-      if (res.destroyed) return;
+    for (const stall of stalls) {
+      if (stall.method === method && ++stall.seen % stall.every === 0) blockEventLoop(stall.ms);
     }
     const failure = takeFailure(method, payload);
     if (failure) {
@@ -204,6 +218,11 @@ export async function startFakeBotApi(options: { token?: string } = {}): Promise
         for (const resume of hang.waiters) resume();
       };
     },
+    stall(method, ms, every) {
+      const stall: Stall = { method, ms, every, seen: 0 };
+      stalls.add(stall);
+      return () => stalls.delete(stall);
+    },
     pushUpdate(update) {
       const id = typeof update.update_id === "number" ? update.update_id : nextUpdateId;
       nextUpdateId = Math.max(nextUpdateId, id + 1);
@@ -218,6 +237,13 @@ export async function startFakeBotApi(options: { token?: string } = {}): Promise
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+function blockEventLoop(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    // Busy: no timer fires and no socket is read meanwhile.
+  }
 }
 
 /** JSON, urlencoded or multipart bodies as one flat object; JSON-looking fields are parsed like Telegram does. */

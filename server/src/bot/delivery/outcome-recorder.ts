@@ -35,9 +35,12 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function createOutcomeRecorder({
   db,
   onError,
+  onRecorded,
 }: {
   db: Db;
   onError: (error: unknown, context: string) => void;
+  /** The results a write has dealt with: stored, or (refused on their own) left to their leases. */
+  onRecorded: (results: SendResult[]) => void;
 }): OutcomeRecorder {
   const backoff = createBackoff({ firstMs: 100, maxMs: 5_000 });
   let queue: SendResult[] = [];
@@ -82,6 +85,7 @@ export function createOutcomeRecorder({
       try {
         await write(results, ids);
         backoff.succeed();
+        onRecorded(results);
       } catch (error) {
         onError(error, "mark");
         if (Date.now() >= giveUpAt) {

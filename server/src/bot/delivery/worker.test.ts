@@ -6,14 +6,16 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { buildApp } from "../../app.ts";
 import { type Db, openPostgres } from "../../db/client.ts";
 import { seedGroup } from "../../db/factories/clients.ts";
+import { subscribe } from "../../db/notifications.ts";
 import { clientMessages, clients, outboxMessages } from "../../db/schema/index.ts";
 import { systemClock } from "../../lib/clock.ts";
 import { createMessageService } from "../../modules/messaging/index.ts";
-import { type ClaimedRow, claimDue, enqueueOutbox } from "../../modules/outbox/index.ts";
+import { type ClaimedRow, claimDue, enqueueOutbox, PAUSE_CHANNEL } from "../../modules/outbox/index.ts";
 import { TEST_SECRET } from "../../test/app.ts";
 import { openTestDatabase, secondInstance, type TestDatabase } from "../../test/database.ts";
 import { type FakeBotApi, startFakeBotApi } from "../../test/fake-bot-api.ts";
 import { TINY_PNG } from "../../test/multipart.ts";
+import { waitUntil } from "../../test/wait.ts";
 import { createTelegramApi, type TelegramSettings } from "../telegram-api.ts";
 import type { DeliveryOptions } from "./worker.ts";
 
@@ -22,12 +24,23 @@ let fake: FakeBotApi;
 const apps: FastifyInstance[] = [];
 let nextChat = 900_000_000;
 /**
- * Every Bot API call as it leaves a worker. Rates are checked here: the fake shares this process's event
- * loop with the database (PGlite runs on it), so a query that holds the loop delays reading the calls
- * already sent and the fake then notes them together, a burst that never left the worker (seen: 342
- * arrivals in a second from sends paced at 238).
+ * Every Bot API call as it leaves a worker, and when its answer came back. Rates, gaps and pauses are checked
+ * here, on what the worker did, never on when the fake got around to noting a call: the fake shares this
+ * process's event loop with the database (PGlite runs on it), so a query that holds the loop delays reading
+ * the calls already sent and the fake then notes them together, a burst that never left the worker (seen:
+ * 342 arrivals in a second from sends paced at 238).
  */
-let departures: { method: string; at: number }[] = [];
+type Departure = {
+  method: string;
+  at: number;
+  chatId: number;
+  /** Which instance's client made the call. */
+  instance: string;
+  answeredAt?: number;
+  /** The Bot API's error code, when the call was refused. */
+  refused?: number;
+};
+let departures: Departure[] = [];
 let groupId = 0;
 
 beforeAll(async () => {
@@ -45,17 +58,17 @@ afterEach(async () => {
   await fake.close();
 });
 
-/** A Bot API client to the fake (or where `settings` say), its calls noted in `departures`. */
-function recordedApi(settings: Partial<TelegramSettings> = {}) {
-  // A generous timeout: on a loaded machine a short one would time out calls the fake did receive,
-  // and their retries would be the (documented) duplicates of a lost answer, not what is tested here.
-  const api = createTelegramApi(
-    { token: fake.token, apiRoot: fake.apiRoot, ...settings },
-    { timeoutSeconds: 60 },
-  );
-  api?.config.use((prev, method, payload, signal) => {
-    departures.push({ method, at: Date.now() });
-    return prev(method, payload, signal);
+/** A Bot API client to the fake (or where `settings` say), its calls noted in `departures` as `instance`'s. */
+function recordedApi(settings: Partial<TelegramSettings> = {}, instance = "first") {
+  const api = createTelegramApi({ token: fake.token, apiRoot: fake.apiRoot, ...settings });
+  api?.config.use(async (prev, method, payload, signal) => {
+    const chatId = Number((payload as { chat_id?: unknown }).chat_id ?? 0);
+    const departure: Departure = { method, at: Date.now(), chatId, instance };
+    departures.push(departure);
+    const answer = await prev(method, payload, signal);
+    departure.answeredAt = Date.now();
+    if (!answer.ok) departure.refused = answer.error_code;
+    return answer;
   });
   return api;
 }
@@ -149,14 +162,6 @@ const broadcast = (text: string, photo: Buffer | null = null) =>
     null,
   );
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > timeoutMs) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 const sentOf = async (messageId: number) =>
   (
     await database.db
@@ -199,7 +204,10 @@ function maxInWindow(times: number[], windowMs: number): number {
   return best;
 }
 
-const departureTimes = (method: string) => departures.filter((d) => d.method === method).map((d) => d.at);
+const departuresOf = (method: string) => departures.filter((d) => d.method === method);
+const departureTimes = (method: string) => departuresOf(method).map((d) => d.at);
+/** Every row of the message recorded (sent, failed or unreachable): the broadcast is over. */
+const allRecorded = (messageId: number) => async () => (await pendingOf(messageId)) === 0;
 
 const sendsWith = (text: string) =>
   fake.calls.filter((c) => c.payload.text === text || c.payload.caption === text);
@@ -210,7 +218,7 @@ describe("delivery worker", () => {
     await startInstance(database.db, { ratePerSecond: 200 });
     const message = await broadcast("Большая рассылка");
     expect(message.recipients).toBe(2000);
-    await waitFor(async () => (await pendingOf(message.id)) === 0, 30_000);
+    await waitUntil("every row of the message to be recorded", allRecorded(message.id));
 
     const sends = sendsWith("Большая рассылка");
     const chats = sends.map((c) => Number(c.payload.chat_id));
@@ -241,10 +249,10 @@ describe("delivery worker", () => {
       ),
     );
     await startInstance(database.db);
-    await waitFor(async () => fake.callsTo("sendMessage").length === 3);
-    const calls = fake.callsTo("sendMessage");
-    expect(calls.map((c) => c.payload.text)).toEqual(["первое", "второе", "третье"]);
-    const gaps = calls.slice(1).map((c, i) => c.at - (calls[i]?.at ?? 0));
+    await waitUntil("the chat's three messages", () => fake.callsTo("sendMessage").length === 3);
+    expect(fake.callsTo("sendMessage").map((c) => c.payload.text)).toEqual(["первое", "второе", "третье"]);
+    const times = departureTimes("sendMessage");
+    const gaps = times.slice(1).map((at, i) => at - (times[i] ?? 0));
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(1000);
   });
 
@@ -258,11 +266,12 @@ describe("delivery worker", () => {
     // Slow enough that the 429 is answered before the next send is due.
     await startInstance(database.db, { ratePerSecond: 20 });
     const message = await broadcast("После паузы");
-    await waitFor(async () => (await pendingOf(message.id)) === 0);
-    const calls = sendsWith("После паузы");
-    const [limited, ...rest] = calls;
-    expect(rest.length).toBe(5);
-    for (const call of rest) expect(call.at - (limited?.at ?? 0)).toBeGreaterThanOrEqual(1000);
+    await waitUntil("every row of the message to be recorded", allRecorded(message.id));
+    expect(sendsWith("После паузы")).toHaveLength(6);
+    const [limited, ...rest] = departuresOf("sendMessage");
+    expect(limited?.refused).toBe(429);
+    // Nothing leaves before retry_after has passed since the 429 was heard.
+    for (const call of rest) expect(call.at - (limited?.answeredAt ?? 0)).toBeGreaterThanOrEqual(1000);
     expect(await figures(message.id)).toMatchObject({ delivered: 5 });
   });
 
@@ -275,7 +284,7 @@ describe("delivery worker", () => {
     });
     await startInstance(database.db);
     const first = await broadcast("Первая");
-    await waitFor(async () => (await pendingOf(first.id)) === 0);
+    await waitUntil("every row of the message to be recorded", allRecorded(first.id));
     const [row] = await database.db
       .select()
       .from(clients)
@@ -285,7 +294,7 @@ describe("delivery worker", () => {
 
     // Resolved at send time, the next broadcast leaves the unreachable client out.
     const second = await broadcast("Вторая");
-    await waitFor(async () => (await pendingOf(second.id)) === 0);
+    await waitUntil("every row of the message to be recorded", allRecorded(second.id));
     expect(sendsWith("Вторая").map((c) => c.payload.chat_id)).toEqual([other?.telegramId]);
   });
 
@@ -302,7 +311,7 @@ describe("delivery worker", () => {
       ]),
     );
     await startInstance(database.db);
-    await waitFor(async () => {
+    await waitUntil("the row to be given up as unreachable", async () => {
       const [row] = await database.db.select().from(outboxMessages).where(eq(outboxMessages.text, "Сводка"));
       return row?.status === "unreachable";
     });
@@ -323,7 +332,7 @@ describe("delivery worker", () => {
     });
     await startInstance(database.db);
     const message = await broadcast("Повтор");
-    await waitFor(async () => (await pendingOf(message.id)) === 0);
+    await waitUntil("every row of the message to be recorded", allRecorded(message.id));
     const calls = sendsWith("Повтор");
     expect(calls.filter((c) => c.payload.chat_id === flaky?.telegramId)).toHaveLength(2);
     expect(calls.filter((c) => c.payload.chat_id === gone?.telegramId)).toHaveLength(1);
@@ -347,7 +356,7 @@ describe("delivery worker", () => {
     }
     await startInstance(database.db);
     const message = await broadcast("Сдаёмся");
-    await waitFor(async () => (await pendingOf(message.id)) === 0);
+    await waitUntil("every row of the message to be recorded", allRecorded(message.id));
     expect(sendsWith("Сдаёмся")).toHaveLength(3);
     expect(await figures(message.id)).toMatchObject({ delivered: 0, failed: 1 });
   });
@@ -356,7 +365,7 @@ describe("delivery worker", () => {
     await seedAudience(4, { clientType: 2 });
     await startInstance(database.db, { ratePerSecond: 50 });
     const message = await broadcast("С фото", TINY_PNG);
-    await waitFor(async () => (await pendingOf(message.id)) === 0);
+    await waitUntil("every row of the message to be recorded", allRecorded(message.id));
     const photos = fake.callsTo("sendPhoto");
     expect(photos).toHaveLength(4);
     expect(photos.filter((c) => typeof c.payload.photo === "object")).toHaveLength(1);
@@ -373,10 +382,10 @@ describe("delivery worker", () => {
     await startInstance(database.db, { ratePerSecond });
     const resume = fake.hang("sendPhoto");
     const message = await broadcast(text, TINY_PNG);
-    await waitFor(async () => fake.callsTo("sendPhoto").length > 0);
+    await waitUntil("the first upload to leave", () => fake.callsTo("sendPhoto").length > 0);
     await new Promise((r) => setTimeout(r, uploadMs));
     resume();
-    await waitFor(async () => (await pendingOf(message.id)) === 0);
+    await waitUntil("every row of the message to be recorded", allRecorded(message.id));
     return message;
   }
 
@@ -407,10 +416,11 @@ describe("delivery worker", () => {
       retryAfter: 1,
     });
     const message = await broadcastSlowUpload("Фото после паузы", 50, 300);
-    const [limited, ...rest] = fake.callsTo("sendPhoto");
+    const [limited, ...rest] = departuresOf("sendPhoto");
+    expect(limited?.refused).toBe(429);
     expect(rest).toHaveLength(5);
-    for (const call of rest) expect(call.at - (limited?.at ?? 0)).toBeGreaterThanOrEqual(1000);
-    expect(rest.filter((c) => typeof c.payload.photo === "object")).toHaveLength(1);
+    for (const call of rest) expect(call.at - (limited?.answeredAt ?? 0)).toBeGreaterThanOrEqual(1000);
+    expect(fake.callsTo("sendPhoto").filter((c) => typeof c.payload.photo === "object")).toHaveLength(2);
     expect(await figures(message.id)).toMatchObject({ delivered: 5 });
   });
 
@@ -418,7 +428,7 @@ describe("delivery worker", () => {
     await seedAudience(300, { clientType: 2 });
     const first = await startInstance(database.db, { ratePerSecond: 100 });
     const message = await broadcast("Перезапуск");
-    await waitFor(async () => sendsWith("Перезапуск").length >= 60);
+    await waitUntil("60 sends before the stop", () => sendsWith("Перезапуск").length >= 60);
     await first.close();
     apps.splice(apps.indexOf(first), 1);
     const sentBeforeRestart = sendsWith("Перезапуск").length;
@@ -436,7 +446,7 @@ describe("delivery worker", () => {
       );
     expect(stuck?.n).toBe(0);
     await startInstance(database.db, { ratePerSecond: 400 });
-    await waitFor(async () => (await pendingOf(message.id)) === 0);
+    await waitUntil("every row of the message to be recorded", allRecorded(message.id));
     const chats = sendsWith("Перезапуск").map((c) => c.payload.chat_id);
     expect(chats).toHaveLength(300);
     expect(new Set(chats).size).toBe(300);
@@ -447,12 +457,13 @@ describe("delivery worker", () => {
     await seedAudience(20);
     const message = await broadcast("После сбоя");
     // A worker claims every row and dies before sending or marking any of them.
-    const taken = await claimDue(database.db, 100, 500);
+    const claimedAt = Date.now();
+    const taken = await claimDue(database.db, 100, 1000);
     expect(taken).toHaveLength(20);
     await startInstance(database.db);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(sendsWith("После сбоя")).toHaveLength(0);
-    await waitFor(async () => (await pendingOf(message.id)) === 0);
+    await waitUntil("every row of the message to be recorded", allRecorded(message.id));
+    // Not one went before the dead worker's lease had run out.
+    for (const at of departureTimes("sendMessage")) expect(at - claimedAt).toBeGreaterThanOrEqual(1000);
     const chats = sendsWith("После сбоя").map((c) => c.payload.chat_id);
     expect(new Set(chats).size).toBe(20);
     expect(chats).toHaveLength(20);
@@ -468,12 +479,15 @@ describe("delivery worker", () => {
       let resumeAll = () => {};
       try {
         const message = await broadcast("До убийства");
-        await waitFor(async () => sendsWith("До убийства").length >= 60);
+        await waitUntil("60 sends before the kill", () => sendsWith("До убийства").length >= 60);
         // From now on no send is answered: what is answered so far is known, and the rest is in flight.
         resumeAll = fake.hang("sendMessage");
         const answered = sendsWith("До убийства").length - 1;
         // Each answered send is recorded at once, not when the slowest of its batch answers (never, here).
-        await waitFor(async () => (await sentOf(message.id)) === answered, 3000).catch(() => {});
+        await waitUntil(
+          "the answered sends to be recorded",
+          async () => (await sentOf(message.id)) === answered,
+        );
         worker.kill("SIGKILL");
         await new Promise((resolve) => worker.once("exit", resolve));
         const inFlight = sendsWith("До убийства").length - answered;
@@ -481,7 +495,7 @@ describe("delivery worker", () => {
         resumeAll();
         resumeHung();
         await startInstance(database.db, { ratePerSecond: 200 });
-        await waitFor(async () => (await pendingOf(message.id)) === 0);
+        await waitUntil("every row of the message to be recorded", allRecorded(message.id));
         const chats = sendsWith("До убийства").map((c) => Number(c.payload.chat_id));
         expect(new Set(chats)).toEqual(new Set(audience.map((c) => c.telegramId)));
         expect(
@@ -509,7 +523,7 @@ describe("delivery worker", () => {
     try {
       await startInstance(database.db);
       const message = await broadcast("Одна запись не принята");
-      await waitFor(async () => (await sentOf(message.id)) === 4);
+      await waitUntil("the four accepted records", async () => (await sentOf(message.id)) === 4);
       expect(await figures(message.id)).toMatchObject({ delivered: 4 });
     } finally {
       await database.db.execute(sql`drop trigger refuse_record on outbox_messages`);
@@ -538,7 +552,7 @@ describe("delivery worker", () => {
       await startInstance(database.db, { ratePerSecond: 300 });
       await startInstance(second.db, { ratePerSecond: 300 });
       const message = await broadcast("Два сервера");
-      await waitFor(async () => (await pendingOf(message.id)) === 0);
+      await waitUntil("every row of the message to be recorded", allRecorded(message.id));
       const chats = sendsWith("Два сервера").map((c) => c.payload.chat_id);
       expect(chats).toHaveLength(600);
       expect(new Set(chats).size).toBe(600);
@@ -568,7 +582,7 @@ describe("delivery worker", () => {
         await startInstance(database.db, { ratePerSecond: 100 });
         await startInstance(slow.db, { ratePerSecond: 100 });
         const message = await broadcast("Поздние ответы");
-        await waitFor(async () => (await pendingOf(message.id)) === 0, 40_000);
+        await waitUntil("every row of the message to be recorded", allRecorded(message.id));
         const chats = sendsWith("Поздние ответы").map((c) => c.payload.chat_id);
         expect(new Set(chats).size).toBe(600);
         expect(maxInWindow(departureTimes("sendMessage"), 1000)).toBeLessThanOrEqual(100);
@@ -585,10 +599,13 @@ describe("delivery worker", () => {
   it("stops the other instance's sends too on a 429, including those it has already scheduled", async () => {
     await seedAudience(10, { clientType: 2 });
     const second = await secondInstance(database);
+    // When the pause was announced: the other instance hears it in the same turn of this process.
+    const announced: number[] = [];
+    const listening = subscribe(database.db, PAUSE_CHANNEL, { onMessage: () => announced.push(Date.now()) });
     try {
       // Five a second: each instance's batch of five spans a second, the second one's after the first's.
-      await startInstance(database.db, { ratePerSecond: 5 });
-      await startInstance(second.db, { ratePerSecond: 5 });
+      await startInstance(database.db, { ratePerSecond: 5, api: recordedApi({}, "first") });
+      await startInstance(second.db, { ratePerSecond: 5, api: recordedApi({}, "second") });
       const resume = fake.hang("sendMessage");
       fake.failNext("sendMessage", {
         status: 429,
@@ -596,18 +613,27 @@ describe("delivery worker", () => {
         retryAfter: 3,
       });
       const message = await broadcast("Пауза для всех");
-      // Both instances have claimed and scheduled their batches, and the first call is out, before it is answered.
-      await waitFor(
+      await waitUntil(
+        "both instances to have claimed and scheduled their batches, and the first call to be out",
         async () => (await unclaimedOf(message.id)) === 0 && fake.callsTo("sendMessage").length > 0,
       );
-      const answeredFrom = Date.now();
       resume();
-      await waitFor(async () => (await pendingOf(message.id)) === 0);
-      const later = departureTimes("sendMessage").filter((at) => at > answeredFrom);
-      expect(later.length).toBeGreaterThan(0);
-      for (const at of later) expect(at - answeredFrom).toBeGreaterThanOrEqual(3000);
+      await waitUntil("every row of the message to be recorded", allRecorded(message.id));
+      const limited = departuresOf("sendMessage").find((d) => d.refused === 429);
+      const heardAt = announced[0];
+      if (!limited?.answeredAt || heardAt === undefined)
+        throw new Error("the 429 was not heard and announced");
+      // Each instance sends nothing for retry_after from when it learnt of the pause: the one refused from
+      // its answer, the other from the announcement. Both had sends scheduled in between.
+      for (const d of departuresOf("sendMessage")) {
+        const learnt = d.instance === limited.instance ? limited.answeredAt : heardAt;
+        if (d.at > learnt)
+          expect(d.at - learnt, `a send of the ${d.instance} instance`).toBeGreaterThanOrEqual(3000);
+      }
+      expect(departuresOf("sendMessage").filter((d) => d.at > heardAt).length).toBeGreaterThan(0);
       expect(await figures(message.id)).toMatchObject({ delivered: 10 });
     } finally {
+      await listening.close();
       await Promise.all(apps.splice(0).map((app) => app.close()));
       await second.close();
     }
@@ -616,32 +642,59 @@ describe("delivery worker", () => {
   it.each([
     ["a wrong token (401)", () => ({ token: "7000001:wrong" })],
     ["a wrong API root (404)", () => ({ apiRoot: `${fake.apiRoot}/wrong` })],
-  ])("keeps the rows waiting on %s, logs it once a try and tries again later", async (_, settings) => {
-    await seedAudience(20, { clientType: 2 });
+  ])("keeps the rows waiting on %s and logs it once a try, not once a row", async (_, settings) => {
+    const chats = new Set((await seedAudience(20, { clientType: 2 })).map((c) => c.telegramId));
     const logged: unknown[] = [];
     const app = await startInstance(database.db, {
       api: recordedApi(settings()),
-      misconfiguredPauseMs: 300,
+      // Long enough that the first try is the only one this test sees.
+      misconfiguredPauseMs: 60_000,
       onError: (error, context) => {
         if (context === "bot-api") logged.push(error);
       },
     });
+    // Every call of the first try leaves before any refusal comes back, then all twenty are refused at once.
+    const resume = fake.hang("sendMessage");
     const message = await broadcast("Не та настройка");
-    await waitFor(async () => logged.length >= 3);
+    await waitUntil(
+      "the first try's twenty calls",
+      () => departuresOf("sendMessage").filter((d) => chats.has(d.chatId)).length === 20,
+    );
+    resume();
+    await waitUntil("the twenty refusals to be recorded", async () => {
+      const rows = await database.db
+        .select({ lastError: outboxMessages.lastError })
+        .from(outboxMessages)
+        .where(eq(outboxMessages.clientMessageId, message.id));
+      return rows.every((r) => /^40[14]/.test(r.lastError ?? ""));
+    });
+    expect(logged).toHaveLength(1);
+    expect(String(logged[0])).toContain("TELEGRAM_BOT_TOKEN");
     await app.close();
     apps.splice(apps.indexOf(app), 1);
-
     const rows = await database.db
       .select()
       .from(outboxMessages)
       .where(eq(outboxMessages.clientMessageId, message.id));
     expect(rows).toHaveLength(20);
     for (const row of rows) expect(row).toMatchObject({ status: "pending", attempts: 0 });
-    // One line per try: the calls of a try come close together, tries a pause apart.
-    const times = departureTimes("sendMessage");
-    const tries = times.filter((at, i) => i === 0 || at - (times[i - 1] ?? 0) > 150);
-    expect(logged).toHaveLength(tries.length);
-    expect(String(logged[0])).toContain("TELEGRAM_BOT_TOKEN");
+  });
+
+  it("tries again after its pause once the Bot API refused its token", async () => {
+    await seedAudience(3, { clientType: 2 });
+    const logged: unknown[] = [];
+    await startInstance(database.db, {
+      api: recordedApi({ token: "7000001:wrong" }),
+      misconfiguredPauseMs: 300,
+      onError: (error, context) => {
+        if (context === "bot-api") logged.push(error);
+      },
+    });
+    const message = await broadcast("Снова не та настройка");
+    await waitUntil("three tries, each logged", () => logged.length >= 3);
+    expect(await pendingOf(message.id)).toBe(3);
+    const refused = departuresOf("sendMessage").filter((d) => d.refused === 401);
+    expect(refused.length).toBeGreaterThanOrEqual(3);
   });
 });
 

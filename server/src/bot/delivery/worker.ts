@@ -8,13 +8,13 @@ import {
   loadPhotos,
   type Outcome,
   type PhotoSource,
-  pauseLeft,
-  pausePace,
   reserveSlots,
 } from "../../modules/outbox/index.ts";
 import { createDatabaseClock } from "./database-clock.ts";
+import { createLeases } from "./leases.ts";
 import { DEFAULT_RETRY, outcomeOfError, type RetryPolicy } from "./outcome.ts";
 import { createOutcomeRecorder } from "./outcome-recorder.ts";
+import { createSharedPause } from "./shared-pause.ts";
 
 export type DeliveryOptions = {
   db: Db;
@@ -24,7 +24,10 @@ export type DeliveryOptions = {
   ratePerSecond: number;
   /** Minimum gap between two messages to one chat. */
   perChatIntervalMs?: number;
-  /** How long a claimed row stays taken beyond its batch; long enough for a send to time out. */
+  /**
+   * How long a claimed row stays taken beyond its batch, renewed while its send waits or its record is not
+   * yet written: a worker that dies leaves its rows to others after this long.
+   */
   leaseMs?: number;
   retry?: RetryPolicy;
   /** How long this instance sends nothing after the Bot API refused its token or root (401, 404). */
@@ -50,8 +53,6 @@ const LOOKAHEAD_MS = 500;
 const LATE_MS = 25;
 /** An idle pace's first slot is this far ahead, so that the reservation's answer is heard before it. */
 const RESERVE_LEAD_MS = 50;
-/** Another instance's 429 stops this one's sends within this long of being recorded. */
-const PAUSE_FRESH_MS = 50;
 
 /** A row on its way out, with its broadcast's photo (shared by the broadcast's rows, so one upload serves all). */
 type Outgoing = { row: ClaimedRow; photo: PhotoSource | undefined };
@@ -70,10 +71,14 @@ const needsUpload = (photo: PhotoSource | undefined) => Boolean(photo?.photo && 
  * as its own send is answered (`outcome-recorder.ts`). The next batch is claimed just before the current
  * one's last slot, so sends flow without gaps.
  *
+ * A live worker keeps its rows: their leases are renewed while a send waits for its answer or its record,
+ * and a send starts only on a lease known to last (`leases.ts`); a call is abandoned only after 30 s of time
+ * the process could listen (`telegram-api.ts`), never because a starved event loop heard its answer late.
  * A crash between a send and its record leaves the row claimed; when its lease runs out another worker sends
  * it again. So a message is sent at least once and, only in that case, possibly twice; the window is the
  * sends in flight at the crash plus the last tenth of a second of answers (not yet written). Telegram offers
- * no idempotency key that would close it. A database that fails the loop (a restart) is tried again after waits doubling to 10 s.
+ * no idempotency key that would close it. A database that fails the loop (a restart) is tried again after
+ * waits doubling to 10 s.
  */
 export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
   const { db, api } = options;
@@ -87,14 +92,20 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
   const idleMs = options.idleMs ?? 500;
   const cleanupEveryMs = options.cleanupEveryMs ?? 10 * 60_000;
   const onError = options.onError ?? (() => {});
-  const recorder = createOutcomeRecorder({ db, onError });
+  const leaseBaseMs = options.leaseMs ?? 60_000;
+  const leaseMs = leaseBaseMs + batchSize * intervalMs;
+  const leases = createLeases({ db, leaseMs, baseMs: leaseBaseMs, onError });
+  const recorder = createOutcomeRecorder({
+    db,
+    onError,
+    onRecorded: (results) => leases.letGo(results.map((r) => r.row)),
+  });
   const loopBackoff = createBackoff({ firstMs: idleMs, maxMs: Math.max(idleMs, MAX_LOOP_BACKOFF_MS) });
 
   let running: Promise<void> | undefined;
   let stopping = false;
   let wake: (() => void) | undefined;
-  /** The end of a 429 pause, this instance's or one another instance recorded. */
-  let pausedUntil = 0;
+  const pause = createSharedPause({ db, onError });
   /** Until when this instance sends nothing because the Bot API refused its token or root. */
   let haltedUntil = 0;
   let lastCleanup = 0;
@@ -154,8 +165,7 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
     const outcome = await callApi(outgoing);
     if (outcome.kind !== "retry") return outcome;
     if (outcome.halt === "rate-limit") {
-      pausedUntil = Math.max(pausedUntil, Date.now() + outcome.delayMs);
-      await pausePace(db, outcome.delayMs).catch((error: unknown) => onError(error, "pause"));
+      await pause.pauseAll(outcome.delayMs);
     } else if (outcome.halt === "misconfigured" && haltedUntil <= Date.now()) {
       // Logged once per halt, however many sends were under way when the refusal came.
       haltedUntil = Date.now() + misconfiguredPauseMs;
@@ -171,18 +181,23 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
   }
 
   /**
-   * Sends wait their turn one after another. A send starts no earlier than its slot, never makes more
-   * than the rate's worth of starts in any window of a second (a sliding log of this instance's recent
-   * starts), and never comes within `perChatMs` of the chat's previous start. All three are measured when
-   * the call really starts, so timers that fire late on a busy event loop cannot bunch sends beyond the
-   * limit, while a late instance may still catch up within it.
+   * Sends wait their turn one after another. Each takes the earliest of this instance's reserved slots that
+   * has not passed by more than LATE_MS (a slot left behind while the event loop was busy is dropped, not
+   * used late: it would crowd the slots other instances are using), never makes more than the rate's worth of
+   * starts in any window of a second (a sliding log of this instance's recent starts), and never comes within
+   * `perChatMs` of the chat's previous start. All three are judged when the call really starts, so timers
+   * that fire late on a busy event loop cannot bunch sends beyond the limit; and a late row takes the next
+   * slot rather than giving its row back, so a loop that is always a little late still sends at nearly the
+   * rate (only rows left without a slot are given back).
    */
   let gate: Promise<unknown> = Promise.resolve();
   const recent: number[] = [];
   const chatLast = new Map<number, number>();
+  /** This instance's reserved slots not yet used, in time order, on this process's clock. */
+  const slots: number[] = [];
 
-  function sendAt(outgoing: Outgoing, slot: number): Promise<Outcome> {
-    const turn = gate.then(() => takeTurn(outgoing.row, slot));
+  function sendInTurn(outgoing: Outgoing): Promise<Outcome> {
+    const turn = gate.then(() => takeTurn(outgoing.row));
     // A turn that failed must not block every later send behind it (its own row is then given back).
     gate = turn.catch(() => undefined);
     return turn.then(
@@ -195,59 +210,29 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
   }
 
   /** Waits for the row's turn. Returns why the row is given back instead of sent, or nothing to send it. */
-  async function takeTurn(row: ClaimedRow, slot: number): Promise<Outcome | undefined> {
+  async function takeTurn(row: ClaimedRow): Promise<Outcome | undefined> {
     for (;;) {
-      while (recent.length > 0 && (recent[0] ?? 0) <= Date.now() - windowMs) recent.shift();
+      if (stopping) return release("остановка");
+      if (haltedUntil > Date.now()) return release("Bot API отказал в доступе: проверьте токен бота");
+      if (!(await pause.known())) return release("не удалось проверить паузу после 429");
+      if (pause.until() > Date.now()) return release("пауза после 429", pause.until() - Date.now());
+      // A row whose lease may end before its send is answered could be sent by another worker too.
+      if (!leases.canSend(row)) return release("аренда строки истекает");
+      const now = Date.now();
+      while (slots.length > 0 && (slots[0] ?? 0) < now - LATE_MS) slots.shift();
+      const slot = slots[0];
+      if (slot === undefined) return release("не успели к своему времени отправки");
+      while (recent.length > 0 && (recent[0] ?? 0) <= now - windowMs) recent.shift();
       const windowFree = recent.length < perWindow ? 0 : (recent[0] ?? 0) + windowMs;
       const at = Math.max(slot, windowFree, (chatLast.get(row.chatId) ?? 0) + perChatMs);
-      const wait = at - Date.now();
-      if (wait <= 0) break;
-      if (!(await sleepFor(wait))) return release("остановка");
-    }
-    if (stopping) return release("остановка");
-    if (haltedUntil > Date.now()) return release("Bot API отказал в доступе: проверьте токен бота");
-    if (!(await sharedPauseKnown())) return release("не удалось проверить паузу после 429");
-    if (pausedUntil > Date.now()) return release("пауза после 429", pausedUntil - Date.now());
-    const now = Date.now();
-    // A send far behind its slot would crowd the slots other instances are using now: it gives its
-    // row back for a fresh slot instead (a busy event loop delays, it never bursts past the rate).
-    if (now - slot > LATE_MS) return release("не успели к своему времени отправки");
-    recent.push(now);
-    chatLast.set(row.chatId, now);
-    return undefined;
-  }
-
-  /**
-   * Another instance's 429 pause reaches this one through the database: a send goes only on a reading of
-   * it at most PAUSE_FRESH_MS old, and a new reading starts at half that age, so while sends flow they
-   * do not wait for it. (A read before every send stalls the embedded database's single thread.)
-   */
-  let pauseReadAt = 0;
-  let pauseReading: Promise<boolean> | undefined;
-
-  async function sharedPauseKnown(): Promise<boolean> {
-    const age = Date.now() - pauseReadAt;
-    if (age <= PAUSE_FRESH_MS / 2) return true;
-    const reading = readSharedPause();
-    return age <= PAUSE_FRESH_MS || (await reading);
-  }
-
-  function readSharedPause(): Promise<boolean> {
-    pauseReading ??= (async () => {
-      const startedAt = Date.now();
-      try {
-        const left = await pauseLeft(db);
-        pausedUntil = Math.max(pausedUntil, Date.now() + left);
-        pauseReadAt = startedAt;
-        return true;
-      } catch (error) {
-        onError(error, "pause");
-        return false;
-      } finally {
-        pauseReading = undefined;
+      if (at <= now) {
+        slots.shift();
+        recent.push(now);
+        chatLast.set(row.chatId, now);
+        return undefined;
       }
-    })();
-    return pauseReading;
+      if (!(await sleepFor(at - now))) return release("остановка");
+    }
   }
 
   /** A wait of one scheduled send, cut short by stop (that row is then released, not sent). */
@@ -310,6 +295,13 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
   /** Records a send when it is answered; until then it is in flight, and a stop waits for it. */
   function recordWhenAnswered({ row, outcome }: Send): void {
     const recorded = outcome.then((answer) => {
+      // Only a delivered message needs its lease until recorded: anything else may be tried again by anyone.
+      if (answer.kind !== "sent") leases.letGo([row]);
+      else if (leases.lost(row))
+        onError(
+          new Error(`outbox row ${row.id} was sent after its lease was lost: it may go twice`),
+          "lease",
+        );
       const uploaded =
         answer.kind === "sent" && answer.fileId && row.clientMessageId !== null
           ? { messageId: row.clientMessageId, fileId: answer.fileId }
@@ -329,17 +321,18 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
   async function uploadNewPhotos(outgoing: Outgoing[]): Promise<Outgoing[]> {
     const rest: Outgoing[] = [];
     for (const item of outgoing) {
-      if (!needsUpload(item.photo) || stopping || pausedUntil > Date.now() || haltedUntil > Date.now())
+      if (!needsUpload(item.photo) || stopping || pause.until() > Date.now() || haltedUntil > Date.now())
         rest.push(item);
       else {
         const slot = await reserve(1);
-        const outcome = slot === undefined ? Promise.resolve(unpaced) : sendAt(item, slot);
+        if (slot !== undefined) slots.push(slot);
+        const outcome = slot === undefined ? Promise.resolve(unpaced) : sendInTurn(item);
         recordWhenAnswered({ row: item.row, outcome });
         await outcome;
       }
     }
     for (const { row } of rest.filter((item) => needsUpload(item.photo))) {
-      const wait = Math.max(0, pausedUntil - Date.now());
+      const wait = Math.max(0, pause.until() - Date.now());
       recordWhenAnswered({ row, outcome: Promise.resolve(release("фото ещё не загружено", wait)) });
     }
     return rest.filter((item) => !needsUpload(item.photo));
@@ -384,10 +377,11 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
     const rest = await uploadNewPhotos(outgoing);
     if (rest.length === 0) return Date.now();
     const start = await reserve(rest.length);
-    rest.forEach((item, i) => {
-      const outcome = start === undefined ? Promise.resolve(unpaced) : sendAt(item, start + i * intervalMs);
+    if (start !== undefined) for (let i = 0; i < rest.length; i++) slots.push(start + i * intervalMs);
+    for (const item of rest) {
+      const outcome = start === undefined ? Promise.resolve(unpaced) : sendInTurn(item);
       recordWhenAnswered({ row: item.row, outcome });
-    });
+    }
     return (start ?? Date.now()) + (rest.length - 1) * intervalMs;
   }
 
@@ -405,13 +399,14 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
           await sleep(idleMs);
           continue;
         }
-        const pausedFor = Math.max(pausedUntil, haltedUntil) - Date.now();
+        const pausedFor = Math.max(pause.until(), haltedUntil) - Date.now();
         if (pausedFor > 0) {
           await sleep(pausedFor);
           continue;
         }
-        const leaseMs = (options.leaseMs ?? 60_000) + batchSize * intervalMs;
+        const askedAt = Date.now();
         const rows = await claimDue(db, batchSize, leaseMs);
+        leases.hold(rows, askedAt);
         if (rows.length === 0) {
           loopBackoff.succeed();
           await sleep(idleMs);
@@ -432,6 +427,8 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
     start() {
       if (running) return;
       stopping = false;
+      pause.start();
+      leases.start();
       running = loop();
     },
     /** Sends not yet started are released for the next start; sends under way are answered and recorded. */
@@ -444,6 +441,8 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
       running = undefined;
       while (inFlight.size > 0) await Promise.all([...inFlight]);
       await recorder.flush({ giveUpAfterMs: RECORD_ON_STOP_MS });
+      await leases.stop();
+      await pause.stop();
     },
   };
 }

@@ -72,6 +72,11 @@ export const outboxMessages = pgTable(
     status: varchar("status", { length: 16 }).$type<OutboxStatus>().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     /**
+     * The number of the claim that holds the row: each claim takes the next, so a record or a renewal of an
+     * older claim never touches a newer one (`attempts` goes back down when a try did not count).
+     */
+    lease: integer("lease").notNull().default(0),
+    /**
      * When the row may next be claimed. A worker claiming a row moves it forward by the lease, so a row
      * whose worker died becomes due again once the lease runs out.
      */

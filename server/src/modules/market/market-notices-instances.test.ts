@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.ts";
@@ -14,6 +15,7 @@ import { systemClock } from "../../lib/clock.ts";
 import { TEST_SECRET } from "../../test/app.ts";
 import { openTestDatabase, secondInstance } from "../../test/database.ts";
 import { type FakeBotApi, startFakeBotApi } from "../../test/fake-bot-api.ts";
+import { waitUntil } from "../../test/wait.ts";
 import { DEFAULT_BOT_TEXTS } from "../bot-texts/index.ts";
 import { runMarketTick } from "./market-notices.ts";
 
@@ -49,7 +51,7 @@ describe("market notices with two instances", () => {
         jwtSecret: TEST_SECRET,
         webDist: null,
         delivery: {
-          api: createTelegramApi({ token: fake.token, apiRoot: fake.apiRoot }, { timeoutSeconds: 5 }),
+          api: createTelegramApi({ token: fake.token, apiRoot: fake.apiRoot }),
           ratePerSecond: 500,
           retentionMs: 24 * 60 * 60 * 1000,
           idleMs: 20,
@@ -107,11 +109,10 @@ describe("market notices with two instances", () => {
     }
     expect(rows).toHaveLength(2 * 50);
 
-    const deadline = Date.now() + 20_000;
-    while (fake.callsTo("sendMessage").length < 100 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    await new Promise((r) => setTimeout(r, 200));
+    await waitUntil("every notice to be sent and recorded", async () => {
+      const waiting = await db.select().from(outboxMessages).where(eq(outboxMessages.status, "pending"));
+      return waiting.length === 0;
+    });
     const sent = fake.callsTo("sendMessage").map((c) => `${c.payload.chat_id}: ${c.payload.text}`);
     expect(sent).toHaveLength(100);
     expect(new Set(sent).size).toBe(100);

@@ -7,9 +7,11 @@ export {
   loadPhotos,
   markBlocked,
   markOutcomes,
+  PAUSE_CHANNEL,
   type PhotoSource,
   pauseLeft,
   pausePace,
+  renewLeases,
   reserveSlots,
 } from "./outbox-store.ts";
 export type { Outcome } from "./outcome.ts";

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, notExists, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
+import { notify } from "../../db/notifications.ts";
 import { clientMessages, clients, outboxMessages, outboxPacing } from "../../db/schema/index.ts";
 import type { Outcome } from "./outcome.ts";
 
@@ -12,6 +13,8 @@ export type ClaimedRow = {
   replyMarkup: unknown;
   clientMessageId: number | null;
   attempts: number;
+  /** The number of the claim that took the row: what its records and renewals are fenced by. */
+  lease: number;
   /** The client blocked the bot earlier: the row is not sent. */
   unreachable: boolean;
 };
@@ -90,6 +93,7 @@ async function leaseDue(tx: Tx, limit: number, leaseMs: number) {
     .set({
       nextAttemptAt: sql`now() + ${leaseMs} * interval '1 millisecond'`,
       attempts: sql`${outboxMessages.attempts} + 1`,
+      lease: sql`${outboxMessages.lease} + 1`,
     })
     .where(
       inArray(
@@ -105,7 +109,23 @@ async function leaseDue(tx: Tx, limit: number, leaseMs: number) {
       replyMarkup: outboxMessages.replyMarkup,
       clientMessageId: outboxMessages.clientMessageId,
       attempts: outboxMessages.attempts,
+      lease: outboxMessages.lease,
     });
+}
+
+/**
+ * Extends the leases of rows this worker still holds (claimed, not yet recorded) to `leaseMs` from now.
+ * Returns the ids renewed: a row missing from them is no longer this worker's (its lease ran out and another
+ * worker claimed it, or it is recorded).
+ */
+export async function renewLeases(db: Db, rows: ClaimedRow[], leaseMs: number): Promise<Set<number>> {
+  if (rows.length === 0) return new Set();
+  const renewed = await db
+    .update(outboxMessages)
+    .set({ nextAttemptAt: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+    .where(underLease(rows))
+    .returning({ id: outboxMessages.id });
+  return new Set(renewed.map((r) => r.id));
 }
 
 async function blockedClients(tx: Tx, rows: { clientId: number | null }[]): Promise<Set<number>> {
@@ -154,22 +174,29 @@ export async function reserveSlots(
   return { firstSlot: Number(row?.end) - count * intervalMs, now: Number(row?.now) };
 }
 
+/** Where a 429 pause is announced to every instance: the payload is the pause's length in ms. */
+export const PAUSE_CHANNEL = "outbox_pause";
+
 /**
- * After a 429 every instance waits: slots are reserved only after the pause, and a send already
- * scheduled finds the pause when it checks `pauseLeft` and is given back.
+ * After a 429 every instance waits: slots are reserved only after the pause, and the pause is announced on
+ * PAUSE_CHANNEL, so sends another instance has already scheduled stop as soon as it hears it (`pauseLeft`
+ * reads it when the announcement may have been missed).
  */
 export async function pausePace(db: Db, ms: number): Promise<void> {
   const end = sql`clock_timestamp() + ${ms} * interval '1 millisecond'`;
-  await db
-    .insert(outboxPacing)
-    .values({ id: PACING_ROW, nextSlot: end, pausedUntil: end })
-    .onConflictDoUpdate({
-      target: outboxPacing.id,
-      set: {
-        nextSlot: sql`greatest(outbox_pacing.next_slot, excluded.next_slot)`,
-        pausedUntil: sql`greatest(outbox_pacing.paused_until, excluded.paused_until)`,
-      },
-    });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(outboxPacing)
+      .values({ id: PACING_ROW, nextSlot: end, pausedUntil: end })
+      .onConflictDoUpdate({
+        target: outboxPacing.id,
+        set: {
+          nextSlot: sql`greatest(outbox_pacing.next_slot, excluded.next_slot)`,
+          pausedUntil: sql`greatest(outbox_pacing.paused_until, excluded.paused_until)`,
+        },
+      });
+    await notify(tx, PAUSE_CHANNEL, String(Math.round(ms)));
+  });
 }
 
 /** Milliseconds left of the latest 429 pause recorded by any instance (0 when none is under way). */
@@ -212,16 +239,16 @@ function tally(figures: Map<number, Figures>, messageId: number | null, key: key
 }
 
 /**
- * The rows still under the lease these claims took: pending, with the attempt count the claim set. A row
- * whose lease ran out and that another worker claimed since (its count moved on), or one already recorded,
+ * The rows still under the lease these claims took: pending, with the lease number the claim set. A row
+ * whose lease ran out and that another worker claimed since (its number moved on), or one already recorded,
  * is not touched again, so recording the same outcomes twice (a write retried after its connection broke
  * just as it committed) changes nothing, and each broadcast's figures count a row once.
  */
 function underLease(rows: ClaimedRow[]): SQL {
-  const leases = rows.map((r) => sql`(${r.id}::bigint, ${r.attempts}::int)`);
+  const leases = rows.map((r) => sql`(${r.id}::bigint, ${r.lease}::int)`);
   return and(
     eq(outboxMessages.status, "pending"),
-    sql`(${outboxMessages.id}, ${outboxMessages.attempts}) in (${sql.join(leases, sql`, `)})`,
+    sql`(${outboxMessages.id}, ${outboxMessages.lease}) in (${sql.join(leases, sql`, `)})`,
   ) as SQL;
 }
 
