@@ -36,6 +36,8 @@ export type FakeBotApi = {
    * the function that ends it.
    */
   stall: (method: string, ms: number, every: number) => () => void;
+  /** Updates queued and not yet confirmed (a getUpdates asking past them confirms them, as Telegram does). */
+  unconfirmed: () => number;
   /** Queues an update for getUpdates; an `update_id` is assigned when missing. Returns the update. */
   pushUpdate: (update: Record<string, unknown>) => Record<string, unknown>;
   close: () => Promise<void>;
@@ -223,6 +225,7 @@ export async function startFakeBotApi(options: { token?: string } = {}): Promise
       stalls.add(stall);
       return () => stalls.delete(stall);
     },
+    unconfirmed: () => updates.length,
     pushUpdate(update) {
       const id = typeof update.update_id === "number" ? update.update_id : nextUpdateId;
       nextUpdateId = Math.max(nextUpdateId, id + 1);
