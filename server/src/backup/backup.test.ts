@@ -14,6 +14,7 @@ import { runDailyBackup } from "../jobs/daily-backup.ts";
 import { fixedClock } from "../lib/clock.ts";
 import { createOrderingService, ORDER_RATE } from "../modules/ordering/index.ts";
 import { TEST_SECRET } from "../test/app.ts";
+import { WAIT_CEILING_MS, waitUntil } from "../test/wait.ts";
 import { claimDataDir, controlSocketPath, DataDirInUse, sendCommand } from "./data-dir-claim.ts";
 import { createEmbeddedBackups, listBackups, pgliteOf } from "./embedded-backups.ts";
 import { RestoreRefused, restoreBackup } from "./restore-backup.ts";
@@ -116,7 +117,7 @@ describe.skipIf(onPostgres)("a backup of the running embedded database", () => {
         acknowledged.push(`${client.id}:${mod.id}`);
       }
     });
-    while (acknowledged.length < 40) await new Promise((r) => setTimeout(r, 5));
+    await waitUntil("40 acknowledged writes", () => acknowledged.length >= 40, WAIT_CEILING_MS, 5);
     const beforeBackup = [...acknowledged];
     const file = await takeBackup({ dataDir, dir: join(dataDir, "backups"), keep: 3, clock: server.clock });
     const duringBackup = acknowledged.length - beforeBackup.length;

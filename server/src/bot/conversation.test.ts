@@ -5,6 +5,7 @@ import { seedClient, seedGroup, seedTransportation } from "../db/factories/clien
 import { marketSchedules, orderPositions } from "../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { type FakeBotApi, type FakeBotCall, startFakeBotApi } from "../test/fake-bot-api.ts";
+import { waitFor } from "../test/wait.ts";
 import { addData, cardData } from "./callback-data/catalogue.ts";
 import { volumeData } from "./callback-data/registration.ts";
 import { createDeliveryWorker, type DeliveryWorker } from "./delivery/worker.ts";
@@ -49,16 +50,13 @@ afterAll(async () => {
 let seen = 0;
 /** Waits for the bot's next calls until one matches, and returns the calls made since the last wait. */
 async function until(match: (call: FakeBotCall) => boolean): Promise<FakeBotCall[]> {
-  for (let i = 0; i < 200; i++) {
+  return waitFor(`the bot's answer (errors so far: ${JSON.stringify(errors)})`, () => {
     const fresh = fake.calls.slice(seen).filter((c) => c.method !== "getUpdates");
     const found = fresh.findIndex(match);
-    if (found >= 0) {
-      seen = fake.calls.indexOf(fresh[found] as FakeBotCall) + 1;
-      return fresh.slice(0, found + 1);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`the bot did not answer; errors: ${JSON.stringify(errors)}`);
+    if (found < 0) return undefined;
+    seen = fake.calls.indexOf(fresh[found] as FakeBotCall) + 1;
+    return fresh.slice(0, found + 1);
+  });
 }
 const textIs = (text: string | RegExp) => (c: FakeBotCall) =>
   (c.method === "sendMessage" || c.method === "editMessageText") &&

@@ -7,6 +7,7 @@ import { fixedClock } from "../lib/clock.ts";
 import { TEST_BOT_INFO } from "../test/bot-chat.ts";
 import { openTestDatabase } from "../test/database.ts";
 import { type FakeBotApi, startFakeBotApi } from "../test/fake-bot-api.ts";
+import { waitUntil } from "../test/wait.ts";
 import { createBot } from "./index.ts";
 import { texts } from "./texts.ts";
 
@@ -125,7 +126,9 @@ describe("an update that fails or runs past its time", () => {
     } finally {
       resume();
     }
-    await expect.poll(() => bot.logged).toContain("bot update finished after its time");
+    await waitUntil("the late update to end", () =>
+      bot.logged.includes("bot update finished after its time"),
+    );
   });
 
   it("a timed-out update that ends late does not overwrite the state the chat's next update kept", async () => {
@@ -140,7 +143,9 @@ describe("an update that fails or runs past its time", () => {
       resume();
     }
     // The late handler has ended (and would have written its session by now).
-    await expect.poll(() => bot.logged).toContain("bot update finished after its time");
+    await waitUntil("the late update to end", () =>
+      bot.logged.includes("bot update finished after its time"),
+    );
     const [row] = await database.db.select().from(botSessions).where(eq(botSessions.key, "8301"));
     expect(row?.data).toEqual({
       step: { kind: "registration", field: "organization", draft: { organizationId: 77 } },

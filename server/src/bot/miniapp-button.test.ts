@@ -3,6 +3,7 @@ import { seedClient } from "../db/factories/clients.ts";
 import { marketSchedules } from "../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { type FakeBotApi, type FakeBotCall, startFakeBotApi } from "../test/fake-bot-api.ts";
+import { waitFor } from "../test/wait.ts";
 import { type BotRunner, createLiveBot, startPolling } from "./run.ts";
 import { texts } from "./texts.ts";
 
@@ -34,13 +35,8 @@ afterAll(async () => {
   await t.close();
 });
 
-async function until(match: (call: FakeBotCall) => boolean, api = fake): Promise<FakeBotCall> {
-  for (let i = 0; i < 200; i++) {
-    const found = api.calls.find(match);
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`the bot did not call; errors: ${JSON.stringify(errors)}`);
+function until(match: (call: FakeBotCall) => boolean, api = fake): Promise<FakeBotCall> {
+  return waitFor(`the bot's call (errors so far: ${JSON.stringify(errors)})`, () => api.calls.find(match));
 }
 
 it("sets the chat's menu button to the Mini App when TELEGRAM_WEBAPP_URL is configured", async () => {

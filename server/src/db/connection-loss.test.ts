@@ -8,6 +8,7 @@ import { texts } from "../bot/texts.ts";
 import { enqueueOutbox } from "../modules/outbox/index.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { type FakeBotApi, startFakeBotApi } from "../test/fake-bot-api.ts";
+import { waitUntil } from "../test/wait.ts";
 import { isConnectionLost } from "./connection-loss.ts";
 import { seedBrand, seedCurrency, seedModification, seedProduct } from "./factories/catalogue.ts";
 import { seedClient } from "./factories/clients.ts";
@@ -95,13 +96,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > timeoutMs) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+/** Waits, with the shared ceiling, for what the product must do after a loss. */
+const waitFor = (check: () => boolean | Promise<boolean>) => waitUntil("the product's recovery", check);
 
 /** The client taps «✅ Подтвердить» for one unit. */
 function tap() {

@@ -37,3 +37,19 @@ export async function waitFor<T>(
   );
   return found as T;
 }
+
+/** Waits for `promise`, failing with what was awaited if it has not settled within the ceiling. */
+export async function settles<T>(what: string, promise: Promise<T>, ceilingMs = WAIT_CEILING_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const ceiling = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`timed out after ${ceilingMs} ms waiting for ${what}`)),
+      ceilingMs,
+    );
+  });
+  try {
+    return await Promise.race([promise, ceiling]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
