@@ -51,6 +51,8 @@ projects.push(
 export default defineConfig({
   test: {
     projects,
+    // One line per project with its wall time, and the slowest files, after the usual report.
+    reporters: ["default", "./scripts/phase-reporter.mjs"],
     // Four workers on the two cores: server test files spend much of their time waiting (the database, the fake
     // Bot API, a delivery's pacing), so two left the CPU half idle. Measured on a quiet machine, the same run of
     // both server databases and the web took 610 s with two workers and 397 s with four (bench/RESULTS.md).
