@@ -56,7 +56,9 @@ export const selectOrderHeads = (db: Db | Tx, where: SQL | undefined) =>
 
 /**
  * The orders with their positions and totals per currency, in the order of `heads`. `statuses` narrows the
- * positions (and so the totals) to those states, for the storehouse's view.
+ * positions (and so the totals) to those states, for the storehouse's view; an order's `status` is still the
+ * least advanced of all its positions, so the storehouse can tell an order it has collected everything of
+ * from one whose other positions the office has not sent yet («Заказ № N собран» was said for both).
  */
 export async function withPositions(
   db: Db | Tx,
@@ -65,11 +67,13 @@ export async function withPositions(
 ): Promise<TOrder[]> {
   if (heads.length === 0) return [];
   const ids = heads.map((h) => h.id);
+  const shown = (status: PositionStatus) => !statuses || statuses.includes(status);
   const where = and(
     inArray(orderPositions.orderId, ids),
     statuses ? inArray(orderPositions.status, [...statuses]) : undefined,
   );
   const [positionRows, totalRows] = await readAll(db, [
+    // Every position, also those `statuses` leaves out: they still count for the order's status.
     () =>
       db
         .select({
@@ -88,7 +92,7 @@ export async function withPositions(
         })
         .from(orderPositions)
         .innerJoin(currencies, eq(currencies.id, orderPositions.currencyId))
-        .where(where)
+        .where(inArray(orderPositions.orderId, ids))
         .orderBy(asc(orderPositions.id)),
     () =>
       db
@@ -106,7 +110,11 @@ export async function withPositions(
   ]);
 
   const positions = new Map<number, TOrderPosition[]>();
+  const least = new Map<number, TPositionStatus>();
   for (const p of positionRows) {
+    const before = least.get(p.orderId);
+    if (before === undefined || STATUS_RANK[p.status] < STATUS_RANK[before]) least.set(p.orderId, p.status);
+    if (!shown(p.status)) continue;
     const list = positions.get(p.orderId) ?? [];
     list.push({
       id: p.id,
@@ -133,10 +141,6 @@ export async function withPositions(
 
   return heads.map((h) => {
     const own = positions.get(h.id) ?? [];
-    const status = own.reduce<TPositionStatus>(
-      (least, p) => (STATUS_RANK[p.status] < STATUS_RANK[least] ? p.status : least),
-      "collected",
-    );
     return {
       id: h.id,
       owner: h.clientId,
@@ -150,7 +154,7 @@ export async function withPositions(
       client_type: asClientType(h.clientType),
       transportation:
         h.transportationId === null ? null : { id: h.transportationId, name: h.transportationName ?? "" },
-      status: own.length ? status : "added",
+      status: least.get(h.id) ?? "added",
       opened_on: h.openedOn,
       opened_at: h.openedAt.toISOString(),
       positions: own,

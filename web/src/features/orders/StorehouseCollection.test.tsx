@@ -6,7 +6,7 @@ import { testOrder, testPosition } from "../../../test/orders.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
 import { staffUser } from "../../../test/staff.ts";
 import { signIn, signOut } from "../../app/session.ts";
-import { StorehouseCollection } from "./StorehouseCollection.tsx";
+import { NOT_ALL_SENT, StorehouseCollection } from "./StorehouseCollection.tsx";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -91,11 +91,48 @@ describe("StorehouseCollection", () => {
     expect(calls.some((c) => c.url.endsWith("/order-positions/12/collect/"))).toBe(false);
   });
 
-  it("folds each direction: the first with work left is open, a header opens another, the list jumps to one", async () => {
-    const scrolled: string[] = [];
-    Element.prototype.scrollIntoView = function (this: Element) {
-      scrolled.push(this.id);
+  it("says «собран» only for an order the office sent all of: another's card says what is still to come", async () => {
+    // Order 8 has a position the office has not sent: the storehouse sees only «Чехол», and the order's
+    // status (all its positions') is «added».
+    const partial = {
+      ...order,
+      id: 8,
+      status: "added" as const,
+      positions: [testPosition(81, "sent_to_collect", "Чехол", { order: 8 })],
     };
+    const calls = mockFetch({
+      "POST /api/token/": () => ({ status: 200, body: { access: "A", refresh: "R" } }),
+      "GET /api/users/whoiam/": () => ({ status: 200, body: storehouseUser }),
+      "GET /api/sales/collection/": () => ({
+        status: 200,
+        body: { results: [{ transportation: { id: 1, name: "Север" }, orders: [partial] }] },
+      }),
+      "POST /api/sales/order-positions/81/collect/": () => ({
+        status: 200,
+        body: testPosition(81, "collected", "Чехол", { order: 8 }),
+      }),
+      "POST /api/sales/orders/8/collect/": () => ({
+        status: 200,
+        body: { updated: 1, detail: "Собрано позиций: 1" },
+      }),
+    });
+    await signIn("storehouse", "pw");
+    render(withAppProviders(<StorehouseCollection />));
+    const card = await screen.findByTestId("collection-order");
+    expect(within(card).getByText(NOT_ALL_SENT)).toBeInTheDocument();
+
+    await userEvent.click(within(card).getByRole("checkbox", { name: /Чехол/ }));
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith("/order-positions/81/collect/"))).toBe(true));
+    const partly = `Заказ № 8: отправленное собрано. ${NOT_ALL_SENT}`;
+    expect(await screen.findByText(partly)).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole("button", { name: "Собрано" }));
+    await waitFor(() => expect(screen.getAllByText(partly)).toHaveLength(2));
+    expect(screen.queryByText("Заказ № 8 собран")).not.toBeInTheDocument();
+  });
+
+  it("folds each direction: the first with work left is open, a header opens another, the list jumps to one", async () => {
+    // Where it lands is the browser test's (e2e/storehouse-phone.test.ts): jsdom lays nothing out.
+    const scrolled = vi.spyOn(window, "scrollTo").mockImplementation(() => {});
     const north = { id: 1, name: "Север" };
     const south = { id: 2, name: "Юг" };
     const east = { id: 3, name: "Восток" };
@@ -136,6 +173,7 @@ describe("StorehouseCollection", () => {
     expect(
       await within(screen.getByRole("region", { name: "Север" })).findByText(/Готово/),
     ).toBeInTheDocument();
-    await waitFor(() => expect(scrolled).toContain("direction-1"));
+    await waitFor(() => expect(scrolled).toHaveBeenCalledTimes(1));
+    scrolled.mockRestore();
   });
 });

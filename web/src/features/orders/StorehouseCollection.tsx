@@ -17,7 +17,7 @@ import {
 } from "@mui/material";
 import type { TCollectionDirection, TOrder } from "@wholesale/contract";
 import { clientDisplayName } from "@wholesale/contract";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { downloadFile } from "../../api/client.ts";
 import { notify } from "../../app/notify.tsx";
 import { can, useSession } from "../../app/session.ts";
@@ -31,6 +31,9 @@ import {
   useUncollect,
 } from "./api.ts";
 
+/** Said on an order's card, and when its card empties, while the office has not sent all of it. */
+export const NOT_ALL_SENT = "Не все позиции отправлены на сборку";
+
 function CollectionOrder({
   order,
   canPick,
@@ -43,6 +46,8 @@ function CollectionOrder({
   const mark = useMarkPosition(onCollected);
   const collectOrder = useCollectOrder(onCollected);
   const waiting = order.positions.filter((p) => p.status === "sent_to_collect").map((p) => p.id);
+  // The card shows what was sent; the order's status is all of its positions'.
+  const unsent = order.status === "added";
   return (
     <Card variant="outlined" data-testid="collection-order">
       <CardContent sx={{ pb: 1 }}>
@@ -54,13 +59,18 @@ function CollectionOrder({
             <Typography variant="body2" color="text.secondary">
               Заказ № {order.id}
             </Typography>
+            {unsent && (
+              <Typography variant="body2" color="warning.main">
+                {NOT_ALL_SENT}
+              </Typography>
+            )}
           </Box>
           {canPick && (
             <Button
               variant="contained"
               color="success"
               disabled={waiting.length === 0 || collectOrder.isPending}
-              onClick={() => collectOrder.mutate({ orderId: order.id, waiting })}
+              onClick={() => collectOrder.mutate({ orderId: order.id, positionIds: waiting, whole: !unsent })}
             >
               Собрано
             </Button>
@@ -81,7 +91,10 @@ function CollectionOrder({
                       mark.mutate({
                         id: p.id,
                         collected: e.target.checked,
-                        completes: waiting.length === 1 && waiting[0] === p.id ? order.id : undefined,
+                        completes:
+                          waiting.length === 1 && waiting[0] === p.id
+                            ? { orderId: order.id, whole: !unsent }
+                            : undefined,
                       })
                     }
                     sx={{ p: 1.25 }}
@@ -133,7 +146,6 @@ function DirectionSection({
       component="section"
       aria-label={name}
       id={`direction-${keyOf(group)}`}
-      sx={{ scrollMarginTop: { xs: 112, sm: 120 } }}
     >
       <AccordionSummary expandIcon={<ExpandMoreIcon />}>
         <Stack direction="row" alignItems="center" spacing={1} sx={{ flexGrow: 1, minWidth: 0, pr: 1 }}>
@@ -170,12 +182,16 @@ function DirectionSection({
   );
 }
 
+/** The gap left between the list of directions and the direction a chip brought up under it. */
+const JUMP_GAP_PX = 8;
+
 /**
  * The storehouse's screen, made for a phone: today's orders the office sent to collect, by direction. Each
  * direction folds away (a busy day is thousands of pixels of positions); the first with positions left opens
- * by itself, and the list at the top opens a direction and scrolls to it. What is open stays open across
- * the 10-second refresh. A tick marks a position collected; Собрано marks the rest of the order, which can
- * be taken back from its notice; each direction has a picking list.
+ * by itself, and the list at the top (one line, scrolled sideways) opens a direction and brings it up right
+ * under itself. What is open stays open across the 10-second refresh. A tick marks a position collected;
+ * Собрано marks the rest of the order, which can be taken back from its notice; each direction has a
+ * picking list.
  */
 export function StorehouseCollection() {
   const { myUser } = useSession();
@@ -183,11 +199,19 @@ export function StorehouseCollection() {
   const canPick = can(myUser, "orders.pick");
   const uncollect = useUncollect();
   // A collected order leaves the list at once: for a while its notice can take the step back. The undo
-  // lives here, not in the order's card, which is gone by the time it is tapped.
-  const onCollected: OnOrderCollected = (orderId, positionIds) =>
-    notify.undoable(`Заказ № ${orderId} собран`, () => uncollect.mutate({ orderId, positionIds }));
+  // lives here, not in the order's card, which is gone by the time it is tapped. «собран» only when the
+  // whole order is: one the office has not sent all of leaves the list too, but is not collected.
+  const onCollected: OnOrderCollected = ({ orderId, positionIds, whole }) =>
+    notify.undoable(
+      whole ? `Заказ № ${orderId} собран` : `Заказ № ${orderId}: отправленное собрано. ${NOT_ALL_SENT}`,
+      () => uncollect.mutate({ orderId, positionIds }),
+    );
   // Null until the first answer: then the first direction with work left opens.
   const [open, setOpen] = useState<ReadonlySet<string> | null>(null);
+  // The direction a chip asked for, brought up once it is open.
+  const [target, setTarget] = useState<string | null>(null);
+  const nav = useRef<HTMLElement>(null);
+  const room = useRef<HTMLDivElement>(null);
   const groups = collection.data ?? [];
   const expanded =
     open ??
@@ -198,6 +222,22 @@ export function StorehouseCollection() {
         .map(keyOf),
     );
 
+  useEffect(() => {
+    if (target === null) return;
+    setTarget(null);
+    const section = document.getElementById(`direction-${target}`);
+    if (!section || !nav.current || !room.current) return;
+    // Right under the sticky list (its height is measured, not guessed). A direction near the end of a short
+    // page could not come up that far: the room below the last one grows until it can.
+    const top =
+      section.getBoundingClientRect().top + window.scrollY - nav.current.getBoundingClientRect().bottom;
+    const wanted = top - JUMP_GAP_PX;
+    const page = document.documentElement;
+    const missing = wanted + window.innerHeight - (page.scrollHeight - room.current.offsetHeight);
+    room.current.style.height = `${Math.max(0, missing)}px`;
+    window.scrollTo({ top: wanted });
+  }, [target]);
+
   const toggle = (key: string) => {
     const next = new Set(expanded);
     if (!next.delete(key)) next.add(key);
@@ -205,10 +245,7 @@ export function StorehouseCollection() {
   };
   const jump = (key: string) => {
     setOpen(new Set(expanded).add(key));
-    // After the section has opened, so the scroll lands on its orders.
-    requestAnimationFrame(() =>
-      document.getElementById(`direction-${key}`)?.scrollIntoView({ block: "start" }),
-    );
+    setTarget(key);
   };
 
   if (collection.isPending) return <FullScreenLoader />;
@@ -224,11 +261,22 @@ export function StorehouseCollection() {
   return (
     <Stack spacing={1}>
       <Paper
+        ref={nav}
         component="nav"
         aria-label="Направления"
         sx={{ position: "sticky", top: { xs: 56, sm: 64 }, zIndex: 2, p: 1 }}
       >
-        <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
+        {/* One line whatever the number of directions: it scrolls sideways, and its fading right edge says
+            there is more (a wrapped list took a third of a phone's screen and hid the direction under it). */}
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{
+            overflowX: "auto",
+            scrollbarWidth: "none",
+            maskImage: "linear-gradient(to right, black calc(100% - 24px), transparent)",
+          }}
+        >
           {groups.map((g) => {
             const waiting = waitingIn(g);
             return (
@@ -238,9 +286,12 @@ export function StorehouseCollection() {
                 color={waiting ? "warning" : "default"}
                 variant={expanded.has(keyOf(g)) ? "filled" : "outlined"}
                 onClick={() => jump(keyOf(g))}
+                sx={{ flexShrink: 0 }}
               />
             );
           })}
+          {/* Past the fade: the last chip can be scrolled fully into sight. */}
+          <Box sx={{ flex: "0 0 16px" }} />
         </Stack>
       </Paper>
       {groups.map((group) => (
@@ -253,6 +304,7 @@ export function StorehouseCollection() {
           onCollected={onCollected}
         />
       ))}
+      <Box ref={room} aria-hidden />
     </Stack>
   );
 }

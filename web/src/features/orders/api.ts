@@ -137,26 +137,35 @@ export function useDeletePosition() {
 }
 
 /**
- * Called once an order's last open positions were ticked collected, with those positions: the order then
- * leaves the storehouse's list, so the screen offers to take the step back.
+ * An order's card emptied: the positions the storehouse was sent of it are all ticked collected (`positionIds`
+ * the ones just ticked). `whole` says whether that collected the order, or the office has yet to send some of
+ * its positions. Either way the order leaves the storehouse's list, so the screen offers to take the step back.
  */
-export type OnOrderCollected = (orderId: number, positionIds: number[]) => void;
+export type OrderCardDone = { orderId: number; positionIds: number[]; whole: boolean };
+export type OnOrderCollected = (done: OrderCardDone) => void;
 
 /**
- * Ticks a position collected or unticks it. `completes` names the order when this tick collects its last
- * open position.
+ * Ticks a position collected or unticks it. `completes` names the order when this tick collects the last
+ * position its card shows open.
  */
 export function useMarkPosition(onOrderCollected: OnOrderCollected) {
   const invalidate = useInvalidateOrders();
   return useMutation({
-    mutationFn: ({ id, collected }: { id: number; collected: boolean; completes?: number }) =>
+    mutationFn: ({
+      id,
+      collected,
+    }: {
+      id: number;
+      collected: boolean;
+      completes?: Omit<OrderCardDone, "positionIds">;
+    }) =>
       api(`/sales/order-positions/${id}/collect/`, {
         method: "POST",
         body: { collected },
         schema: ZOrderPositionSchema,
       }),
     onSuccess: (_position, { id, collected, completes }) => {
-      if (collected && completes !== undefined) onOrderCollected(completes, [id]);
+      if (collected && completes) onOrderCollected({ ...completes, positionIds: [id] });
       return invalidate();
     },
     meta: { errorMessage: "Не удалось обновить позицию" },
@@ -167,10 +176,10 @@ export function useMarkPosition(onOrderCollected: OnOrderCollected) {
 export function useCollectOrder(onOrderCollected: OnOrderCollected) {
   const invalidate = useInvalidateOrders();
   return useMutation({
-    mutationFn: ({ orderId }: { orderId: number; waiting: number[] }) =>
+    mutationFn: ({ orderId }: OrderCardDone) =>
       api(`/sales/orders/${orderId}/collect/`, { method: "POST", schema: ZBulkResultSchema }),
-    onSuccess: (result, { orderId, waiting }) => {
-      if (result.updated > 0) onOrderCollected(orderId, waiting);
+    onSuccess: (result, done) => {
+      if (result.updated > 0) onOrderCollected(done);
       else notify.success(result.detail);
       return invalidate();
     },
