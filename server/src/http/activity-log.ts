@@ -27,8 +27,11 @@ const MAX_WAITING = 20_000;
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** When the request arrived, by the app's clock. */
-    receivedAt: Date;
+    /**
+     * When and from where a recorded request arrived, taken as it arrives: a client that hangs up takes its
+     * socket's address with it. Null once its row is recorded.
+     */
+    arrival: { at: Date; ip: string | null } | null;
     /**
      * What the log records as the body when it is not the parsed JSON: an upload handler puts its
      * summary here (file name and size, the other fields), the sign-in route the account it matched.
@@ -215,13 +218,19 @@ const VERIFY_ROUTE = "/api/token/verify/";
 const CLIENT_API = "/api/app/";
 
 /**
- * The requests the log records: mutating ones under /api, but the Mini App's. Only these get `receivedAt` and `activity` (the
- * handlers that fill `activity` are all POST or PUT).
+ * The requests the log records: mutating ones under /api, but the Mini App's. Only these get `arrival` and
+ * `activity` (the handlers that fill `activity` are all POST or PUT).
  */
 const isRecorded = (request: FastifyRequest) =>
   MUTATING.has(request.method) && request.url.startsWith("/api/") && !request.url.startsWith(CLIENT_API);
 
-/** Records every mutating API request (sign-in attempts included) with its outcome. */
+/**
+ * Records every mutating API request (sign-in attempts included) with its outcome.
+ *
+ * The row is recorded when the answer is ready to go (`onSend`), not once it has gone (`onResponse`): a
+ * client that closed its connection meanwhile gets no answer, but what its request changed is recorded all
+ * the same (a response whose socket is gone never finishes, and Fastify then runs no `onResponse`).
+ */
 export function registerActivityLog(
   app: FastifyInstance,
   { db, clock }: { db: Db; clock: Clock },
@@ -230,36 +239,40 @@ export function registerActivityLog(
     onError: (error) => app.log.error({ err: error }, "activity log write failed"),
   });
 
-  app.decorateRequest("receivedAt", null as unknown as Date);
+  app.decorateRequest("arrival", null);
   app.decorateRequest("activity", null as unknown as FastifyRequest["activity"]);
   // Callback hooks that return at once for what the log does not record (every GET, the health check
   // included): an async hook costs each request a promise and a turn of the microtask queue even then.
   app.addHook("onRequest", (request, _reply, done) => {
     if (isRecorded(request)) {
-      request.receivedAt = clock.now();
+      // Behind a trusted proxy the address comes from X-Forwarded-For, which a client can fill with anything.
+      const ip = request.ip;
+      request.arrival = { at: clock.now(), ip: ip ? storable(ip).slice(0, 64) : null };
       request.activity = {};
     }
     done();
   });
-  app.addHook("onResponse", (request, reply, done) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
+    const arrival = request.arrival;
     // Every page load verifies the stored token: those rows buried what people did (70 % of a day's log).
-    if (isRecorded(request) && request.routeOptions.url !== VERIFY_ROUTE) {
+    if (arrival !== null && request.routeOptions.url !== VERIFY_ROUTE) {
+      // Once per request, should an answer be sent twice (an error while sending the first).
+      request.arrival = null;
       try {
         log.record({
           requestMethod: request.method,
-          timestamp: request.receivedAt,
+          timestamp: arrival.at,
           path: cut(request.url.split("?")[0] ?? request.url, MAX_STRING),
           userId: request.activity.userId ?? request.account?.id ?? null,
           statusCode: reply.statusCode,
           requestBody: requestBody(request),
-          // Behind a trusted proxy the address comes from X-Forwarded-For, which a client can fill with anything.
-          ip: storable(request.ip).slice(0, 64),
+          ip: arrival.ip,
         });
       } catch (error) {
         app.log.error({ err: error }, "activity log record failed");
       }
     }
-    done();
+    done(null, payload);
   });
   app.addHook("onClose", async () => {
     await log.close();
