@@ -124,10 +124,12 @@ describe("exactly once across instances", () => {
   }, 120_000);
 
   it("sends each message once though the process stalls past the send timeout as answers arrive", async () => {
-    // Sends time out after 1 s; every tenth call blocks the event loop for 1.5 s once it has arrived, so its
-    // answer is written while the sender cannot read it, and a wall-clock timer would fire first.
-    for (const db of [database.db, second.db]) await startInstance(db, { leaseMs: 4000 });
-    fake.stall("sendMessage", 1500, 10);
+    // Sends time out after 5 s of listening; every twentieth call blocks the event loop for 7 s once it has
+    // arrived, so its answer is written while the sender cannot read it, and a wall-clock timer would fire
+    // first. (A timeout the answer really misses is retried by design: losing a message was judged worse.
+    // 5 s is far above a loaded machine's answer time; the lease outlasts the stall.)
+    for (const db of [database.db, second.db]) await startInstance(db, { leaseMs: 20_000, api: telegram(5) });
+    fake.stall("sendMessage", 7000, 20);
     const { message, chats } = await broadcastTo(40, "Голодный процессор");
     await waitUntil("every row to be recorded", async () => (await pendingOf(message.id)) === 0);
     const sent = sendsWith("Голодный процессор").map((c) => Number(c.payload.chat_id));
