@@ -3,7 +3,7 @@ import pg from "pg";
 import { describe, expect, it, vi } from "vitest";
 import { openTestDatabase } from "../test/database.ts";
 import { waitUntil } from "../test/wait.ts";
-import { isDatabaseUp, openPostgres } from "./client.ts";
+import { isDatabaseWritable, openPostgres } from "./client.ts";
 
 describe.runIf(process.env.TEST_DB === "postgres")("PostgreSQL pool", () => {
   it("survives its idle connections being terminated and reconnects", async () => {
@@ -21,7 +21,7 @@ describe.runIf(process.env.TEST_DB === "postgres")("PostgreSQL pool", () => {
       await waitUntil("the loss to be logged", () =>
         logged.mock.calls.some((call) => String(call[0]).includes("database connection lost")),
       );
-      expect(await isDatabaseUp(database.db)).toBe(true);
+      expect(await isDatabaseWritable(database.db)).toBe(true);
     } finally {
       logged.mockRestore();
       await database.close();

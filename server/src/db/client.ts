@@ -73,16 +73,20 @@ export async function openPglite(dataDir?: string, from?: Blob): Promise<Databas
 }
 
 /**
- * True when the database answers a trivial query (the health check). It asks the driver directly (the pg pool
- * or PGlite, both take a plain text query): load balancers call it all the time, and building the statement
- * through the ORM cost a fifth of the check.
+ * True when the database answers and takes writes (the health check): a node that answers but is read-only (a
+ * failover onto a standby, a database set `default_transaction_read_only`) fails every change, so a load
+ * balancer must not send requests to it. Reading the session's `transaction_read_only` costs what `select 1`
+ * did. It asks the driver directly (the pg pool or PGlite, both take a plain text query): load balancers call it
+ * all the time, and building the statement through the ORM cost a fifth of the check.
  */
-export async function isDatabaseUp(db: Db): Promise<boolean> {
+export async function isDatabaseWritable(db: Db): Promise<boolean> {
   try {
-    await (db as unknown as { $client: { query: (text: string) => Promise<unknown> } }).$client.query(
-      "select 1",
-    );
-    return true;
+    const { rows } = await (
+      db as unknown as {
+        $client: { query: (text: string) => Promise<{ rows: { transaction_read_only?: unknown }[] }> };
+      }
+    ).$client.query("show transaction_read_only");
+    return rows[0]?.transaction_read_only === "off";
   } catch {
     return false;
   }

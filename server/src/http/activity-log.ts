@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../db/client.ts";
-import { isConnectionLost } from "../db/connection-loss.ts";
+import { isDatabaseUnavailable } from "../db/connection-loss.ts";
 import { logEntries } from "../db/schema/index.ts";
 import { createBackoff } from "../lib/backoff.ts";
 import type { Clock } from "../lib/clock.ts";
@@ -131,7 +131,7 @@ export function createActivityLog(
       try {
         await db.insert(logEntries).values(entry);
       } catch (error) {
-        if (isConnectionLost(error)) return batch.slice(i);
+        if (isDatabaseUnavailable(error)) return batch.slice(i);
         onError(error);
         await db
           .insert(logEntries)
@@ -148,7 +148,7 @@ export function createActivityLog(
       await db.insert(logEntries).values(batch);
       return [];
     } catch (error) {
-      if (isConnectionLost(error)) return batch;
+      if (isDatabaseUnavailable(error)) return batch;
       onError(error);
       return writeOneByOne(batch);
     }

@@ -1,7 +1,7 @@
 import type { TError } from "@wholesale/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
-import { isConnectionLost } from "../db/connection-loss.ts";
+import { isDatabaseUnavailable } from "../db/connection-loss.ts";
 
 /** Machine codes of API errors, each with its HTTP status: the one place the mapping lives. */
 const STATUS_BY_CODE = {
@@ -129,7 +129,7 @@ function toAppError(error: FastifyError, request: FastifyRequest): AppError {
   if (/^multipart\//i.test(request.headers["content-type"] ?? "") && MALFORMED_MULTIPART.test(error.message))
     return badRequest("Некорректный запрос multipart/form-data");
   // The request may succeed once the database is back: a load balancer or the web may try again.
-  if (isConnectionLost(error)) return databaseUnavailable();
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   const database = fromDatabaseError(error);
   if (database) return database;
   if (error.statusCode === 429)

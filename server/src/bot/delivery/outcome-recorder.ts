@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client.ts";
-import { isConnectionLost } from "../../db/connection-loss.ts";
+import { isDatabaseUnavailable } from "../../db/connection-loss.ts";
 import { createBackoff } from "../../lib/backoff.ts";
 import { type ClaimedRow, markOutcomes, type Outcome } from "../../modules/outbox/index.ts";
 
@@ -54,7 +54,7 @@ export function createOutcomeRecorder({
       try {
         await markOutcomes(db, [result], own);
       } catch (error) {
-        if (isConnectionLost(error)) throw error;
+        if (isDatabaseUnavailable(error)) throw error;
         onError(error, `mark row ${result.row.id}`);
       }
     }
@@ -65,7 +65,7 @@ export function createOutcomeRecorder({
     try {
       await markOutcomes(db, results, ids);
     } catch (error) {
-      if (isConnectionLost(error)) throw error;
+      if (isDatabaseUnavailable(error)) throw error;
       onError(error, "mark");
       await writeOneByOne(results, ids);
     }
