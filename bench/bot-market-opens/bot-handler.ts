@@ -6,7 +6,7 @@ import { texts } from "../../server/src/bot/texts.ts";
 import type { Db } from "../../server/src/db/client.ts";
 import { clients } from "../../server/src/db/schema/index.ts";
 import { systemClock } from "../../server/src/lib/clock.ts";
-import { toKopecks } from "../../server/src/modules/ordering/index.ts";
+import { startOrderingCache, toKopecks } from "../../server/src/modules/ordering/index.ts";
 import type { Step } from "./run.ts";
 
 const BOT_INFO = { id: 1, is_bot: true, first_name: "Бот", username: "bench_bot" } as UserFromGetMe;
@@ -16,7 +16,7 @@ const BOT_INFO = { id: 1, is_bot: true, first_name: "Бот", username: "bench_b
  * by `bot.handleUpdate` (dedup, session, standing, the client area's check, the ordering service), with the
  * outgoing calls captured. A step is accepted when the bot answered the button with «Добавлено в заказ.».
  */
-export async function botHandler(db: Db): Promise<(step: Step) => Promise<{ accepted: boolean }>> {
+export async function botHandler(db: Db) {
   const rows = await db.select({ id: clients.id, telegramId: clients.telegramId }).from(clients);
   const chatOf = new Map(rows.map((r) => [r.id, r.telegramId ?? 0]));
   const calls: CapturedCall[] = [];
@@ -35,7 +35,9 @@ export async function botHandler(db: Db): Promise<(step: Step) => Promise<{ acce
     { botInfo: BOT_INFO },
   );
   captureCalls(bot.api, calls, () => nextId++);
-  return async ({ clientId, modificationId, quantity, price }) => {
+  // As the server does beside its bot (app.ts): what the rules read on every tap is kept in memory.
+  const cache = startOrderingCache(db);
+  const handle = async ({ clientId, modificationId, quantity, price }: Step) => {
     const id = nextId++;
     const user = chatOf.get(clientId) ?? 0;
     const chat = { id: user, type: "private" as const, first_name: "Клиент" };
@@ -60,4 +62,5 @@ export async function botHandler(db: Db): Promise<(step: Step) => Promise<{ acce
     }
     return { accepted: answer?.payload.text === texts.added };
   };
+  return Object.assign(handle, { close: () => cache.close() });
 }

@@ -19,6 +19,7 @@ import { createOrderingService } from "../../server/src/modules/ordering/index.t
 import { miniAppHandler } from "../miniapp/miniapp-handler.ts";
 import { botHandler } from "./bot-handler.ts";
 import { cpuMeter } from "./cpu.ts";
+import { floorHandler } from "./floor-handler.ts";
 
 /**
  * «Market opens» (issue 12): BENCH_CLIENTS (1,000) clients each order BENCH_POSITIONS (5) positions the moment
@@ -27,7 +28,9 @@ import { cpuMeter } from "./cpu.ts";
  * on BENCH_DATABASE_URL's server and dropped at the end. Reports accepted positions/s, latency and whether
  * any unit was oversold.
  *
- * `handle` below is the one call measured: the bot puts `bot.handleUpdate` there.
+ * `handle` below is the one call measured (BENCH_VIA): the ordering service's addPosition by default, `bot` puts
+ * `bot.handleUpdate` there, `miniapp` an HTTP add to the app in a process of its own, `floor` pg alone
+ * (floor-handler.ts, the measure the others are held to).
  */
 const clientCount = Number(process.env.BENCH_CLIENTS ?? 1000);
 const positionsPerClient = Number(process.env.BENCH_POSITIONS ?? 5);
@@ -67,6 +70,11 @@ function serviceHandler(db: Db): Handler {
   });
 }
 
+function requireUrl(url: string | undefined): string {
+  if (!url) throw new Error("BENCH_VIA=floor runs on PostgreSQL only");
+  return url;
+}
+
 const percentile = (samples: number[], p: number) => {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
@@ -81,7 +89,7 @@ function random(seed: number) {
   };
 }
 
-async function open(): Promise<Database & { drop: () => Promise<void>; url?: string }> {
+async function open(): Promise<Database & { drop: () => Promise<void>; url?: string; name?: string }> {
   if (kind === "pglite") {
     const database = await openPglite();
     return { ...database, drop: database.close };
@@ -98,6 +106,7 @@ async function open(): Promise<Database & { drop: () => Promise<void>; url?: str
   return {
     ...database,
     url: url.toString(),
+    name,
     drop: async () => {
       await database.close();
       const dropper = new pg.Client({ connectionString: serverUrl });
@@ -187,7 +196,9 @@ try {
       ? await botHandler(database.db)
       : via === "miniapp"
         ? await miniAppHandler(database.db, database.url ?? "", poolSize)
-        : serviceHandler(database.db);
+        : via === "floor"
+          ? await floorHandler(requireUrl(database.url), poolSize)
+          : serviceHandler(database.db);
 
   const latencies: number[] = [];
   // What each client holds of each modification: a step adding to it confirms the whole position's price.
@@ -196,7 +207,7 @@ try {
   let refused = 0;
   let cursor = 0;
   const started = performance.now();
-  const cpu = cpuMeter();
+  const cpu = cpuMeter(database.name);
   // Up to `concurrency` clients are served at once; each sends its steps one after another, as a person taps.
   await Promise.all(
     Array.from({ length: concurrency }, async () => {

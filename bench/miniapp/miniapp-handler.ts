@@ -1,32 +1,23 @@
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import http from "node:http";
 import { fileURLToPath } from "node:url";
 import type { Db } from "../../server/src/db/client.ts";
 import { clients } from "../../server/src/db/schema/index.ts";
 import { toKopecks } from "../../server/src/modules/ordering/index.ts";
 import { launchData } from "../../server/src/test/launch-data.ts";
+import { processCpuMs } from "../bot-market-opens/cpu.ts";
 import type { Step } from "../bot-market-opens/run.ts";
 
 const BOT_TOKEN = "424242:bench-mini-app-bot-token";
 const SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
 const SESSION_CONCURRENCY = 20;
 
-/** CPU milliseconds a process has used so far, from /proc (0 where /proc is absent). */
-function processCpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return ((Number(fields[11]) || 0) + (Number(fields[12]) || 0)) * 10;
-  } catch {
-    return 0;
-  }
-}
-
 /** The whole app (bench/miniapp/server.ts) in its own process on the bench's database. */
 async function startServer(databaseUrl: string, poolSize: number) {
   const script = fileURLToPath(new URL("server.ts", import.meta.url));
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
+  // BENCH_SERVER_NODE_ARGS: flags for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", script], {
     env: {
       ...process.env,
       BENCH_SERVER_DATABASE_URL: databaseUrl,

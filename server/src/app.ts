@@ -53,6 +53,7 @@ import { healthRoutes } from "./modules/health/index.ts";
 import { createScheduleService, marketRoutes } from "./modules/market/index.ts";
 import { createMessageService, messagingRoutes } from "./modules/messaging/index.ts";
 import { createMiniAppService, createMiniAppSessionService, miniAppRoutes } from "./modules/miniapp/index.ts";
+import { startOrderingCache } from "./modules/ordering/index.ts";
 import {
   createDailyReportService,
   createInvoiceService,
@@ -168,6 +169,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     miniApp: createMiniAppService({ db, clock }),
     miniAppDryRun: createMiniAppService({ db, clock, dryRun: true }),
   };
+
+  // What every order tap reads but staff change rarely (schedules, clients, modifications) is kept in memory for
+  // every ordering service on this database, the bot's included, until the database announces a change.
+  const orderingCache = startOrderingCache(db);
+  app.addHook("onClose", async () => orderingCache.close());
 
   const apiRoutes: ApiRoute[] = [];
   app.decorate("apiRoutes", apiRoutes);

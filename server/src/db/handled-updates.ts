@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "./client.ts";
+import type { Bindable } from "./fixed-statement.ts";
 import { botUpdates } from "./schema/index.ts";
 
 /**
@@ -11,6 +12,15 @@ export class UpdateAlreadyHandled extends Error {
     super(`update ${updateId} was handled by another delivery`);
   }
 }
+
+/**
+ * The update's record as the SQL of a WITH query, for a fixed statement (fixed-statement.ts) that carries an
+ * effect: it yields a row when the record went in, none when another delivery had recorded the update (or
+ * `when`, a condition of the statement, does not hold: then nothing is recorded).
+ */
+export const handledSql = (updateId: Bindable<number>, when?: SQL) =>
+  sql`insert into ${botUpdates} (update_id) select ${updateId}::bigint ${when ? sql`where ${when}` : sql``}
+    on conflict do nothing returning update_id`;
 
 /** Whether the update is recorded as handled: a column of the bot's first read of an update. */
 export const isHandledColumn = (updateId: number) =>

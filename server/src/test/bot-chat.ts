@@ -4,6 +4,7 @@ import type { BotDeps } from "../bot/context.ts";
 import { createBot } from "../bot/index.ts";
 import type { Db } from "../db/client.ts";
 import type { Clock } from "../lib/clock.ts";
+import { orderingCacheCaughtUp } from "../modules/ordering/index.ts";
 
 export const TEST_BOT_INFO: UserFromGetMe = {
   id: 7000001,
@@ -63,6 +64,8 @@ export function botChat(
 
   const handle = async (update: Omit<Update, "update_id">, updateId = nextUpdateId++) => {
     calls.length = 0;
+    // A test changes rules in the database and taps at once: the bot acts on them once the process heard them.
+    await orderingCacheCaughtUp(db);
     await bot.handleUpdate({ update_id: updateId, ...update } as Update);
     return calls;
   };

@@ -1,4 +1,4 @@
-import { integer, pgTable } from "drizzle-orm/pg-core";
+import { bigint, integer, pgTable } from "drizzle-orm/pg-core";
 import { clients } from "./clients.ts";
 import { moment } from "./columns.ts";
 
@@ -7,10 +7,16 @@ import { moment } from "./columns.ts";
  * moment, `full_at`, when the client's bucket is full again (the generic cell rate algorithm's «theoretical
  * arrival time»). A change is let through while `full_at` is less than the burst's span ahead of now, and
  * pushes it one interval further. One row per client who has changed an order, shared by every instance.
+ *
+ * `changes` counts the client's changes of their order (adds, quantity changes, removals, and adds refused by
+ * the stock): an add judged on a reading of the day's order is written only while the count is still the one
+ * read with it (modules/ordering/positions.ts), so no other change of the client's came between, without a
+ * lock held from the reading to the write.
  */
 export const orderRateBuckets = pgTable("order_rate_buckets", {
   clientId: integer("client_id")
     .primaryKey()
     .references(() => clients.id, { onDelete: "cascade" }),
   fullAt: moment("full_at").notNull(),
+  changes: bigint("changes", { mode: "number" }).notNull().default(0),
 });

@@ -14,6 +14,7 @@ import {
 } from "../../db/schema/index.ts";
 import { createTestApp, TEST_BOT_TOKEN, type TestApp } from "../../test/app.ts";
 import { launchData } from "../../test/launch-data.ts";
+import { orderingCacheCaughtUp } from "../ordering/index.ts";
 
 let t: TestApp;
 let rub: number;
@@ -34,8 +35,13 @@ const setMarketOpen = (open: boolean) =>
   t.db.update(marketSchedules).set({ isManuallyOpened: open }).where(eq(marketSchedules.id, scheduleId));
 
 const now = () => t.clock.now();
+/** The app's calls act on a rule the test changed a moment before once the app has heard of the change. */
+const inject = async (options: InjectOptions) => {
+  await orderingCacheCaughtUp(t.db);
+  return t.app.inject(options);
+};
 const session = (initData: string) =>
-  t.app.inject({ method: "POST", url: "/api/app/session/", payload: { init_data: initData } });
+  inject({ method: "POST", url: "/api/app/session/", payload: { init_data: initData } });
 
 /** A client with a Mini App token (prices shown unless told otherwise). */
 async function clientWithToken(values: Parameters<typeof seedClient>[1] = {}) {
@@ -45,7 +51,7 @@ async function clientWithToken(values: Parameters<typeof seedClient>[1] = {}) {
   const body = res.json() as TMiniAppSession;
   if (body.status !== "client") throw new Error(`no session: ${res.body}`);
   const call = (options: InjectOptions) =>
-    t.app.inject({ ...options, headers: { authorization: `Bearer ${body.token}` } });
+    inject({ ...options, headers: { authorization: `Bearer ${body.token}` } });
   return { client, token: body.token, call, session: body };
 }
 
@@ -127,7 +133,7 @@ describe("audiences", () => {
   it("a client token opens no staff route, a staff token no Mini App route", async () => {
     const { token } = await clientWithToken();
     for (const url of ["/api/users/whoiam/", "/api/sales/orders/", "/api/profiles/clients/"]) {
-      const res = await t.app.inject({ method: "GET", url, headers: { authorization: `Bearer ${token}` } });
+      const res = await inject({ method: "GET", url, headers: { authorization: `Bearer ${token}` } });
       expect(res.statusCode, url).toBe(401);
     }
     const staff = await t.as("superuser");
@@ -447,7 +453,7 @@ describe("staff opening the Mini App as a client from the bot preview", () => {
     const dry = opened.json() as TMiniAppSession;
     if (dry.status !== "client") throw new Error(opened.body);
     const call = (token: string, options: InjectOptions) =>
-      t.app.inject({ ...options, headers: { authorization: `Bearer ${token}` } });
+      inject({ ...options, headers: { authorization: `Bearer ${token}` } });
 
     const me = await call(dry.token, { method: "GET", url: "/api/app/me/" });
     expect(me.json()).toMatchObject({ client: { id: client.id }, dry_run: true, market: { open: true } });

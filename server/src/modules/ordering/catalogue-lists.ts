@@ -15,7 +15,7 @@ import type {
   Page,
   ProductItem,
 } from "./types.ts";
-import { visibleTo } from "./visibility.ts";
+import { audienceOf, visibleTo } from "./visibility.ts";
 
 /** Items per page: what fits as buttons in one Telegram message. */
 export const PAGE_SIZE = 8;
@@ -31,7 +31,7 @@ function pageOf(page: number, total: number, size = PAGE_SIZE) {
 
 /** The catalogue tree joined and narrowed to what the client sees, plus `where`. */
 function visibleTree(client: ClientContext, where?: SQL) {
-  return and(visibleTo(client), where);
+  return and(visibleTo(audienceOf(client)), where);
 }
 
 /** How many distinct `column` values (brands, products, modifications) the joined catalogue holds under `where`. */

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
+import { type Bindable, fixedStatement } from "../../db/fixed-statement.ts";
 import {
   accessRules,
   CLIENT_TYPE_LARGE,
@@ -7,7 +8,7 @@ import {
   clientGroups,
   clients,
 } from "../../db/schema/index.ts";
-import { valuesRow } from "../../db/values-row.ts";
+import { cachesOf } from "./ordering-cache.ts";
 import type { PriceList } from "./types.ts";
 
 /** Everything the ordering rules need to know about one client, read once per call. */
@@ -59,7 +60,7 @@ export function multiplierOf(
 }
 
 /** A client as the ordering rules read it: the client's own columns they use, its group and its access rules. */
-type ClientRow = {
+export type ClientRow = {
   id: number;
   clientType: number | null;
   permanentBanned: boolean;
@@ -81,7 +82,7 @@ type ClientRow = {
  * (situation.ts adds the market's schedules). Spelt in SQL rather than built column by column: every order tap
  * reads it, and Drizzle's building of a select costs about 3 µs a column, more than the read itself.
  */
-export const clientColumn = (clientId: number) =>
+export const clientColumn = (clientId: Bindable<number>) =>
   sql<ClientRow | null>`(select json_build_object('id', c.id, 'clientType', c.client_type,
       'permanentBanned', c.permanent_banned, 'banned', c.banned, 'isActive', c.is_active, 'offline', c.offline,
       'clientSmallWholesale', c.client_small_wholesale, 'clientLargeWholesale', c.client_large_wholesale,
@@ -95,9 +96,19 @@ export const clientColumn = (clientId: number) =>
     left join ${accessRules} r on r.client_id = c.id
     where c.id = ${clientId})`;
 
+const readClient = fixedStatement<{ clientId: number }, ClientRow | null>(
+  (v) => sql`select ${clientColumn(v.clientId)} as r`,
+);
+
+/**
+ * The client's row as the rules read it: kept in memory until the database announces a change of the client,
+ * its access rules or the groups (ordering-cache.ts), read afresh otherwise.
+ */
+export const clientRow = (db: Db | Tx, clientId: number): Promise<ClientRow | null> =>
+  cachesOf(db).clients.get(clientId, () => readClient.run(db, { clientId }));
+
 export async function loadClient(db: Db | Tx, clientId: number): Promise<ClientLookup> {
-  const { client } = await valuesRow(db, { client: clientColumn(clientId) });
-  return clientLookupOf(client);
+  return clientLookupOf(await clientRow(db, clientId));
 }
 
 /** What the ordering rules make of a client's row: allowed to order with this context, or why not. */

@@ -1,19 +1,21 @@
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
+import { fixedStatement } from "../../db/fixed-statement.ts";
 import {
   additions,
   brands,
   currencies,
   exclusives,
   modifications,
+  orderRateBuckets,
   priceTiers,
   products,
 } from "../../db/schema/index.ts";
-import { valuesRow } from "../../db/values-row.ts";
 import type { ClientContext } from "./client-context.ts";
+import { cachesOf } from "./ordering-cache.ts";
 import { type Pricing, pricingFor, type StoredTier } from "./price-list.ts";
-import { type DayOrder, dayOrderColumn, dayOrderOf } from "./today-order.ts";
-import { visibleTo } from "./visibility.ts";
+import { type DayOrder, dayOrderColumn, dayOrderOf, type StoredDayOrder } from "./today-order.ts";
+import { audienceOf, visibleTo } from "./visibility.ts";
 
 /** One modification as the rules need it for one client. */
 export type ModificationData = {
@@ -35,45 +37,82 @@ export type ModificationData = {
   pricing: Pricing;
 };
 
-/** A modification's row as modificationColumn reads it: its own columns, then what the rules make of them. */
-type ModificationRow = Omit<ModificationData, "exclusive" | "addition" | "pricing"> & {
+/**
+ * What of a modification only staff change (its names, flags, tiers, exclusive entry and addition), whoever
+ * reads it: kept in memory until the database announces a change of it (ordering-cache.ts). Its stock and its
+ * exclusive pool change with every order and are read with each tap.
+ */
+export type ModificationStatic = Omit<ModificationData, "quantity" | "exclusive" | "addition" | "pricing"> & {
   isExclusive: boolean;
   small: boolean | null;
   large: boolean | null;
   tiers: StoredTier[];
-  entry: { id: number; pool: number; ratio: number } | null;
+  entry: { id: number; ratio: number } | null;
   addition: ModificationData["addition"];
 };
 
-/**
- * The modification if this client sees it, with its tiers, exclusive entry and addition, as one JSON value (null
- * when hidden), so a tap costs one round trip and other columns can ride along. Spelt in SQL rather than built
- * column by column: every order tap and card reads it, and Drizzle's building of a select costs about 3 µs a
- * column. The main tables keep their own names, which visibleTo's condition refers to.
- */
-const modificationColumn = (client: ClientContext, modificationId: number) =>
-  sql<ModificationRow | null>`(select json_build_object('id', modifications.id, 'name', modifications.name,
-      'specifications', modifications.specifications, 'productName', products.name, 'brandId', brands.id,
-      'brandName', brands.name, 'quantity', modifications.quantity,
-      'oneHandQuantity', modifications.one_hand_quantity, 'isExclusive', modifications.exclusive,
-      'small', modifications.available_small_wholesale, 'large', modifications.available_large_wholesale,
+const readStatic = fixedStatement<{ modificationId: number }, ModificationStatic | null>(
+  (v) => sql`select (select json_build_object('id', m.id, 'name', m.name, 'specifications', m.specifications,
+      'productName', p.name, 'brandId', b.id, 'brandName', b.name, 'oneHandQuantity', m.one_hand_quantity,
+      'isExclusive', m.exclusive, 'small', m.available_small_wholesale, 'large', m.available_large_wholesale,
       'tiers', coalesce((select json_agg(json_build_object('quantityFrom', t.quantity_from,
           'currencyId', t.currency_id, 'currencySign', cu.sign, 'smallWholesale', t.small_wholesale,
           'largeWholesale', t.large_wholesale, 'availableSmallWholesale', t.available_small_wholesale,
           'availableLargeWholesale', t.available_large_wholesale) order by t.quantity_from, t.id)
         from ${priceTiers} t join ${currencies} cu on cu.id = t.currency_id
-        where t.modification_id = modifications.id), '[]'::json),
-      'entry', (select json_build_object('id', e.id, 'pool', e.quantity, 'ratio', e.ratio)
-        from ${exclusives} e where e.modification_id = modifications.id order by e.id limit 1),
+        where t.modification_id = m.id), '[]'::json),
+      'entry', (select json_build_object('id', e.id, 'ratio', e.ratio)
+        from ${exclusives} e where e.modification_id = m.id order by e.id limit 1),
       'addition', (select json_build_object('description', a.description, 'small', a.small_wholesale,
           'large', a.large_wholesale)
-        from ${additions} a where a.modification_id = modifications.id limit 1))
-    from ${modifications}
-    join ${products} on products.id = modifications.product_id
-    join ${brands} on brands.id = products.brand_id
-    where modifications.id = ${modificationId} and ${visibleTo(client)})`;
+        from ${additions} a where a.modification_id = m.id limit 1))
+    from ${modifications} m
+    join ${products} p on p.id = m.product_id
+    join ${brands} b on b.id = p.brand_id
+    where m.id = ${v.modificationId}::int) as r`,
+);
 
-function modificationDataOf(row: ModificationRow, client: ClientContext): ModificationData {
+const staticOf = (db: Db | Tx, modificationId: number) =>
+  cachesOf(db).modifications.get(modificationId, () => readStatic.run(db, { modificationId }));
+
+/** What a tap reads of the database itself: what every order changes, and whether the client sees it at all. */
+type TapRow = {
+  /** The stock; null when the client does not see the modification (or it is gone). */
+  stock: number | null;
+  /** The exclusive entry's pool, when the modification has one. */
+  pool: number | null;
+  order: StoredDayOrder | null;
+  /** The client's count of changes (order-rate.ts): the write goes ahead only while it is still this. */
+  changes: number;
+};
+
+/**
+ * The tap's one round trip: the modification's stock if this client sees it (visibleTo, the main tables under
+ * their own names), its exclusive pool, the client's order of the day with its positions, and the client's
+ * count of changes, all from one snapshot.
+ */
+const readTap = fixedStatement<
+  ReturnType<typeof audienceOf> & { modificationId: number; day: string },
+  TapRow
+>(
+  (v) => sql`select json_build_object(
+      'stock', (select ${modifications.quantity} from ${modifications}
+        join ${products} on ${products.id} = ${modifications.productId}
+        join ${brands} on ${brands.id} = ${products.brandId}
+        where ${modifications.id} = ${v.modificationId}::int and ${visibleTo(v)}),
+      'pool', (select e.quantity from ${exclusives} e where e.modification_id = ${v.modificationId}::int
+        order by e.id limit 1),
+      'order', ${dayOrderColumn(v.clientId, v.day)},
+      'changes', coalesce((select b.changes from ${orderRateBuckets} b where b.client_id = ${v.clientId}::int), 0)
+    ) as r`,
+);
+
+function modificationDataOf(
+  row: ModificationStatic,
+  stock: number,
+  pool: number | null,
+  client: ClientContext,
+): ModificationData {
   const { tiers, entry, addition } = row;
   return {
     id: row.id,
@@ -82,9 +121,13 @@ function modificationDataOf(row: ModificationRow, client: ClientContext): Modifi
     productName: row.productName,
     brandId: row.brandId,
     brandName: row.brandName,
-    quantity: row.quantity,
+    quantity: stock,
     oneHandQuantity: row.oneHandQuantity,
-    exclusive: row.isExclusive ? (entry ?? { id: null, pool: 0, ratio: 0 }) : null,
+    exclusive: row.isExclusive
+      ? entry
+        ? { id: entry.id, pool: pool ?? 0, ratio: entry.ratio }
+        : { id: null, pool: 0, ratio: 0 }
+      : null,
     addition: addition ?? null,
     pricing: pricingFor(
       tiers,
@@ -95,30 +138,41 @@ function modificationDataOf(row: ModificationRow, client: ClientContext): Modifi
   };
 }
 
-/** The modification if this client sees it (undefined otherwise), with its prices for the client. */
-export async function loadModification(
-  db: Db | Tx,
-  client: ClientContext,
-  modificationId: number,
-): Promise<ModificationData | undefined> {
-  const { modification } = await valuesRow(db, { modification: modificationColumn(client, modificationId) });
-  return modification ? modificationDataOf(modification, client) : undefined;
-}
+/**
+ * The modification as a tap weighs it (undefined when the client does not see it), the client's order of the
+ * day, and the client's count of changes read with them.
+ */
+export type ModificationAndDay = { modification?: ModificationData; order: DayOrder; changes: number };
 
 /**
- * The modification (as loadModification) and the client's order of `day`, in one statement: what every
- * order tap and card reads. Undefined when the client does not see the modification.
+ * The modification if this client sees it, with its prices for the client, and the client's order of `day`:
+ * what every order tap, card and quote reads, in one round trip (readTap; the modification's static part is
+ * kept in memory, read beside it in parallel when it is not).
  */
 export async function loadModificationAndDay(
   db: Db | Tx,
   client: ClientContext,
   modificationId: number,
   day: string,
-): Promise<{ modification: ModificationData; order: DayOrder } | undefined> {
-  const { modification, order } = await valuesRow(db, {
-    modification: modificationColumn(client, modificationId),
-    order: dayOrderColumn(client.id, day),
-  });
-  if (!modification) return undefined;
-  return { modification: modificationDataOf(modification, client), order: dayOrderOf(order) };
+): Promise<ModificationAndDay> {
+  const [read, kept] = await Promise.all([
+    readTap.run(db, { ...audienceOf(client), modificationId, day }),
+    staticOf(db, modificationId),
+  ]);
+  const seen = read.stock !== null && kept;
+  return {
+    ...(seen ? { modification: modificationDataOf(kept, read.stock ?? 0, read.pool, client) } : {}),
+    order: dayOrderOf(read.order),
+    changes: read.changes,
+  };
+}
+
+/** The modification alone (as loadModificationAndDay), for a change of a position already read. */
+export async function loadModification(
+  db: Db | Tx,
+  client: ClientContext,
+  modificationId: number,
+  day: string,
+): Promise<ModificationData | undefined> {
+  return (await loadModificationAndDay(db, client, modificationId, day)).modification;
 }

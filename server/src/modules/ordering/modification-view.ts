@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { stockState } from "../stock/index.ts";
 import type { ClientContext } from "./client-context.ts";
 import { checkPosition, judgePosition } from "./limits.ts";
@@ -16,13 +16,13 @@ const COMMON_QUANTITIES = [1, 5, 10, 20, 50, 100];
 
 /** One modification as this client sees it, with how many units the client may still order today. */
 export async function modificationView(
-  db: Db,
+  db: Db | Tx,
   client: ClientContext,
   modificationId: number,
   day: string,
 ): Promise<ModificationView | null> {
-  const read = await loadModificationAndDay(db, client, modificationId, day);
-  return read ? viewOf(client, read.modification, read.order.positions) : null;
+  const { modification, order } = await loadModificationAndDay(db, client, modificationId, day);
+  return modification ? viewOf(client, modification, order.positions) : null;
 }
 
 /** The amounts worth a button that adding would accept now, ascending. */

@@ -1,7 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
+import { type Bindable, fixedStatement } from "../../db/fixed-statement.ts";
+import { handledSql, type UpdateReceipt } from "../../db/handled-updates.ts";
 import { orderRateBuckets } from "../../db/schema/index.ts";
-import { valuesRow } from "../../db/values-row.ts";
 import type { Refusal } from "./types.ts";
 
 /**
@@ -26,45 +27,114 @@ export const tooFast: Refusal = {
   message: `Слишком много заказов подряд: повторите через ${RETRY_AFTER_SECONDS} с.`,
 };
 
+/** The moments a change at `now` (the service's clock: tests move it) is weighed at, as statements take them. */
+export type PaceMoments = { now: string; next: string; edge: string };
+
+export const paceAt = (now: Date): PaceMoments => ({
+  now: now.toISOString(),
+  // The bucket's «full again» moment of a client's first change.
+  next: new Date(now.getTime() + INTERVAL_MS).toISOString(),
+  // A change goes through while the bucket is full again no later than this.
+  edge: new Date(now.getTime() + BURST_SPAN_MS).toISOString(),
+});
+
+type PaceValues = { [K in keyof PaceMoments]: Bindable<string> } & { clientId: Bindable<number> };
+
 /**
- * Spends one change of the client's allowance, as a WITH query of a statement: it yields a row when the change
- * is within the allowance, none when it is not (the bucket then stays as it was). `lock`, the client's ordering
- * lock, is taken by the same WITH query before it touches the bucket's row, so two changes of one client queue
- * in one order and never deadlock between the lock and the row. ON CONFLICT DO UPDATE weighs the row as it
- * stands once locked, not as the statement's snapshot saw it, so every instance shares one bucket exactly.
- * `now` is the service's clock (tests move it).
+ * The client's row of order_rate_buckets, upserted as a WITH query of the statement that makes the change: it
+ * yields a row when the change may go ahead, none when not (the row then stays as it was).
+ *
+ * - `paced` (an add or a quantity change; a removal is not): one change of the client's allowance is spent, and
+ *   none is left means no row. The allowance is a token bucket kept as one moment (`full_at`, the generic cell
+ *   rate algorithm's «theoretical arrival time»).
+ * - `counted`: the change counts among the client's changes (`changes`; every change of the order does, a try
+ *   refused by the rules does not).
+ * - `seen`: the count of changes the change was judged on; the row is written only while the count is still
+ *   that (no other change of the client's came between its reading and its write), none otherwise.
+ *
+ * ON CONFLICT DO UPDATE weighs the row as it stands once locked, not as the statement's snapshot saw it, so
+ * every instance shares one bucket and one count exactly, and the row's lock orders one client's changes.
  */
-export function spendChange(tx: Db | Tx, clientId: number, now: Date, lock?: SQL) {
-  const at = (ms: number) => new Date(now.getTime() + ms);
-  // The stored row's column, spelt out: in DO UPDATE an unqualified name could be the proposed row's too.
+export function clientPace(
+  v: PaceValues,
+  how: { paced: boolean; counted: boolean; seen?: Bindable<number> },
+): SQL {
+  // The stored row's columns, spelt out: in DO UPDATE an unqualified name could be the proposed row's too.
   const fullAt = sql.raw("order_rate_buckets.full_at");
-  const source = lock ? sql`(select ${lock}) as locked` : sql`(values (1)) as one_row`;
-  return tx.$with("order_rate").as(
-    tx
-      .insert(orderRateBuckets)
-      .select(sql`select ${clientId}::int, ${at(INTERVAL_MS)}::timestamptz from ${source}`)
-      .onConflictDoUpdate({
-        target: orderRateBuckets.clientId,
-        set: {
-          fullAt: sql`greatest(${fullAt}, ${now}::timestamptz) + ${INTERVAL_MS} * interval '1 millisecond'`,
-        },
-        setWhere: sql`${fullAt} <= ${at(BURST_SPAN_MS)}::timestamptz`,
-      })
-      .returning({ clientId: orderRateBuckets.clientId }),
-  );
+  const changes = sql.raw("order_rate_buckets.changes");
+  const set = [
+    how.paced
+      ? sql`full_at = greatest(${fullAt}, ${v.now}::timestamptz) + ${sql.raw(String(INTERVAL_MS))} * interval '1 millisecond'`
+      : undefined,
+    how.counted ? sql`changes = ${changes} + 1` : undefined,
+  ].filter((s) => s !== undefined);
+  const conditions = [
+    how.paced ? sql`${fullAt} <= ${v.edge}::timestamptz` : undefined,
+    how.seen === undefined ? undefined : sql`${changes} = ${how.seen}::bigint`,
+  ].filter((s) => s !== undefined);
+  return sql`insert into ${orderRateBuckets} (client_id, full_at, changes)
+    values (${v.clientId}::int, ${how.paced ? v.next : v.now}::timestamptz, ${sql.raw(how.counted ? "1" : "0")})
+    on conflict (client_id) do update set ${sql.join(set, sql`, `)}
+    ${conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
+    returning client_id`;
 }
 
-/** Whether `spendChange` let the change through: a column of the statement that runs it. */
-export const changeAllowed = (spent: ReturnType<typeof spendChange>) =>
-  sql<boolean>`exists (select 1 from ${spent})`;
+type LockValues = PaceMoments & { clientId: number };
+
+/** The first statement of a change's transaction: the client's row taken (the lock) and counted. */
+const lockStatements = {
+  paced: fixedStatement<LockValues, { allowed: boolean }>(
+    (v) => sql`with pace as (${clientPace(v, { paced: true, counted: true })})
+      select json_build_object('allowed', exists (select 1 from pace)) as r`,
+  ),
+  unpaced: fixedStatement<LockValues, { allowed: boolean }>(
+    (v) => sql`with pace as (${clientPace(v, { paced: false, counted: true })})
+      select json_build_object('allowed', exists (select 1 from pace)) as r`,
+  ),
+};
 
 /**
- * Spends the change again after its transaction rolled back for a refusal (market closed, not sold, over a
- * limit or the stock): a refused try counts like any other, or a script could poll a sold-out modification
- * without limit and take each unit the moment it comes back. A statement of its own, on the refused path
- * only; one beyond the allowance by now is simply not counted twice.
+ * Takes the client's row in a change's transaction (held to its end: one client's changes never interleave)
+ * and counts the change; for a paced change (a quantity change) spends one of the allowance too, and answers
+ * whether it was within it.
  */
-export async function spendRefusedChange(db: Db, clientId: number, now: Date): Promise<void> {
-  const spent = spendChange(db, clientId, now);
-  await valuesRow(db, { allowed: changeAllowed(spent) }, spent);
+export async function lockClientPace(tx: Tx, clientId: number, now: Date, paced: boolean): Promise<boolean> {
+  const statement = paced ? lockStatements.paced : lockStatements.unpaced;
+  return (await statement.run(tx, { clientId, ...paceAt(now) })).allowed;
+}
+
+type RefusedValues = PaceMoments & { clientId: number; updateId: number };
+
+type RefusedSpent = { allowed: boolean; recorded: boolean };
+
+const refusedStatements = {
+  alone: fixedStatement<RefusedValues, RefusedSpent>(
+    (v) => sql`with pace as (${clientPace(v, { paced: true, counted: false })})
+      select json_build_object('allowed', exists (select 1 from pace), 'recorded', false) as r`,
+  ),
+  recording: fixedStatement<RefusedValues, RefusedSpent>(
+    (v) => sql`with pace as (${clientPace(v, { paced: true, counted: false })}),
+      recorded as (${handledSql(v.updateId)})
+      select json_build_object('allowed', exists (select 1 from pace),
+        'recorded', exists (select 1 from recorded)) as r`,
+  ),
+};
+
+/**
+ * Spends a change whose try the rules refused (not sold, a bad quantity, over a limit or the stock): a refused
+ * try counts like any other, or a script could poll a sold-out modification without limit and take each unit
+ * the moment it comes back. Answers whether it was within the allowance (beyond it the answer is too_fast, and
+ * it is not counted twice). The bot's update rides along as handled (a refusal is its whole effect), so its
+ * end writes nothing more.
+ */
+export async function spendRefusedChange(
+  db: Db | Tx,
+  clientId: number,
+  now: Date,
+  receipt?: UpdateReceipt,
+): Promise<boolean> {
+  const statement = receipt ? refusedStatements.recording : refusedStatements.alone;
+  const spent = await statement.run(db, { clientId, updateId: receipt?.updateId ?? 0, ...paceAt(now) });
+  if (spent.recorded) receipt?.committed();
+  return spent.allowed;
 }

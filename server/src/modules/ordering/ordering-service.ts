@@ -1,21 +1,16 @@
 import type { Tx } from "../../db/client.ts";
 import { businessDay } from "../../lib/business-time.ts";
 import { systemClock } from "../../lib/clock.ts";
+import { addPosition } from "./add-position.ts";
 import * as lists from "./catalogue-lists.ts";
 import { type ClientContext, type ClientLookup, loadClient } from "./client-context.ts";
 import { TEXT } from "./messages.ts";
 import { modificationView } from "./modification-view.ts";
-import { spendRefusedChange, tooFast } from "./order-rate.ts";
+import { lockClientPace, spendRefusedChange, tooFast } from "./order-rate.ts";
 import * as positions from "./positions.ts";
 import { type Changed, Refused } from "./positions.ts";
 import { previewAdd, previewChange } from "./preview.ts";
-import {
-  type LockedRead,
-  lockAndReadSituation,
-  lockClient,
-  readSituation,
-  type SituationRead,
-} from "./situation.ts";
+import { readSituation, type SituationRead } from "./situation.ts";
 import { todayOrder, toTodayOrder } from "./today-order.ts";
 import type { OrderingDeps, OrderingService, Page, Refusal } from "./types.ts";
 import type { Situation } from "./weighing.ts";
@@ -82,25 +77,11 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
   }
 
   /**
-   * Takes the client's lock and reads their situation in one statement (spending one change of the client's
-   * allowance when `paced`); a service for one update that has read it already keeps that reading (the
-   * update's one decision on the market) and takes the lock alone.
-   */
-  async function lockedRead(tx: Tx, clientId: number, now: Date, paced: boolean): Promise<LockedRead> {
-    if (deps.readOnce && kept?.clientId === clientId) {
-      const allowed = await lockClient(tx, clientId, now, paced);
-      return { ...(await kept.read), allowed };
-    }
-    const read = await lockAndReadSituation(tx, clientId, now, paced);
-    if (deps.readOnce) kept = { clientId, read: Promise.resolve(read) };
-    return read;
-  }
-
-  /**
-   * Runs one change of the client's order in a transaction that first takes the client's lock with their
-   * situation (`lockedRead`); a refusal, the situation's or one thrown by the work, rolls everything back.
-   * `quantity`, when given, is checked after the client's standing, as previews check it. A change given a
-   * quantity (an add or a change of it) is paced by the client's allowance (order-rate.ts), refused tries too.
+   * Runs a change of a position of the client's order (its quantity, or its removal) in a transaction that
+   * first takes the client's row of order_rate_buckets (order-rate.ts `lockClientPace`: one client's changes
+   * never interleave) and counts the change; a refusal, thrown by the work, rolls everything back. A change
+   * given a quantity is paced by the client's allowance, its refused tries too; the quantity is checked after
+   * the client's standing, as previews check it. (An add goes without a transaction: add-position.ts.)
    */
   async function change<T>(
     clientId: number,
@@ -108,26 +89,21 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
     work: (tx: Tx, s: Situation) => Promise<T>,
   ): Promise<{ ok: true; value: T; s: Situation } | Refusal> {
     const paced = quantity !== null;
-    const now = clock.now();
+    const s = await situation(clientId);
+    if ("ok" in s) return s;
     let spent = false;
     try {
-      let locked: Situation | undefined;
       const value = await db.transaction(async (tx) => {
-        const read = await lockedRead(tx, clientId, now, paced);
-        const s = situationOf(read);
-        if ("ok" in s) throw new Refused(s);
-        if (!read.allowed) throw new Refused(tooFast);
+        if (!(await lockClientPace(tx, clientId, s.now, paced))) throw new Refused(tooFast);
         spent = paced;
         if (quantity !== null && !validQuantity(quantity)) throw new Refused(badQuantity);
-        locked = s;
         return work(tx, s);
       });
-      if (!locked) throw new Error("the change ran without its situation");
       deps.receipt?.committed();
-      return { ok: true, value, s: locked };
+      return { ok: true, value, s };
     } catch (error) {
       if (!(error instanceof Refused)) throw error;
-      if (spent) await spendRefusedChange(db, clientId, now);
+      if (spent) await spendRefusedChange(db, clientId, s.now);
       return error.refusal;
     }
   }
@@ -175,10 +151,14 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
     },
 
     async addPosition(clientId, modificationId, quantity, confirmedPrice) {
-      const done = await change(clientId, quantity, (tx, s) =>
-        positions.addPosition(tx, s, modificationId, quantity, confirmedPrice, deps.receipt),
-      );
-      return done.ok ? afterPosition(done.s, done.value) : done;
+      const s = await situation(clientId);
+      if ("ok" in s) return s;
+      if (!validQuantity(quantity)) {
+        const allowed = await spendRefusedChange(db, clientId, s.now, deps.receipt);
+        return allowed ? badQuantity : tooFast;
+      }
+      const done = await addPosition(db, s, modificationId, quantity, confirmedPrice, deps.receipt);
+      return "ok" in done ? done : afterPosition(s, done);
     },
     async changePosition(clientId, positionId, quantity, confirmedPrice) {
       const done = await change(clientId, quantity, (tx, s) =>

@@ -1,24 +1,15 @@
-import { positionName } from "@wholesale/contract";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { inserted, type UpdateReceipt } from "../../db/handled-updates.ts";
+import type { UpdateReceipt } from "../../db/handled-updates.ts";
 import { orderPositions, orders } from "../../db/schema/index.ts";
-import { moveExclusivePool, moveStock, returnToExclusivePool, stockMove, stockNow } from "../stock/index.ts";
+import { moveExclusivePool, moveStock, returnToExclusivePool } from "../stock/index.ts";
 import { checkPosition } from "./limits.ts";
 import { TEXT } from "./messages.ts";
-import { loadModification, loadModificationAndDay, type ModificationData } from "./modification-data.ts";
+import { loadModification, type ModificationData } from "./modification-data.ts";
 import type { SellableTier } from "./price-list.ts";
-import { type DayOrder, type DayRow, loadDayOrder } from "./today-order.ts";
+import { type DayOrder, loadDayOrder } from "./today-order.ts";
 import type { Refusal } from "./types.ts";
-import {
-  addWeighing,
-  limitRefusalOf,
-  priceChanged,
-  type Situation,
-  type Weighing,
-  weigh,
-  withCard,
-} from "./weighing.ts";
+import { limitRefusalOf, priceChanged, type Situation, type Weighing, weigh, withCard } from "./weighing.ts";
 
 /** Thrown inside a transaction to roll it back and answer the refusal it carries. */
 export class Refused extends Error {
@@ -33,33 +24,35 @@ function refuse(code: Refusal["code"], message: string, canStill?: number): neve
 
 /**
  * Every rule for the position at its total, and the price the client confirmed: the tier it is sold at, or
- * the refusal thrown. An adding refusal carries the modification's card, from what was read already.
+ * the refusal. An adding refusal carries the modification's card, from what was read already.
  */
-function priceChecked(w: Weighing, confirmedPrice: number | null): SellableTier {
-  const refused = (refusal: Refusal) => new Refused(w.mode === "add" ? withCard(w, refusal) : refusal);
+export function judgeAtPrice(
+  w: Weighing,
+  confirmedPrice: number | null,
+): { ok: true; tier: SellableTier } | Refusal {
+  const refused = (refusal: Refusal) => (w.mode === "add" ? withCard(w, refusal) : refusal);
   const judged = weigh(w);
-  if (!judged.ok) throw refused(judged);
+  if (!judged.ok) return refused(judged);
   const changed = priceChanged(w, judged.tier, confirmedPrice);
-  if (changed) throw refused(changed);
-  return judged.tier;
+  return changed ? refused(changed) : judged;
 }
 
 /**
  * A move refused after the rules passed: other orders took the units (or the exclusive pool) since the check.
  * The refusal says what is possible now, judged on `fresh` (the modification as it stands).
  */
-function refuseMoved(
+export function movedRefusal(
   w: Weighing,
   fresh: ModificationData,
   code: "out_of_stock" | "exclusive_limit",
   message: string,
-): never {
+): Refusal {
   const again = checkPosition(fresh, w.day, w.current, w.total, w.s.client.totalLimit);
-  if (!again.ok) throw new Refused(limitRefusalOf(again, { ...w, modification: fresh }));
-  return refuse(code, message, 0);
+  if (!again.ok) return limitRefusalOf(again, { ...w, modification: fresh });
+  return { ok: false, code, message, canStill: 0 };
 }
 
-const OUT_OF_STOCK = "Товар закончился: больше заказать нельзя.";
+export const OUT_OF_STOCK = "Товар закончился: больше заказать нельзя.";
 
 /** Takes the position's new units from an exclusive modification's pool, after its stock. */
 async function takeExclusive(tx: Tx, w: Weighing) {
@@ -68,7 +61,9 @@ async function takeExclusive(tx: Tx, w: Weighing) {
   const moved = await moveExclusivePool(tx, pool.id, -(w.total - (w.current?.quantity ?? 0)));
   if (moved.ok) return;
   const fresh = { ...w.modification, exclusive: { ...pool, pool: moved.quantity } };
-  refuseMoved(w, fresh, "exclusive_limit", "Лимит эксклюзивного товара: больше заказать нельзя.");
+  throw new Refused(
+    movedRefusal(w, fresh, "exclusive_limit", "Лимит эксклюзивного товара: больше заказать нельзя."),
+  );
 }
 
 /**
@@ -80,123 +75,20 @@ async function take(tx: Tx, w: Weighing) {
   if (delta === 0) return;
   const stock = await moveStock(tx, w.modification.id, -delta);
   if (!stock.ok)
-    refuseMoved(w, { ...w.modification, quantity: stock.quantity }, "out_of_stock", OUT_OF_STOCK);
+    throw new Refused(
+      movedRefusal(w, { ...w.modification, quantity: stock.quantity }, "out_of_stock", OUT_OF_STOCK),
+    );
   await takeExclusive(tx, w);
 }
 
-/** Marks the order changed; a WITH query, so it rides on the statement that writes the position. */
-const touchOrder = (tx: Tx, orderId: number, now: Date) =>
-  tx
-    .$with("day_order")
-    .as(tx.update(orders).set({ updatedAt: now }).where(eq(orders.id, orderId)).returning({ id: orders.id }));
-
-/** Opens the client's order of the business day with its first position: a WITH query, as touchOrder. */
-const openDayOrder = (tx: Tx, s: Situation) =>
-  tx.$with("day_order").as(
-    tx
-      .insert(orders)
-      .values({
-        clientId: s.client.id,
-        clientType: s.client.clientType,
-        openedOn: s.day,
-        openedAt: s.now,
-        updatedAt: s.now,
-      })
-      .returning({ id: orders.id }),
-  );
-
 /*
- * The changes below run in the transaction the ordering service opened with the client's lock and situation
- * (ordering-service.ts `change`, situation.ts `lockAndReadSituation`): one client's changes never interleave.
+ * The changes below run in the transaction the ordering service opened with the client's row of
+ * order_rate_buckets taken (ordering-service.ts `change`, order-rate.ts `lockClientPace`): one client's changes
+ * never interleave, and an add judged before them writes nothing (add-position.ts).
  */
 
 /** What a change leaves: the position touched and the day's order after it (for the answer, no re-read). */
 export type Changed = { positionId: number; order: DayOrder };
-
-/**
- * Adds `quantity` of a modification to today's order (into its «Добавлен» position of it, if any), at the
- * price the client confirmed (null: none was shown), recording the bot update it carries out with its write.
- */
-export async function addPosition(
-  tx: Tx,
-  s: Situation,
-  modificationId: number,
-  quantity: number,
-  confirmedPrice: number | null,
-  receipt: UpdateReceipt | undefined,
-): Promise<Changed> {
-  const read = await loadModificationAndDay(tx, s.client, modificationId, s.day);
-  if (!read) return refuse("not_found", TEXT.notFound);
-  const { modification, order } = read;
-  const weighing = addWeighing(s, modification, order, quantity);
-  const { current, total } = weighing;
-  const tier = priceChecked(weighing, confirmedPrice);
-  const name = positionName({
-    brand: modification.brandName,
-    product: modification.productName,
-    modification: modification.name,
-  });
-
-  // One statement writes the position, opens the day's order or marks it changed, takes the stock and records
-  // the update: its last but the commit (and a rare exclusive pool's), so a popular modification's stock row
-  // stays locked only until that commit. A stock move refused leaves no stock row, and the refusal rolls the
-  // position (and an order it opened) back.
-  const move = stockMove(tx, modificationId, -quantity);
-  const dayOrder = order.orderId === null ? openDayOrder(tx, s) : touchOrder(tx, order.orderId, s.now);
-  const record = receipt?.recordWith(tx);
-  const ctes = record ? [dayOrder, move, record] : [dayOrder, move];
-  const written = {
-    id: orderPositions.id,
-    orderId: orderPositions.orderId,
-    stockLeft: sql<number | null>`(select quantity from ${move})`,
-    recorded: record ? inserted(record) : sql<boolean>`true`,
-  };
-  const [stored] = current
-    ? await tx
-        .with(...ctes)
-        .update(orderPositions)
-        .set({ quantity: total, price: tier.price, currencyId: tier.currencyId })
-        .where(eq(orderPositions.id, current.id))
-        .returning(written)
-    : await tx
-        .with(...ctes)
-        .insert(orderPositions)
-        .values({
-          orderId: sql`(select id from ${dayOrder})`,
-          modificationId,
-          modificationName: name,
-          price: tier.price,
-          quantity: total,
-          currencyId: tier.currencyId,
-          createdAt: s.now,
-        })
-        .returning(written);
-  if (!stored) throw new Error("the position was not written");
-  receipt?.check(stored.recorded);
-  if (stored.stockLeft === null) {
-    const left = await stockNow(tx, modificationId);
-    refuseMoved(weighing, { ...modification, quantity: left }, "out_of_stock", OUT_OF_STOCK);
-  }
-  await takeExclusive(tx, weighing);
-  const positionId = stored.id;
-
-  const row: DayRow = {
-    id: positionId,
-    modificationId,
-    brandId: modification.brandId,
-    exclusive: modification.exclusive !== null,
-    quantity: total,
-    price: tier.price,
-    currencyId: tier.currencyId,
-    name: current?.name ?? name,
-    currencySign: tier.currencySign,
-    status: "added",
-  };
-  const positions = current
-    ? order.positions.map((p) => (p.id === current.id ? row : p))
-    : [...order.positions, row];
-  return { positionId, order: { orderId: stored.orderId, positions } };
-}
 
 /**
  * The client's position in today's order, locked, with the order; refuses anything else. The bot update the
@@ -234,7 +126,7 @@ export async function changePosition(
   receipt: UpdateReceipt | undefined,
 ): Promise<Changed> {
   const { orderId, order, current } = await ownChangeable(tx, s, positionId, receipt);
-  const modification = await loadModification(tx, s.client, current.modificationId);
+  const modification = await loadModification(tx, s.client, current.modificationId, s.day);
   if (!modification) return refuse("not_sold", TEXT.notSold);
   const weighing: Weighing = {
     s,
@@ -244,7 +136,9 @@ export async function changePosition(
     total: quantity,
     mode: "change",
   };
-  const tier = priceChecked(weighing, confirmedPrice);
+  const judged = judgeAtPrice(weighing, confirmedPrice);
+  if (!judged.ok) throw new Refused(judged);
+  const { tier } = judged;
   await tx
     .update(orderPositions)
     .set({ quantity, price: tier.price, currencyId: tier.currencyId })

@@ -17,10 +17,10 @@ export async function previewAdd(
   modificationId: number,
   quantity: number,
 ): Promise<AddPreview> {
-  const read = await loadModificationAndDay(db, s.client, modificationId, s.day);
-  if (!read) return { ok: false, code: "not_found", message: TEXT.notFound };
-  const card = viewOf(s.client, read.modification, read.order.positions);
-  const w = addWeighing(s, read.modification, read.order, quantity);
+  const { modification, order } = await loadModificationAndDay(db, s.client, modificationId, s.day);
+  if (!modification) return { ok: false, code: "not_found", message: TEXT.notFound };
+  const card = viewOf(s.client, modification, order.positions);
+  const w = addWeighing(s, modification, order, quantity);
   const judged = weigh(w);
   return judged.ok ? { ok: true, card, quote: quoteOf(w, judged.tier) } : { ...judged, card };
 }
@@ -36,7 +36,7 @@ export async function previewChange(
   const current = order.positions.find((p) => p.id === positionId);
   if (!current) return { ok: false, code: "not_found", message: TEXT.positionNotFound };
   if (current.status !== "added") return { ok: false, code: "not_changeable", message: TEXT.notChangeable };
-  const modification = await loadModification(db, s.client, current.modificationId);
+  const modification = await loadModification(db, s.client, current.modificationId, s.day);
   if (!modification) return { ok: false, code: "not_sold", message: TEXT.notSold };
   const w: Weighing = { s, modification, day: order.positions, current, total: quantity, mode: "change" };
   const judged = weigh(w);

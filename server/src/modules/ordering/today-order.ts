@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
+import type { Bindable } from "../../db/fixed-statement.ts";
 import {
   currencies,
   modifications,
@@ -24,7 +25,10 @@ export type DayOrder = { orderId: number | null; positions: DayRow[] };
  * tap is about (modification-data.ts), so a tap reads both in one round trip. Positions whose currency or
  * modification is gone are left out, as the limits cannot weigh them.
  */
-export function dayOrderColumn(clientId: number, day: string): SQL<StoredDayOrder | null> {
+export function dayOrderColumn(
+  clientId: Bindable<number>,
+  day: Bindable<string>,
+): SQL<StoredDayOrder | null> {
   return sql<StoredDayOrder | null>`(select json_build_object('orderId', o.id, 'positions', coalesce((
       select json_agg(json_build_object('id', p.id, 'modificationId', p.modification_id, 'brandId', pr.brand_id,
         'exclusive', m.exclusive, 'quantity', p.quantity, 'price', p.price, 'currencyId', p.currency_id,
@@ -34,10 +38,10 @@ export function dayOrderColumn(clientId: number, day: string): SQL<StoredDayOrde
       join ${modifications} m on m.id = p.modification_id
       join ${products} pr on pr.id = m.product_id
       where p.order_id = o.id), '[]'::json))
-    from ${orders} o where o.client_id = ${clientId} and o.opened_on = ${day} order by o.id limit 1)`;
+    from ${orders} o where o.client_id = ${clientId}::int and o.opened_on = ${day}::date order by o.id limit 1)`;
 }
 
-type StoredDayOrder = { orderId: number; positions: DayRow[] };
+export type StoredDayOrder = { orderId: number; positions: DayRow[] };
 
 /** The day's order from dayOrderColumn's value: no order yet is an order without id or positions. */
 export const dayOrderOf = (stored: StoredDayOrder | null): DayOrder =>

@@ -1,4 +1,5 @@
-import { and, eq, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+import type { Bindable } from "../../db/fixed-statement.ts";
 import {
   brands,
   modificationClients,
@@ -7,39 +8,52 @@ import {
   modificationTransportations,
 } from "../../db/schema/index.ts";
 import type { ClientContext } from "./client-context.ts";
-import type { PriceList } from "./types.ts";
 
-const typeFlag = (list: PriceList) =>
-  list === "small" ? modifications.availableSmallWholesale : modifications.availableLargeWholesale;
+/** What of the client decides which modifications they see: visibleTo's values. */
+export type Audience = {
+  clientId: Bindable<number>;
+  groupId: Bindable<number | null>;
+  transportationId: Bindable<number | null>;
+  bannedBrands: Bindable<string[]>;
+  /** Whether the client orders from the small-wholesale list, and from the large. */
+  small: Bindable<boolean>;
+  large: Bindable<boolean>;
+};
+
+export const audienceOf = (client: ClientContext) => ({
+  clientId: client.id,
+  groupId: client.groupId,
+  transportationId: client.transportationId,
+  bannedBrands: client.bannedBrands,
+  small: client.orderLists.includes("small"),
+  large: client.orderLists.includes("large"),
+});
 
 /**
  * Whether a modification is shown to the client (the query must join products and brands). Hidden: a brand
  * in the client's banned_brands; a modification restricted to clients, groups or directions that do not
  * include this client; a modification whose availability is false for every list the client orders from.
  * Availability null ("not decided") shows the modification without selling it.
+ *
+ * The same text for every client, the client's values bound: the tap's fixed statement (modification-data.ts)
+ * and the lists (catalogue-lists.ts) read it alike.
  */
-export function visibleTo(client: ClientContext): SQL {
+export function visibleTo(a: Audience): SQL {
   const restricted = (
     table: typeof modificationClients | typeof modificationGroups | typeof modificationTransportations,
   ) => sql`exists (select 1 from ${table} where ${table.modificationId} = ${modifications.id})`;
-  const audience = or(
-    and(
-      sql`not ${restricted(modificationClients)}`,
-      sql`not ${restricted(modificationGroups)}`,
-      sql`not ${restricted(modificationTransportations)}`,
-    ),
-    sql`exists (select 1 from ${modificationClients} where ${modificationClients.modificationId} = ${modifications.id} and ${eq(modificationClients.clientId, client.id)})`,
-    client.groupId === null
-      ? undefined
-      : sql`exists (select 1 from ${modificationGroups} where ${modificationGroups.modificationId} = ${modifications.id} and ${eq(modificationGroups.groupId, client.groupId)})`,
-    client.transportationId === null
-      ? undefined
-      : sql`exists (select 1 from ${modificationTransportations} where ${modificationTransportations.modificationId} = ${modifications.id} and ${eq(modificationTransportations.transportationId, client.transportationId)})`,
-  );
-  const typeShown = or(...client.orderLists.map((list) => sql`${typeFlag(list)} is distinct from false`));
-  return and(
-    client.bannedBrands.length ? notInArray(brands.name, client.bannedBrands) : undefined,
-    audience,
-    typeShown,
-  ) as SQL;
+  const banned = Array.isArray(a.bannedBrands) ? sql.param(a.bannedBrands) : a.bannedBrands;
+  // A group or direction of null equals none, so its list lets nobody in.
+  return sql`not (${brands.name} = any(${banned}::text[]))
+    and ((not ${restricted(modificationClients)} and not ${restricted(modificationGroups)}
+        and not ${restricted(modificationTransportations)})
+      or exists (select 1 from ${modificationClients} where ${modificationClients.modificationId} = ${modifications.id}
+        and ${modificationClients.clientId} = ${a.clientId}::int)
+      or exists (select 1 from ${modificationGroups} where ${modificationGroups.modificationId} = ${modifications.id}
+        and ${modificationGroups.groupId} = ${a.groupId}::int)
+      or exists (select 1 from ${modificationTransportations}
+        where ${modificationTransportations.modificationId} = ${modifications.id}
+        and ${modificationTransportations.transportationId} = ${a.transportationId}::int))
+    and ((${a.small}::boolean and ${modifications.availableSmallWholesale} is distinct from false)
+      or (${a.large}::boolean and ${modifications.availableLargeWholesale} is distinct from false))`;
 }
