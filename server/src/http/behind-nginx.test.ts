@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { get as httpGet } from "node:http";
 import type { ClientHttp2Session } from "node:http2";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
@@ -23,6 +23,7 @@ import { type FakeBotApi, startFakeBotApi } from "../test/fake-bot-api.ts";
 import { connectH2, h2Request, json } from "../test/h2-client.ts";
 import { multipartBody } from "../test/multipart.ts";
 import { NGINX_PATH, nginxInstalled, type RunningNginx, startNginx } from "../test/nginx.ts";
+import { waitUntil } from "../test/wait.ts";
 
 // The deployment in deploy/ run for real: Debian's nginx with the repository's site file (only ports, host name,
 // certificate and webroot swapped), the app configured by the environment example, a client on loopback.
@@ -32,6 +33,17 @@ const DEPLOY = new URL("../../../deploy/", import.meta.url).pathname;
 const CLIENT_ADDRESS = "127.0.0.2";
 const OFFERS_PATH = "/api/storehouse/offers/file/";
 const MB = 1024 * 1024;
+
+/** Whether nothing listens on the loopback port any more. */
+const refusesConnections = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once("error", () => resolve(true));
+  });
 
 /** deploy/wholesale.env.example as systemd's EnvironmentFile reads it: KEY=value lines, # comments. */
 function environmentExample(): Record<string, string> {
@@ -100,9 +112,13 @@ describe.skipIf(skipped !== undefined)("the app behind nginx with deploy/'s site
   let nginx: RunningNginx;
   let session: ClientHttp2Session;
   let secretToken: string;
-  /** What reached the app: X-Forwarded-For of each sign-in, and how many offers uploads arrived at all. */
+  /**
+   * What reached the app: X-Forwarded-For of each sign-in, how many offers uploads arrived at all, and the
+   * Connection headers of what nginx passed on (the test's own direct requests have no X-Forwarded-For).
+   */
   const forwardedForSignIns: (string | undefined)[] = [];
   let offersUploadsArrived = 0;
+  const connectionHeaders = new Set<string | undefined>();
 
   beforeAll(async () => {
     config = loadConfig(environmentExample());
@@ -132,6 +148,7 @@ describe.skipIf(skipped !== undefined)("the app behind nginx with deploy/'s site
       if (request.url === "/api/token/")
         forwardedForSignIns.push(request.headers["x-forwarded-for"] as string);
       if (request.url === OFFERS_PATH) offersUploadsArrived += 1;
+      if (request.headers["x-forwarded-for"] !== undefined) connectionHeaders.add(request.headers.connection);
       done();
     });
     await app.listen({ host: config.host, port: 0 });
@@ -305,10 +322,35 @@ describe.skipIf(skipped !== undefined)("the app behind nginx with deploy/'s site
     expect(backOffice.headers["x-frame-options"]).toBe("DENY");
   });
 
-  // Last: it stops the app.
-  it("answers in the error model while the app is down (a restart)", async () => {
-    await app.close();
+  // Last: it stops the app, as the unit's SIGTERM does (server/src/main.ts closes the app after the jobs and
+  // the bot).
+  it("answers a request in flight while the app stops, then 502 in the error model until it is back", async () => {
+    const release = fake.hang("sendMessage");
+    const inFlight = request("POST", "/api/bot/webhook/", {
+      headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": secretToken },
+      body: JSON.stringify({
+        update_id: 900_002,
+        message: {
+          message_id: 1,
+          date: 0,
+          chat: { id: 900_102, type: "private" },
+          from: { id: 900_102, is_bot: false, first_name: "Пётр" },
+          text: "/start",
+        },
+      }),
+    });
+    await waitUntil("the bot to answer the update in flight (its sendMessage held by the fake)", () =>
+      fake.callsTo("sendMessage").some((call) => call.payload.chat_id === 900_102),
+    );
+    // nginx keeps no connection to the app: the stop ends with the last answer, not with nginx's idle timeout.
+    expect([...connectionHeaders]).toEqual(["close"]);
+    const closing = app.close();
     appRunning = false;
+    await waitUntil("the app to stop taking connections", () => refusesConnections(appPort));
+    release();
+    expect((await inFlight).status).toBe(200);
+    await closing;
+
     const down = await request("GET", "/api/health");
     expect({ status: down.status, body: json(down) }).toEqual({
       status: 502,
