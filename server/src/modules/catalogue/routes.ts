@@ -36,6 +36,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { badRequest } from "../../http/errors.ts";
 import { sendDownload } from "../../http/file-response.ts";
+import { wholeFile } from "../../http/multipart.ts";
 import { XLSX_CONTENT_TYPE } from "../../lib/xlsx.ts";
 import type { CatalogueService } from "./catalogue-service.ts";
 import { OFFERS_TEMPLATE_NAME, type OffersFileService } from "./offers-file.ts";
@@ -297,7 +298,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<Services> = async (app, { ca
       if (!request.isMultipart()) throw badRequest("Ожидается файл в поле file (multipart/form-data)");
       const file = await request.file();
       if (file?.fieldname !== "file") throw badRequest("Ожидается файл в поле file");
-      const data = await file.toBuffer();
+      const data = await wholeFile(request, file);
       request.activity.body = { file: { name: file.filename, size: data.length } };
       return offersFile.import(data);
     },

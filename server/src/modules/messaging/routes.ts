@@ -12,6 +12,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { badRequest } from "../../http/errors.ts";
+import { wholeFile } from "../../http/multipart.ts";
 import type { MessageService, Photo } from "./message-service.ts";
 
 type Services = { messages: MessageService };
@@ -41,7 +42,7 @@ async function readSendForm(
     for await (const part of request.parts({ limits: { fileSize: PHOTO_MAX_BYTES } })) {
       if (part.type === "file") {
         if (part.fieldname !== "photo") throw badRequest("Файл принимается только в поле photo");
-        const data = await part.toBuffer();
+        const data = await wholeFile(request, part);
         // An empty file input is sent by some browsers as a nameless, empty part: no photo.
         if (data.length > 0) photo = { data, name: part.filename || "photo" };
       } else if (typeof part.value === "string") {
