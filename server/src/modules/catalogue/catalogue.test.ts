@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedBrand, seedCurrency, seedModification, seedProduct } from "../../db/factories/catalogue.ts";
 import { seedClient } from "../../db/factories/clients.ts";
@@ -81,6 +81,35 @@ describe("brands", () => {
         .map((m: { name: string }) => m.name);
     expect(await modificationNames("зарядка")).toEqual(["Кабель USB-C"]);
     expect(await modificationNames("lightning")).toEqual([]);
+  });
+
+  it("search without a term (or under 2 characters) answers the full list, the modifications' at most 500", async () => {
+    const product = await seedProduct(t.db, { name: "Полный список" });
+    await seedModification(t.db, { productId: product.id, name: "Первая" });
+    await seedModification(t.db, { productId: product.id, name: "Вторая" });
+    const all = (await get("modifications/search/")).json().map((m: { name: string }) => m.name);
+    expect(all).toEqual(expect.arrayContaining(["Первая", "Вторая"]));
+    expect((await get("modifications/search/?q=П")).json()).toHaveLength(all.length);
+    const ofProduct = (await get(`modifications/search/?product=${product.id}`)).json();
+    expect(ofProduct.map((m: { name: string }) => m.name)).toEqual(["Вторая", "Первая"]);
+    expect((await get("brands/search/")).json()).toEqual((await get("brands/")).json());
+
+    const many = await t.db
+      .insert(modifications)
+      .values(
+        Array.from({ length: 501 - all.length }, (_, i) => ({ productId: product.id, name: `Ещё ${i}` })),
+      )
+      .returning({ id: modifications.id });
+    try {
+      expect((await get("modifications/search/")).json()).toHaveLength(500);
+    } finally {
+      await t.db.delete(modifications).where(
+        inArray(
+          modifications.id,
+          many.map((m) => m.id),
+        ),
+      );
+    }
   });
 
   it("deletes a brand with its products and modifications, but refuses one with order history", async () => {

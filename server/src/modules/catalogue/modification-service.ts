@@ -35,11 +35,13 @@ export function createModificationService({ db }: { db: Db }) {
       return expand(db, rows);
     },
 
-    /** A modification matches by its own name, its product's or its brand's. */
+    /**
+     * A modification matches by its own name, its product's or its brand's. Without a term (or one under 2
+     * characters) the list is the product's, or the whole catalogue's first SEARCH_LIMIT by name (spec 5: below
+     * 2 characters the full list is shown), as brands and products answer.
+     */
     async searchModifications(q: string, product?: number): Promise<TModification[]> {
       const term = searchTerm(q);
-      // Without a product and a search term this would be the whole catalogue: an empty answer instead.
-      if (product === undefined && !term) return [];
       const rows = await withProductAndBrand(db.select({ m: modifications }).from(modifications).$dynamic())
         .where(
           and(
