@@ -121,6 +121,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: answerFrameworkError,
     trustProxy,
+    // A request that reaches a closing server on a connection still open (a keep-alive one with a request in
+    // flight) is served, with `Connection: close`: the database stays open until every answer has gone, and
+    // Fastify's own refusal was an English 503 outside the error model.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
