@@ -1,7 +1,7 @@
 import pg from "pg";
 import type { Step } from "./run.ts";
 
-/** The statements of a floor tap, each prepared once per connection (a name per text), as the app's are. */
+/** The statements of a floor tap, by the name each is prepared under in the prepared variant. */
 const TAKE_STOCK = {
   name: "floor_take_stock",
   text: "update modifications set quantity = quantity - $2 where id = $1 and quantity >= $2 returning quantity",
@@ -20,13 +20,19 @@ const INSERT_POSITION = {
 };
 
 /**
- * BENCH_VIA=floor: what a tap costs the database and nothing else, the measure the app's paths are held to.
- * One transaction per tap with pg alone on a pool of the bench's size: the conditional stock UPDATE (none
- * taken: rolled back and refused), the client's order of the day reused or inserted, the position INSERT,
+ * BENCH_VIA=floor: what a tap costs the database and nothing else, the measure the app's paths are held to
+ * (issue 29). One transaction per tap with pg alone on a pool of the bench's size: the conditional stock UPDATE
+ * (none taken: rolled back and refused), the client's order of the day reused or inserted, the position INSERT,
  * commit. No HTTP, no framework, no rule beyond the stock; the same scratch database, schema and triggers as
- * the app's paths.
+ * the app's paths. As pg is used plainly, each statement is parsed and planned on every call; `prepared`
+ * (BENCH_VIA=floor-prepared) names each statement so that a connection plans it once, as the app's
+ * PreparingClient does: the stricter reference.
  */
-export async function floorHandler(databaseUrl: string, poolSize: number) {
+export async function floorHandler(
+  databaseUrl: string,
+  poolSize: number,
+  { prepared }: { prepared: boolean },
+) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, options: "-c TimeZone=UTC" });
   pool.on("error", () => {});
   const setup = await pool.query<{ id: number; name: string; currency: number }>(
@@ -36,6 +42,8 @@ export async function floorHandler(databaseUrl: string, poolSize: number) {
   );
   const modifications = new Map(setup.rows.map((r) => [r.id, r]));
   const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Moscow" }).format(new Date());
+  const statement = ({ name, text }: { name: string; text: string }, values: unknown[]) =>
+    prepared ? { name, text, values } : { text, values };
 
   const handle = async ({ clientId, modificationId, quantity, price }: Step) => {
     const modification = modifications.get(modificationId);
@@ -43,7 +51,7 @@ export async function floorHandler(databaseUrl: string, poolSize: number) {
     const client = await pool.connect();
     try {
       await client.query("begin");
-      const taken = await client.query({ ...TAKE_STOCK, values: [modificationId, quantity] });
+      const taken = await client.query(statement(TAKE_STOCK, [modificationId, quantity]));
       if (taken.rowCount === 0) {
         await client.query("rollback");
         return { accepted: false };

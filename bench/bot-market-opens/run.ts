@@ -30,7 +30,7 @@ import { floorHandler } from "./floor-handler.ts";
  *
  * `handle` below is the one call measured (BENCH_VIA): the ordering service's addPosition by default, `bot` puts
  * `bot.handleUpdate` there, `miniapp` an HTTP add to the app in a process of its own, `floor` pg alone
- * (floor-handler.ts, the measure the others are held to).
+ * (floor-handler.ts, the measure the others are held to; `floor-prepared` its statements prepared).
  */
 const clientCount = Number(process.env.BENCH_CLIENTS ?? 1000);
 const positionsPerClient = Number(process.env.BENCH_POSITIONS ?? 5);
@@ -71,7 +71,7 @@ function serviceHandler(db: Db): Handler {
 }
 
 function requireUrl(url: string | undefined): string {
-  if (!url) throw new Error("BENCH_VIA=floor runs on PostgreSQL only");
+  if (!url) throw new Error("the floor runs on PostgreSQL only");
   return url;
 }
 
@@ -195,9 +195,9 @@ try {
     via === "bot"
       ? await botHandler(database.db)
       : via === "miniapp"
-        ? await miniAppHandler(database.db, database.url ?? "", poolSize)
-        : via === "floor"
-          ? await floorHandler(requireUrl(database.url), poolSize)
+        ? await miniAppHandler(database.db, database.url ?? "", poolSize, concurrency)
+        : via === "floor" || via === "floor-prepared"
+          ? await floorHandler(requireUrl(database.url), poolSize, { prepared: via === "floor-prepared" })
           : serviceHandler(database.db);
 
   const latencies: number[] = [];

@@ -7,6 +7,7 @@ import { toKopecks } from "../../server/src/modules/ordering/index.ts";
 import { launchData } from "../../server/src/test/launch-data.ts";
 import { processCpuMs } from "../bot-market-opens/cpu.ts";
 import type { Step } from "../bot-market-opens/run.ts";
+import { leanClient } from "./lean-client.ts";
 
 const BOT_TOKEN = "424242:bench-mini-app-bot-token";
 const SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
@@ -52,12 +53,13 @@ async function startServer(databaseUrl: string, poolSize: number) {
  * phones, not the server's event loop), and each step an HTTP `POST /api/app/positions/` with the client's
  * token and the price its screen showed, over keep-alive connections, as the Mini App sends it. Every client
  * opens its session first (signed launch data → client token), as the page does when Telegram opens it
- * before the market opens; that is timed apart. The server's CPU per step is reported beside the figures.
+ * before the market opens; that is timed apart. The steps go through a lean keep-alive client (lean-client.ts)
+ * so the load generator takes little of the cores the server needs. The server's CPU per step is reported
+ * beside the figures.
  */
-export async function miniAppHandler(db: Db, databaseUrl: string, poolSize: number) {
+export async function miniAppHandler(db: Db, databaseUrl: string, poolSize: number, concurrency: number) {
   const server = await startServer(databaseUrl, poolSize);
-  // node:http over keep-alive sockets rather than fetch: the load generator shares the two cores with the
-  // server it measures, and fetch (undici with its streams and promises) cost it about 0.6 ms per step.
+  // The sessions (timed apart) go through node:http; the measured steps through the lean client below.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const post = (path: string, body: unknown, token?: string) =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {
@@ -106,18 +108,19 @@ export async function miniAppHandler(db: Db, databaseUrl: string, poolSize: numb
     }),
   );
   const sessionSeconds = (performance.now() - started) / 1000;
+  const client = leanClient(server.port, concurrency);
   const serverCpuAtStart = server.cpuMs();
   let steps = 0;
 
   const handle = async ({ clientId, modificationId, quantity, price }: Step) => {
-    const res = await post(
-      "positions/",
-      { modification: modificationId, quantity, price_kopecks: toKopecks(price) },
-      tokens.get(clientId),
+    const status = await client.post(
+      "/api/app/positions/",
+      JSON.stringify({ modification: modificationId, quantity, price_kopecks: toKopecks(price) }),
+      tokens.get(clientId) ?? "",
     );
     steps++;
-    if (res.status !== 201 && res.status !== 409) throw new Error(`unexpected ${res.status}`);
-    return { accepted: res.status === 201 };
+    if (status !== 201 && status !== 409) throw new Error(`unexpected ${status}`);
+    return { accepted: status === 201 };
   };
   const extra: Record<string, unknown> = {
     sessions: rows.length,
@@ -130,6 +133,7 @@ export async function miniAppHandler(db: Db, databaseUrl: string, poolSize: numb
         ((server.cpuMs() - serverCpuAtStart) / Math.max(1, steps)).toFixed(2),
       );
       agent.destroy();
+      client.close();
       await server.close();
     },
   });

@@ -188,6 +188,16 @@ export const ZMiniAppPositionResultSchema = z.object({
 });
 export type TMiniAppPositionResult = z.infer<typeof ZMiniAppPositionResultSchema>;
 
+/**
+ * An add's answer: the position as the order now holds it and the order's totals per currency (null without
+ * prices): what the page shows at once. «Мой заказ» reads the whole order when it opens.
+ */
+export const ZMiniAppAddedSchema = z.object({
+  position: ZMiniAppPositionSchema,
+  totals: ZMiniAppOrderSchema.shape.totals,
+});
+export type TMiniAppAdded = z.infer<typeof ZMiniAppAddedSchema>;
+
 /** The ordering service's reasons for refusing, as the API names them. */
 export const REFUSAL_CODES = [
   "client_not_allowed",

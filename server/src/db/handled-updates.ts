@@ -23,7 +23,7 @@ export const handledSql = (updateId: Bindable<number>, when?: SQL) =>
     on conflict do nothing returning update_id`;
 
 /** Whether the update is recorded as handled: a column of the bot's first read of an update. */
-export const isHandledColumn = (updateId: number) =>
+export const isHandledColumn = (updateId: Bindable<number>) =>
   sql<boolean>`exists (select 1 from ${botUpdates} where ${botUpdates.updateId} = ${updateId})`;
 
 /**

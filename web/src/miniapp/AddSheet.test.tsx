@@ -79,7 +79,7 @@ describe("«Добавить»", () => {
         },
         {
           status: 201,
-          body: { position: { name: "Кабель 1 м", quantity: 1 }, order: { positions: [], totals: [] } },
+          body: { position: { name: "Кабель 1 м", quantity: 1 }, totals: [] },
         },
       ],
     });
@@ -144,7 +144,7 @@ describe("«Добавить»", () => {
       "positions/": [
         {
           status: 201,
-          body: { position: { name: "Кабель 1 м", quantity: 4 }, order: { positions: [], totals: [] } },
+          body: { position: { name: "Кабель 1 м", quantity: 4 }, totals: [] },
         },
       ],
     });

@@ -7,6 +7,7 @@ import type {
   TMiniAppMarket,
   TMiniAppMe,
   TMiniAppOrder,
+  TMiniAppAdded,
   TMiniAppPositionResult,
   TMiniAppQuote,
   TMiniAppRefusal,
@@ -141,7 +142,7 @@ export const api = {
   quoteChange: (position: number, quantity: number) =>
     request<TMiniAppQuote>("POST", "quote/", { position, quantity }),
   order: () => request<TMiniAppOrder>("GET", "order/"),
-  add: (body: TMiniAppAdd) => request<TMiniAppPositionResult>("POST", "positions/", body),
+  add: (body: TMiniAppAdd) => request<TMiniAppAdded>("POST", "positions/", body),
   change: (id: number, body: TMiniAppChange) =>
     request<TMiniAppPositionResult>("PUT", `positions/${id}/`, body),
   remove: (id: number) => request<TMiniAppOrder>("DELETE", `positions/${id}/`),

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { NextFunction } from "grammy";
+import type { Db } from "../../db/client.ts";
+import { fixedStatement } from "../../db/fixed-statement.ts";
 import { isHandledColumn, UpdateAlreadyHandled, UpdateReceipt } from "../../db/handled-updates.ts";
 import { botSessions } from "../../db/schema/index.ts";
-import { valuesRow } from "../../db/values-row.ts";
 import { standingColumn, standingOf } from "../../modules/clients/index.ts";
 import { reachableAgain } from "../../modules/messaging/index.ts";
 import type { BotContext } from "../context.ts";
@@ -11,7 +12,7 @@ import { sessionChanged, writeSession } from "../session-store.ts";
 
 /**
  * An update arrives: whether it was handled already, its user's conversation state and who is writing are
- * read in one statement.
+ * read in one statement, whose text is built once for each shape (arrivalStatement).
  *
  * Once only: an update is recorded as handled (`ctx.receipt`, db/handled-updates.ts) by the transaction that
  * carries its effect (an order change, a claim, a registration's write), or at its end with its session (a
@@ -39,16 +40,12 @@ export async function arrival(ctx: BotContext, next: NextFunction): Promise<void
   // Always there: private-chat.ts lets through only updates from a chat's own user.
   if (!user) return;
   const key = `${sessionPrefix}${user.id}`;
-  const cleared = !user.is_bot && !preview && !ctx.myChatMember ? reachableAgain(db, user.id) : null;
-  const row = await valuesRow(
-    db,
-    {
-      handled: dedupUpdates ? isHandledColumn(updateId) : sql<boolean>`false`,
-      data: sql<BotSession | null>`(select ${botSessions.data} from ${botSessions} where ${botSessions.key} = ${key})`,
-      standing: user.is_bot ? sql<null>`null` : standingColumn(user.id),
-    },
-    ...(cleared ? [cleared] : []),
-  );
+  const shape = {
+    dedup: dedupUpdates,
+    person: !user.is_bot,
+    cleared: !user.is_bot && !preview && !ctx.myChatMember,
+  };
+  const row = await arrivalStatement(db, shape).run(db, { updateId, key, telegramId: user.id });
   if (row.handled) return;
   ctx.receipt = dedupUpdates ? new UpdateReceipt(updateId) : null;
   ctx.standing = standingOf(row.standing);
@@ -62,6 +59,31 @@ export async function arrival(ctx: BotContext, next: NextFunction): Promise<void
     throw error;
   }
   await keep(ctx);
+}
+
+type Shape = { dedup: boolean; person: boolean; cleared: boolean };
+type ArrivalRow = { handled: boolean; data: BotSession | null; standing: Parameters<typeof standingOf>[0] };
+type ArrivalValues = { updateId: number; key: string; telegramId: number };
+
+/** The arrival's statement of each shape, its text built once (fixed-statement.ts): every update runs one. */
+const arrivals = new Map<string, ReturnType<typeof fixedStatement<ArrivalValues, ArrivalRow>>>();
+function arrivalStatement(db: Db, shape: Shape) {
+  const name = `${shape.dedup}/${shape.person}/${shape.cleared}`;
+  let statement = arrivals.get(name);
+  if (!statement) {
+    statement = fixedStatement<ArrivalValues, ArrivalRow>((v) => {
+      const row = sql`json_build_object(
+          'handled', ${shape.dedup ? isHandledColumn(v.updateId) : sql`false`},
+          'data', (select ${botSessions.data} from ${botSessions} where ${botSessions.key} = ${v.key}::text),
+          'standing', ${shape.person ? standingColumn(v.telegramId) : sql`null`})`.as("r");
+      const select = shape.cleared
+        ? db.with(reachableAgain(db, v.telegramId)).select({ row })
+        : db.select({ row });
+      return select.from(sql`(values (1)) as one_row`).getSQL();
+    });
+    arrivals.set(name, statement);
+  }
+  return statement;
 }
 
 /** The update's end: its session when it changed, and its record when no effect made one, in one statement. */

@@ -1,6 +1,7 @@
 import type { TClientType } from "@wholesale/contract";
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
+import type { Bindable } from "../../db/fixed-statement.ts";
 import { accessRules, clients, organizations, registrationRequests } from "../../db/schema/index.ts";
 import { valuesRow } from "../../db/values-row.ts";
 
@@ -53,7 +54,7 @@ type StoredStanding = {
  * open waits for it; one whose latest request staff deleted was declined and may apply again, unless banned.
  * Any other is a client, whom the ordering service may still refuse (banned, deactivated).
  */
-export const standingColumn = (telegramId: number) =>
+export const standingColumn = (telegramId: Bindable<number>) =>
   sql<StoredStanding | null>`(select json_build_object('clientId', c.id, 'isActive', c.is_active,
       'banned', c.banned or c.permanent_banned,
       'request', (select case when r.confirmed then 'confirmed' when r.deleted then 'deleted' else 'open' end

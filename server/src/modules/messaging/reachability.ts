@@ -1,5 +1,6 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
+import type { Bindable } from "../../db/fixed-statement.ts";
 import { clients } from "../../db/schema/index.ts";
 
 /**
@@ -8,7 +9,7 @@ import { clients } from "../../db/schema/index.ts";
  * read of the update carries it without a round trip of its own; PostgreSQL runs it whether or not the
  * statement reads it.
  */
-export const reachableAgain = (db: Db | Tx, telegramId: number) =>
+export const reachableAgain = (db: Db | Tx, telegramId: Bindable<number>) =>
   db.$with("reachable_again").as(
     db
       .update(clients)

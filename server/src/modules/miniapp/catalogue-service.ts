@@ -1,5 +1,6 @@
 import type {
   TMiniAppAdd,
+  TMiniAppAdded,
   TMiniAppBrand,
   TMiniAppCard,
   TMiniAppCatalogue,
@@ -26,6 +27,7 @@ import {
   type RefusalStatus,
   refusalOf,
   refusalStatus,
+  totalsOf,
 } from "./views.ts";
 
 /** An answer, or a refusal with its HTTP status: the routes send either as it is. */
@@ -142,7 +144,8 @@ export function createMiniAppService({
       return preview.ok ? { ok: true, value: quoteOf(preview.quote) } : refused(preview);
     },
 
-    add: (clientId: number, body: TMiniAppAdd): Promise<Answer<TMiniAppPositionResult>> =>
+    /** An add answers the position and the order's totals (the page reads «Мой заказ» when it opens). */
+    add: (clientId: number, body: TMiniAppAdd): Promise<Answer<TMiniAppAdded>> =>
       write(async (on) => {
         const service = ordering(on);
         if (body.price_kopecks === null) {
@@ -153,7 +156,7 @@ export function createMiniAppService({
         }
         const done = await service.addPosition(clientId, body.modification, body.quantity, price(body));
         if (!done.ok) return refused(done);
-        return { ok: true, value: { position: positionOf(done.position), order: orderOf(done.order) } };
+        return { ok: true, value: { position: positionOf(done.position), totals: totalsOf(done.order) } };
       }),
 
     change: (

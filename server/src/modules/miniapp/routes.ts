@@ -1,5 +1,6 @@
 import {
   ZIdParamsSchema,
+  ZMiniAppAddedSchema,
   ZMiniAppAddSchema,
   ZMiniAppBrandListSchema,
   ZMiniAppCardSchema,
@@ -137,7 +138,7 @@ export const miniAppRoutes: FastifyPluginAsyncZod<{
     "/app/positions/",
     {
       config: client,
-      schema: { body: ZMiniAppAddSchema, response: { 201: ZMiniAppPositionResultSchema, ...failures } },
+      schema: { body: ZMiniAppAddSchema, response: { 201: ZMiniAppAddedSchema, ...failures } },
     },
     async (request, reply) =>
       send(reply, await as(request, (miniApp, clientId) => miniApp.add(clientId, request.body)), 201),

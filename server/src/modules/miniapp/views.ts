@@ -84,11 +84,14 @@ export const positionOf = (p: PositionView): TMiniAppPosition => ({
   changeable: p.changeable,
 });
 
+export const totalsOf = (o: TodayOrder): TMiniAppOrder["totals"] =>
+  o.totals?.map((t) => ({ currency_sign: t.currencySign, amount: t.amount })) ?? null;
+
 export const orderOf = (o: TodayOrder): TMiniAppOrder => ({
   order_id: o.orderId,
   day: o.day,
   positions: o.positions.map(positionOf),
-  totals: o.totals?.map((t) => ({ currency_sign: t.currencySign, amount: t.amount })) ?? null,
+  totals: totalsOf(o),
 });
 
 export const refusalOf = (r: Pick<Refusal, "code" | "message" | "canStill" | "quote">): TMiniAppRefusal => ({

@@ -22,22 +22,23 @@ export type DayOrder = { orderId: number | null; positions: DayRow[] };
 /**
  * The client's order of a business day (the first, should there ever be two) with its positions, as one JSON
  * value: a select of its own (loadDayOrder), or a column of the statement that reads the modification an order
- * tap is about (modification-data.ts), so a tap reads both in one round trip. Positions whose currency or
- * modification is gone are left out, as the limits cannot weigh them.
+ * tap is about (modification-data.ts), so a tap reads both in one round trip. Each position's brand, exclusive
+ * flag and currency sign are looked up by key, row by row (a modification or currency with positions cannot be
+ * deleted): joined, the planner hashed the whole catalogue for a day's few positions on every tap.
  */
 export function dayOrderColumn(
   clientId: Bindable<number>,
   day: Bindable<string>,
 ): SQL<StoredDayOrder | null> {
   return sql<StoredDayOrder | null>`(select json_build_object('orderId', o.id, 'positions', coalesce((
-      select json_agg(json_build_object('id', p.id, 'modificationId', p.modification_id, 'brandId', pr.brand_id,
-        'exclusive', m.exclusive, 'quantity', p.quantity, 'price', p.price, 'currencyId', p.currency_id,
-        'name', p.modification_name, 'currencySign', c.sign, 'status', p.status) order by p.id)
-      from ${orderPositions} p
-      join ${currencies} c on c.id = p.currency_id
-      join ${modifications} m on m.id = p.modification_id
-      join ${products} pr on pr.id = m.product_id
-      where p.order_id = o.id), '[]'::json))
+      select json_agg(json_build_object('id', p.id, 'modificationId', p.modification_id,
+        'brandId', (select pr.brand_id from ${modifications} m join ${products} pr on pr.id = m.product_id
+          where m.id = p.modification_id),
+        'exclusive', (select m.exclusive from ${modifications} m where m.id = p.modification_id),
+        'quantity', p.quantity, 'price', p.price, 'currencyId', p.currency_id, 'name', p.modification_name,
+        'currencySign', (select c.sign from ${currencies} c where c.id = p.currency_id), 'status', p.status)
+        order by p.id)
+      from ${orderPositions} p where p.order_id = o.id), '[]'::json))
     from ${orders} o where o.client_id = ${clientId}::int and o.opened_on = ${day}::date order by o.id limit 1)`;
 }
 
