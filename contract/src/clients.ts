@@ -150,6 +150,11 @@ export const ZAddClientSchema = z.object({
 });
 export type TAddClient = z.infer<typeof ZAddClientSchema>;
 
+/**
+ * A registration request as the «Заявки» tab lists it. `client` holds the bot's answers: its `client_type` is
+ * the volume the client chose (Малый опт / Крупный опт), which the confirmation starts from, and `created_at`
+ * is when the request came.
+ */
 export const ZRegistrationRequestSchema = z.object({
   id: z.number().int(),
   client: ZClientSchema,

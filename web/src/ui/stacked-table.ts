@@ -39,6 +39,8 @@ export const stackedBelow =
         color: "text.secondary",
         textAlign: "left",
         flexShrink: 0,
+        // The label takes the free room: a cell of several buttons keeps them together at the right.
+        marginRight: "auto",
       },
     },
   });

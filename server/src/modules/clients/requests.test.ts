@@ -1,8 +1,10 @@
+import { CLIENT_TYPE_LARGE, ZRegistrationRequestSchema, z } from "@wholesale/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedClient, seedGroup, seedTransportation } from "../../db/factories/clients.ts";
 import { clients, registrationRequests } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
+import { registerFromBot } from "./bot-registration.ts";
 
 let t: TestApp;
 let groupId: number;
@@ -49,6 +51,25 @@ describe("registration requests", () => {
       url: `/api/profiles/registration-requests/${first.request.id}/`,
     });
     expect(one.json().client.id).toBe(first.client.id);
+  });
+
+  it("carries what the requests screen shows: the volume chosen in the bot and when the request came", async () => {
+    const before = Date.now();
+    const { clientId } = await registerFromBot(t.db, {
+      telegramId: 4_242_001,
+      telegramUsername: "volume_asker",
+      organizationId: null,
+      organizationName: "ООО Вектор",
+      nickname: "Ольга",
+      phoneNumber: "+79005556677",
+      clientType: CLIENT_TYPE_LARGE,
+    });
+    const res = await t.call("office", { method: "GET", url: "/api/profiles/registration-requests/" });
+    const listed = z.array(ZRegistrationRequestSchema).parse(res.json());
+    const mine = listed.find((r) => r.client.id === clientId);
+    expect(mine?.client).toMatchObject({ client_type: CLIENT_TYPE_LARGE, phone_number: "+79005556677" });
+    // The database's own clock stamps it: it is a moment of this test, not of the app's fixed clock.
+    expect(Date.parse(mine?.created_at ?? "")).toBeGreaterThanOrEqual(before - 60_000);
   });
 
   it("adding the client confirms the request and activates the client with the chosen values", async () => {

@@ -19,6 +19,7 @@ import { formatDateTime } from "../../lib/dates.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
 import { EditDeleteActions } from "../../ui/EditDeleteActions.tsx";
 import { FullScreenLoader } from "../../ui/FullScreenLoader.tsx";
+import { stackedBelow } from "../../ui/stacked-table.ts";
 import { AccountDialog } from "./AccountDialog.tsx";
 import { useAccounts, useDeleteAccount } from "./api.ts";
 
@@ -61,7 +62,8 @@ export default function AccountsPage() {
       </Stack>
       <FullScreenLoader open={accounts.isPending} />
       <TableContainer component={Paper}>
-        <Table size="small" aria-label="Аккаунты">
+        {/* Nine columns: below a desktop's width each account is a card, so «Действия» stays in sight. */}
+        <Table size="small" aria-label="Аккаунты" sx={stackedBelow("md")}>
           <TableHead>
             <TableRow>
               <TableCell>Имя</TableCell>
@@ -78,15 +80,21 @@ export default function AccountsPage() {
           <TableBody>
             {(accounts.data ?? []).map((a) => (
               <TableRow key={a.id} hover>
-                <TableCell sx={{ fontWeight: 500 }}>{a.username}</TableCell>
-                <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(a.date_joined)}</TableCell>
-                <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(a.last_login)}</TableCell>
+                <TableCell data-label="Имя" sx={{ fontWeight: 500 }}>
+                  {a.username}
+                </TableCell>
+                <TableCell data-label="Дата создания" sx={{ whiteSpace: "nowrap" }}>
+                  {formatDateTime(a.date_joined)}
+                </TableCell>
+                <TableCell data-label="Последнее посещение" sx={{ whiteSpace: "nowrap" }}>
+                  {formatDateTime(a.last_login)}
+                </TableCell>
                 {FLAGS.map((f) => (
-                  <TableCell key={f.key} align="center">
+                  <TableCell key={f.key} align="center" data-label={f.label}>
                     <Flag on={a[f.key]} label={f.label} />
                   </TableCell>
                 ))}
-                <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                <TableCell align="right" data-label="Действия" sx={{ whiteSpace: "nowrap" }}>
                   <EditDeleteActions
                     name={a.username}
                     onEdit={() => openDialog(a)}

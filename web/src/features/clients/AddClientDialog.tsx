@@ -40,7 +40,8 @@ type Props = {
 
 /**
  * Adds the client from a registration request: name, group, direction and volume, all required, and whether
- * the client sees prices (on unless unticked) and with the group's markup (off unless ticked).
+ * the client sees prices (on unless unticked) and with the group's markup (off unless ticked). The name and
+ * the volume start as the client gave them in the bot; staff may change either.
  */
 export function AddClientDialog({ request, groups, transportations, onClose }: Props) {
   const confirm = useUpdateRequest("Клиент добавлен", "Не удалось добавить клиента");
@@ -53,7 +54,7 @@ export function AddClientDialog({ request, groups, transportations, onClose }: P
         nickname: request.client.nickname,
         group: "",
         transportation: "",
-        client_type: "",
+        client_type: request.client.client_type ?? "",
         allowed_price: true,
         allowed_price_w_markup: false,
       }}

@@ -91,6 +91,17 @@ describe("ClientsPage", () => {
     expect(cells[2]).not.toHaveStyle({ whiteSpace: "nowrap" });
   });
 
+  it("opens the dialog of the client a link names (?client=ID, as a claim links its client)", async () => {
+    mockFetch({
+      ...lists,
+      "GET /api/profiles/clients/active/": () => page([]),
+      "GET /api/profiles/clients/7/": () => ({ status: 200, body: client }),
+    });
+    renderPage("/clients?client=7");
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByDisplayValue("Иван Петров")).toBeInTheDocument();
+  });
+
   it("filters a client tab on the server and hides the search box from tab 6 on", async () => {
     const calls = mockFetch({ ...lists, "GET /api/profiles/clients/": () => page([]) });
     renderPage("/clients?tab=6");
@@ -183,7 +194,8 @@ describe("AddClientDialog", () => {
     const calls = mockFetch({});
     const request: TRegistrationRequest = {
       id: 1,
-      client: { ...client, nickname: "" },
+      // A client who gave no name nor volume (the volume is filled in from the bot's answer when there is one).
+      client: { ...client, nickname: "", client_type: null },
       confirmed: false,
       deleted: false,
       created_at: "2026-11-20T09:00:00Z",

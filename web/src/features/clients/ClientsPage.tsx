@@ -5,7 +5,8 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { useDebounced } from "../../lib/use-debounced.ts";
 import { FullScreenLoader } from "../../ui/FullScreenLoader.tsx";
-import { useGroups, useTransportations } from "./api.ts";
+import { useClient, useGroups, useTransportations } from "./api.ts";
+import { ClientDialog } from "./ClientDialog.tsx";
 import { ClientsTable } from "./ClientsTable.tsx";
 import { NamedListTab } from "./NamedListTab.tsx";
 import { KINDS } from "./named-lists.tsx";
@@ -30,11 +31,19 @@ const TABS: { label: string; clientTab?: TClientTab }[] = [
 const LAST_CLIENTS_TAB = 7;
 const LAST_SEARCH_TAB = 5;
 
+/** A positive whole number from the URL, or null. */
+function idParam(value: string | null): number | null {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
 export default function ClientsPage() {
-  // The tab lives in the URL, so a reload or a shared link opens the same one.
+  // The tab lives in the URL, so a reload or a shared link opens the same one; `client` opens that client's
+  // dialog (a claim links its client so).
   const [params, setParams] = useSearchParams();
   const parsed = Number(params.get("tab") ?? 0);
   const tab = Number.isInteger(parsed) && parsed >= 0 && parsed < TABS.length ? parsed : 0;
+  const linked = useClient(idParam(params.get("client")));
   const [input, setInput] = useState("");
   const search = useDebounced(input, 300).trim();
   const groups = useGroups();
@@ -91,6 +100,23 @@ export default function ClientsPage() {
       {tab === 10 && <NamedListTab kind={KINDS.transportations} />}
       {tab === 11 && <NamedListTab kind={KINDS.collectionGroups} />}
       {tab === 12 && <NamedListTab kind={KINDS.organizations} />}
+      {linked.data && (
+        <ClientDialog
+          client={linked.data}
+          groups={groupList}
+          transportations={directionList}
+          onClose={() =>
+            setParams(
+              (current) => {
+                const next = new URLSearchParams(current);
+                next.delete("client");
+                return next;
+              },
+              { replace: true },
+            )
+          }
+        />
+      )}
       {/* Last: the fixed backdrop takes no room, but as the first child it would push the tabs down. */}
       <FullScreenLoader open={groups.isPending || transportations.isPending} />
     </Stack>

@@ -14,6 +14,7 @@ import { type ComponentType, type ReactNode, useState } from "react";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
 import { EditDeleteActions } from "../../ui/EditDeleteActions.tsx";
 import { FullScreenLoader } from "../../ui/FullScreenLoader.tsx";
+import { stackedBelow } from "../../ui/stacked-table.ts";
 
 export type NamedItem = { id: number; name: string };
 
@@ -37,8 +38,9 @@ export type NamedList<T extends NamedItem, M extends Mutations> = {
 
 /**
  * Groups, directions, collection groups and organizations (tabs 9-12): an add button, a table of names with
- * the list's own columns, edit and delete. `kind` is one of `KINDS` and stays the same for a mounted tab, so
- * its hooks are called in the same order on every render.
+ * the list's own columns, edit and delete; on a phone each row is a card, so its buttons are in sight.
+ * `kind` is one of `KINDS` and stays the same for a mounted tab, so its hooks are called in the same order on
+ * every render.
  */
 export function NamedListTab<T extends NamedItem, M extends Mutations>({ kind }: { kind: NamedList<T, M> }) {
   const items = kind.useItems();
@@ -62,7 +64,7 @@ export function NamedListTab<T extends NamedItem, M extends Mutations>({ kind }:
         </Button>
       </Box>
       <TableContainer component={Paper}>
-        <Table size="small" aria-label={kind.title}>
+        <Table size="small" aria-label={kind.title} sx={stackedBelow()}>
           <TableHead>
             <TableRow>
               <TableCell>Название</TableCell>
@@ -75,11 +77,13 @@ export function NamedListTab<T extends NamedItem, M extends Mutations>({ kind }:
           <TableBody>
             {(items.data ?? []).map((item) => (
               <TableRow key={item.id} hover>
-                <TableCell>{item.name}</TableCell>
+                <TableCell data-label="Название">{item.name}</TableCell>
                 {kind.columns.map((c) => (
-                  <TableCell key={c.header}>{c.cell(item, mutations)}</TableCell>
+                  <TableCell key={c.header} data-label={c.header}>
+                    {c.cell(item, mutations)}
+                  </TableCell>
                 ))}
-                <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                <TableCell align="right" data-label="Действия" sx={{ whiteSpace: "nowrap" }}>
                   {kind.actions?.(item)}
                   <EditDeleteActions
                     name={item.name}

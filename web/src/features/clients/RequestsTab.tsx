@@ -13,16 +13,24 @@ import {
 } from "@mui/material";
 import type { TClientGroup, TRegistrationRequest, TTransportation } from "@wholesale/contract";
 import { useState } from "react";
+import { formatDateTime } from "../../lib/dates.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
 import { FullScreenLoader } from "../../ui/FullScreenLoader.tsx";
+import { stackedBelow } from "../../ui/stacked-table.ts";
 import { AddClientDialog } from "./AddClientDialog.tsx";
 import { useRegistrationRequests, useUpdateRequest } from "./api.ts";
+import { volumeLabel } from "./status.ts";
 
 type Props = { groups: TClientGroup[]; transportations: TTransportation[] };
 
 const requestLabel = (r: TRegistrationRequest) => r.client.telegram_username ?? r.client.nickname;
 
-/** Unconfirmed registration requests, each with add-client and delete. */
+const ONE_LINE = { whiteSpace: "nowrap" } as const;
+
+/**
+ * Unconfirmed registration requests, each with the volume the client chose in the bot, when they asked, and
+ * add-client and delete; on a phone each request is a card, so its buttons are never past the edge.
+ */
 export function RequestsTab({ groups, transportations }: Props) {
   const requests = useRegistrationRequests(true);
   const remove = useUpdateRequest("Заявка удалена", "Не удалось удалить заявку");
@@ -33,22 +41,32 @@ export function RequestsTab({ groups, transportations }: Props) {
     <>
       <FullScreenLoader open={requests.isPending} />
       <TableContainer component={Paper}>
-        <Table size="small" aria-label="Заявки">
+        <Table size="small" aria-label="Заявки" sx={stackedBelow()}>
           <TableHead>
             <TableRow>
               <TableCell>Имя в Telegram</TableCell>
               <TableCell>Телефон</TableCell>
               <TableCell>Организация</TableCell>
+              <TableCell>Объем</TableCell>
+              <TableCell>Дата заявки</TableCell>
               <TableCell align="right">Действия</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {(requests.data ?? []).map((r) => (
               <TableRow key={r.id} hover>
-                <TableCell>{r.client.telegram_username ?? "—"}</TableCell>
-                <TableCell>{r.client.phone_number ?? "—"}</TableCell>
-                <TableCell>{r.client.organization_name}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                <TableCell data-label="Имя в Telegram">{r.client.telegram_username ?? "—"}</TableCell>
+                <TableCell data-label="Телефон" sx={ONE_LINE}>
+                  {r.client.phone_number ?? "—"}
+                </TableCell>
+                <TableCell data-label="Организация">{r.client.organization_name}</TableCell>
+                <TableCell data-label="Объем" sx={ONE_LINE}>
+                  {volumeLabel(r.client.client_type)}
+                </TableCell>
+                <TableCell data-label="Дата заявки" sx={ONE_LINE}>
+                  {formatDateTime(r.created_at)}
+                </TableCell>
+                <TableCell align="right" data-label="Действия" sx={ONE_LINE}>
                   <Tooltip title="Добавить клиента">
                     <IconButton
                       aria-label={`Добавить клиента ${requestLabel(r)}`}
@@ -70,7 +88,7 @@ export function RequestsTab({ groups, transportations }: Props) {
             ))}
             {requests.isSuccess && requests.data.length === 0 && (
               <TableRow>
-                <TableCell colSpan={4} align="center">
+                <TableCell colSpan={6} align="center">
                   Заявок нет
                 </TableCell>
               </TableRow>

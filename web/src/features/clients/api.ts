@@ -27,6 +27,7 @@ export const clientKeys = {
   all: ["clients"] as const,
   lists: () => [...clientKeys.all, "list"] as const,
   list: (query: TClientListParams & { onlyActive: boolean }) => [...clientKeys.lists(), query] as const,
+  detail: (id: number) => [...clientKeys.all, "detail", id] as const,
   everyone: () => [...clientKeys.all, "everyone"] as const,
   requests: () => [...clientKeys.all, "requests"] as const,
   groups: () => [...clientKeys.all, "groups"] as const,
@@ -79,6 +80,16 @@ export function useAllClients(enabled: boolean) {
     queryFn: ({ signal }) => allClients(signal),
     enabled,
     staleTime: 5 * 60_000,
+  });
+}
+
+/** One client, for a link that opens them (`/clients?client=ID`, from a claim). */
+export function useClient(id: number | null) {
+  return useQuery({
+    queryKey: clientKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => api(`/profiles/clients/${id}/`, { schema: ZClientSchema, signal }),
+    enabled: id !== null,
+    meta: { errorMessage: "Не удалось загрузить клиента" },
   });
 }
 

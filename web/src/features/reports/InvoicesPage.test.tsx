@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { TPermission } from "@wholesale/contract";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -137,6 +137,66 @@ describe("InvoicesPage", () => {
       client_id: 5,
       date: "2026-11-20",
     });
+    vi.useRealTimers();
+  });
+
+  it("a new invoice opens on its own sub-tab: «Все накладные» and its wholesale type", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-20T09:00:00Z"));
+    const made = { ...invoice(9, 6), client_name: "Борис", client_type: 2 };
+    let madeYet = false;
+    mockFetch({
+      "POST /api/token/": () => ({ status: 200, body: { access: "A", refresh: "R" } }),
+      "GET /api/users/whoiam/": () => ({
+        status: 200,
+        body: staffUser("office", ["reports.read", "reports.manage", "orders.read"], { username: "u" }),
+      }),
+      "GET /api/sales/orders/": () => ({
+        status: 200,
+        body: {
+          count: 1,
+          next: null,
+          previous: null,
+          results: [
+            testOrder({
+              id: 3,
+              client: { ...orderClient, id: 6, nickname: "Борис", organization_name: "Не указано" },
+            }),
+          ],
+        },
+      }),
+      "POST /api/reports/client/": () => {
+        madeYet = true;
+        return { status: 201, body: made };
+      },
+      "GET /api/reports/client/": ({ url }) => ({
+        status: 200,
+        body: {
+          count: 1,
+          next: null,
+          previous: null,
+          results: url.includes("client_type=2") && madeYet ? [made] : [invoice(2, 8)],
+        },
+      }),
+      "GET /api/reports/general/": () => ({
+        status: 200,
+        body: { count: 0, next: null, previous: null, results: [] },
+      }),
+    });
+    await signIn("u", "pw");
+    render(withAppProviders(<InvoicesPage />));
+    // Staff are on the daily reports when they make a large-wholesale client's invoice.
+    await userEvent.click(await screen.findByRole("tab", { name: "Накладные по датам" }));
+    await userEvent.click(screen.getByRole("button", { name: "Сделать накладную" }));
+    const dialog = within(await screen.findByRole("dialog"));
+    await userEvent.click(dialog.getByLabelText("Клиент"));
+    await userEvent.click(await screen.findByRole("option", { name: "Борис" }));
+    await userEvent.click(dialog.getByRole("button", { name: "Сделать" }));
+    expect(await screen.findByText("Накладная создана")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.getByRole("tab", { name: "Все накладные" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("tab", { name: "Крупный опт" })).toHaveAttribute("aria-selected", "true");
+    expect(await within(await screen.findByTestId("invoices")).findByText("Борис")).toBeInTheDocument();
     vi.useRealTimers();
   });
 });

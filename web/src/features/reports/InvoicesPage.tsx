@@ -37,6 +37,7 @@ import { russianDate, todayInMoscow } from "../../lib/dates.ts";
 import { moneyList } from "../../lib/money.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
 import { DownloadIconButton } from "../../ui/download.tsx";
+import { stackedBelow } from "../../ui/stacked-table.ts";
 import {
   useClientsWithOrders,
   useDailyReports,
@@ -118,7 +119,7 @@ function InvoiceList({
   if (rows.length === 0) return <Typography color="text.secondary">{EMPTY_REPORTS}</Typography>;
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table size="small" data-testid="invoices">
+      <Table size="small" data-testid="invoices" sx={stackedBelow()}>
         <TableHead>
           <TableRow>
             <TableCell>Дата</TableCell>
@@ -132,12 +133,14 @@ function InvoiceList({
             const name = invoiceClientName(r);
             return (
               <TableRow key={r.id}>
-                <TableCell sx={NO_WRAP}>{russianDate(r.day)}</TableCell>
-                <TableCell>{name}</TableCell>
-                <TableCell align="right" sx={NO_WRAP}>
+                <TableCell data-label="Дата" sx={NO_WRAP}>
+                  {russianDate(r.day)}
+                </TableCell>
+                <TableCell data-label="Пользователь">{name}</TableCell>
+                <TableCell align="right" data-label="Сумма" sx={NO_WRAP}>
                   {moneyList(r.totals)}
                 </TableCell>
-                <TableCell align="right">
+                <TableCell align="right" data-label="Действия" sx={NO_WRAP}>
                   <Actions
                     report={r}
                     label={r.name}
@@ -168,7 +171,7 @@ function DailyList({ canManage, onDelete }: { canManage: boolean; onDelete: (d: 
   if (rows.length === 0) return <Typography color="text.secondary">{EMPTY_REPORTS}</Typography>;
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table size="small" data-testid="daily-reports">
+      <Table size="small" data-testid="daily-reports" sx={stackedBelow()}>
         <TableHead>
           <TableRow>
             <TableCell>Дата</TableCell>
@@ -178,8 +181,10 @@ function DailyList({ canManage, onDelete }: { canManage: boolean; onDelete: (d: 
         <TableBody>
           {rows.map((r) => (
             <TableRow key={r.id}>
-              <TableCell sx={NO_WRAP}>{russianDate(r.day)}</TableCell>
-              <TableCell align="right">
+              <TableCell data-label="Дата" sx={NO_WRAP}>
+                {russianDate(r.day)}
+              </TableCell>
+              <TableCell align="right" data-label="Действия" sx={NO_WRAP}>
                 <Actions
                   report={r}
                   label={r.name}
@@ -201,7 +206,15 @@ function DailyList({ canManage, onDelete }: { canManage: boolean; onDelete: (d: 
 }
 
 /** An invoice is made of a client's orders of a day: the day comes first, then only who ordered on it. */
-function MakeInvoiceDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+function MakeInvoiceDialog({
+  open,
+  onClose,
+  onMade,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onMade: (invoice: TClientReport) => void;
+}) {
   const [client, setClient] = useState<TOrderClient | null>(null);
   const [date, setDate] = useState(todayInMoscow);
   const ordered = useClientsWithOrders(open ? date : "");
@@ -242,7 +255,18 @@ function MakeInvoiceDialog({ open, onClose }: { open: boolean; onClose: () => vo
         <Button
           variant="contained"
           disabled={!client || !date || make.isPending}
-          onClick={() => client && make.mutate({ client_id: client.id, date }, { onSuccess: onClose })}
+          onClick={() =>
+            client &&
+            make.mutate(
+              { client_id: client.id, date },
+              {
+                onSuccess: (invoice) => {
+                  onMade(invoice);
+                  onClose();
+                },
+              },
+            )
+          }
         >
           Сделать
         </Button>
@@ -251,7 +275,15 @@ function MakeInvoiceDialog({ open, onClose }: { open: boolean; onClose: () => vo
   );
 }
 
-function MakeDailyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+function MakeDailyDialog({
+  open,
+  onClose,
+  onMade,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onMade: () => void;
+}) {
   const [date, setDate] = useState(todayInMoscow);
   const make = useMakeDailyReport();
   return (
@@ -273,7 +305,14 @@ function MakeDailyDialog({ open, onClose }: { open: boolean; onClose: () => void
         <Button
           variant="contained"
           disabled={!date || make.isPending}
-          onClick={() => make.mutate(date, { onSuccess: onClose })}
+          onClick={() =>
+            make.mutate(date, {
+              onSuccess: () => {
+                onMade();
+                onClose();
+              },
+            })
+          }
         >
           Сделать
         </Button>
@@ -285,6 +324,7 @@ function MakeDailyDialog({ open, onClose }: { open: boolean; onClose: () => void
 /**
  * Invoices (накладные) per client and day, and the daily reports («Накладные по датам»). Its own section,
  * not a statistics tab: the storehouse hands goods over with the invoice but may not open the statistics.
+ * What was just made is shown: a new invoice opens its wholesale type's list, a new daily report its tab.
  */
 export default function InvoicesPage() {
   const { myUser } = useSession();
@@ -327,8 +367,15 @@ export default function InvoicesPage() {
         onConfirm={() => deleting && remove.mutate({ kind: deleting.kind, id: deleting.id })}
         onClose={() => setDeleting(null)}
       />
-      <MakeInvoiceDialog open={making === "invoice"} onClose={() => setMaking(null)} />
-      <MakeDailyDialog open={making === "daily"} onClose={() => setMaking(null)} />
+      <MakeInvoiceDialog
+        open={making === "invoice"}
+        onClose={() => setMaking(null)}
+        onMade={(invoice) => {
+          setTab(0);
+          setType(invoice.client_type);
+        }}
+      />
+      <MakeDailyDialog open={making === "daily"} onClose={() => setMaking(null)} onMade={() => setTab(1)} />
     </Stack>
   );
 }
