@@ -1,5 +1,5 @@
 import { CLIENT_TYPE_LARGE, CLIENT_TYPE_SMALL } from "./clients.ts";
-import { ZPageQuerySchema, ZTimestampSchema } from "./common.ts";
+import { ZDateSchema, ZPageQuerySchema, ZTimestampSchema } from "./common.ts";
 import { z } from "./zod-ru.ts";
 
 /** Telegram's limits: a text message up to 4096 characters, a photo caption up to 1024. */
@@ -109,6 +109,13 @@ export const ZClaimSchema = z.object({
   owner: z.number().int(),
   /** How the client is shown: nickname, with the organization when it has one. */
   owner_name: z.string(),
+  /** The client's phone, to call about the claim. */
+  owner_phone: z.string().nullable(),
+  /**
+   * The order the claim most likely concerns: the client's latest order opened before the claim was written
+   * (a claim names none of its own); null when the client had none.
+   */
+  order: z.object({ id: z.number().int(), opened_on: ZDateSchema }).nullable(),
   status: ZClaimStatusSchema,
   text: z.string(),
   created_date: ZTimestampSchema,

@@ -5,9 +5,9 @@ import {
   type TClaimListQuery,
   type TClaimUpdate,
 } from "@wholesale/contract";
-import { count, desc, eq } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { claims, clients } from "../../db/schema/index.ts";
+import { claims, clients, orders } from "../../db/schema/index.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
 
 /** A claim filed, or why it was not: the client is told and may write it again. */
@@ -36,12 +36,19 @@ export async function createClaim(
   return { ok: true, id: row.id };
 }
 
+/** The client's latest order opened before the claim: the one a claim (which names none) most likely concerns. */
+const claimOrder = sql<TClaim["order"]>`(select json_build_object('id', o.id, 'opened_on', o.opened_on)
+  from ${orders} o where o.client_id = ${claims.clientId} and o.opened_at <= ${claims.createdDate}
+  order by o.opened_at desc, o.id desc limit 1)`;
+
 const claimColumns = {
   id: claims.id,
   owner: claims.clientId,
   nickname: clients.nickname,
   organizationName: clients.organizationName,
   offline: clients.offline,
+  phone: clients.phoneNumber,
+  order: claimOrder,
   status: claims.status,
   text: claims.text,
   createdDate: claims.createdDate,
@@ -53,6 +60,8 @@ type ClaimRow = {
   nickname: string;
   organizationName: string;
   offline: boolean;
+  phone: string | null;
+  order: TClaim["order"];
   status: TClaim["status"];
   text: string;
   createdDate: Date;
@@ -67,6 +76,8 @@ const toClaim = (r: ClaimRow): TClaim => ({
     organization_name: r.organizationName,
     offline: r.offline,
   }),
+  owner_phone: r.phone,
+  order: r.order,
   status: r.status,
   text: r.text,
   created_date: r.createdDate.toISOString(),

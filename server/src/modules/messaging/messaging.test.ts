@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedClient, seedGroup, seedTransportation } from "../../db/factories/clients.ts";
 import { seedClaim } from "../../db/factories/messaging.ts";
+import { seedOrder } from "../../db/factories/sales.ts";
 import { clientMessages, outboxMessages } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { pngDeclaring } from "../../test/images.ts";
@@ -338,6 +339,8 @@ describe("claims", () => {
     expect(all.results[0]).toMatchObject({
       owner: client.id,
       owner_name: "ООО Ромашка (Аркадий)",
+      owner_phone: client.phoneNumber,
+      order: null,
       status: "not_reviewed",
     });
 
@@ -380,5 +383,32 @@ describe("claims", () => {
     expect((await t.call("storehouse", { method: "GET", url: "/api/messaging/claims/" })).statusCode).toBe(
       403,
     );
+  });
+
+  it("names the client's phone and the order a claim most likely concerns: the latest opened before it", async () => {
+    const client = await seedClient(t.db, { phoneNumber: "+79001234567" });
+    await seedOrder(t.db, { clientId: client.id, clientType: 3, openedOn: "2026-10-30" });
+    const before = await seedOrder(t.db, { clientId: client.id, clientType: 3, openedOn: "2026-10-31" });
+    // Opened after the claim was written: not what it is about.
+    await seedOrder(t.db, { clientId: client.id, clientType: 3, openedOn: "2026-11-03" });
+    const claim = await seedClaim(t.db, {
+      clientId: client.id,
+      text: "Не хватило двух чехлов",
+      createdDate: new Date("2026-11-01T10:00:00Z"),
+    });
+    const early = await seedClaim(t.db, {
+      clientId: client.id,
+      text: "Раньше всех заказов",
+      createdDate: new Date("2026-10-01T10:00:00Z"),
+    });
+    const all = (await t.call("seller", { method: "GET", url: "/api/messaging/claims/?limit=100" })).json<
+      TPaged<TClaim>
+    >();
+    const mine = (id: number) => all.results.find((c) => c.id === id);
+    expect(mine(claim.id)).toMatchObject({
+      owner_phone: "+79001234567",
+      order: { id: before.id, opened_on: "2026-10-31" },
+    });
+    expect(mine(early.id)?.order).toBeNull();
   });
 });

@@ -2,12 +2,14 @@ import CheckIcon from "@mui/icons-material/Check";
 import CloseIcon from "@mui/icons-material/Close";
 import DeleteIcon from "@mui/icons-material/Delete";
 import {
+  Box,
   Card,
   CardActions,
   CardContent,
   CardHeader,
   Chip,
   IconButton,
+  Link,
   Pagination,
   Stack,
   Tab,
@@ -17,10 +19,12 @@ import {
 } from "@mui/material";
 import type { TClaim, TClaimStatus } from "@wholesale/contract";
 import { useState } from "react";
+import { Link as RouterLink } from "react-router";
 import { formatDateTime } from "../../lib/dates.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
 import { FullScreenLoader } from "../../ui/FullScreenLoader.tsx";
 import { CLAIMS_PAGE_SIZE, useClaims, useDeleteClaim, useUpdateClaim } from "./api.ts";
+import { ClaimOrder } from "./ClaimOrder.tsx";
 
 /** The tabs and the status each really filters by (the spec's filter never worked; this one does). */
 const TABS: { label: string; status: TClaimStatus | undefined }[] = [
@@ -34,6 +38,19 @@ export const CLAIM_STATUS_LABELS: Record<TClaimStatus, string> = {
   reviewed: "Рассмотрена",
 };
 
+/** Who wrote the claim, linked to their dialog on the clients screen, and how to call them. */
+function ClaimClient({ claim }: { claim: TClaim }) {
+  return (
+    <Link component={RouterLink} to={`/clients?client=${claim.owner}`} underline="hover">
+      {claim.owner_name}
+    </Link>
+  );
+}
+
+/**
+ * Claims as cards (part 1): the client (a link to them) with their phone, when, the status and the text; the
+ * order the claim most likely concerns opens from the card.
+ */
 export default function ClaimsPage() {
   const [tab, setTab] = useState(0);
   const [page, setPage] = useState(0);
@@ -64,8 +81,17 @@ export default function ClaimsPage() {
           {(claims.data?.results ?? []).map((c) => (
             <Card key={c.id} variant="outlined" role="listitem" aria-label={`Заявка ${c.id}`}>
               <CardHeader
-                title={c.owner_name}
-                subheader={formatDateTime(c.created_date)}
+                title={<ClaimClient claim={c} />}
+                subheader={
+                  <>
+                    {formatDateTime(c.created_date)}
+                    {c.owner_phone && (
+                      <Link href={`tel:${c.owner_phone}`} underline="hover" sx={{ display: "block" }}>
+                        {c.owner_phone}
+                      </Link>
+                    )}
+                  </>
+                }
                 action={
                   <Chip
                     size="small"
@@ -80,7 +106,9 @@ export default function ClaimsPage() {
                   {c.text}
                 </Typography>
               </CardContent>
-              <CardActions sx={{ justifyContent: "flex-end" }}>
+              <CardActions>
+                {c.order && <ClaimOrder owner={c.owner} order={c.order} />}
+                <Box sx={{ flexGrow: 1 }} />
                 {c.status === "not_reviewed" ? (
                   <Tooltip title="Рассмотрена">
                     <IconButton
