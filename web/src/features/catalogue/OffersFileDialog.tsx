@@ -15,22 +15,32 @@ import type { TOffersImportResult } from "@wholesale/contract";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import { ApiError, downloadFile } from "../../api/client.ts";
 import { notify } from "../../app/notify.tsx";
+import { DownloadButton } from "../../ui/download.tsx";
 import { useImportOffers } from "./api.ts";
 
 const TEMPLATE_NAME = "Шаблон_предложений.xlsx";
 
 type Props = { open: boolean; onClose: () => void };
 
-/** New file: upload an offers spreadsheet (all or nothing), with a template to start from. */
+/** Why a file was refused: its bad rows («Строка N: …») when the server named them, else its reason. */
+function refusalOf(error: unknown): string[] {
+  if (!(error instanceof ApiError)) return ["Не удалось загрузить файл"];
+  return error.errors?.file ?? [error.detail];
+}
+
+/**
+ * New file: upload an offers spreadsheet (all or nothing), with a template to start from. A refusal is shown
+ * here, once, with its rows; the template downloads as every file does («Файл скачан»).
+ */
 export function OffersFileDialog({ open, onClose }: Props) {
   const upload = useImportOffers();
   const input = useRef<HTMLInputElement>(null);
   const [result, setResult] = useState<TOffersImportResult | null>(null);
-  const [rowErrors, setRowErrors] = useState<string[]>([]);
+  const [refusal, setRefusal] = useState<string[]>([]);
   useEffect(() => {
     if (open) {
       setResult(null);
-      setRowErrors([]);
+      setRefusal([]);
     }
   }, [open]);
 
@@ -39,21 +49,13 @@ export function OffersFileDialog({ open, onClose }: Props) {
     event.target.value = "";
     if (!file) return;
     setResult(null);
-    setRowErrors([]);
+    setRefusal([]);
     try {
       const imported = await upload.mutateAsync(file);
       setResult(imported);
       notify.success(`Файл загружен: создано ${imported.created}, обновлено ${imported.updated}`);
     } catch (error) {
-      if (error instanceof ApiError) setRowErrors(error.errors?.file ?? []);
-    }
-  };
-
-  const template = async () => {
-    try {
-      await downloadFile("/storehouse/offers/template/", TEMPLATE_NAME);
-    } catch (error) {
-      notify.error(error instanceof ApiError ? error.detail : "Не удалось скачать шаблон");
+      setRefusal(refusalOf(error));
     }
   };
 
@@ -81,11 +83,11 @@ export function OffersFileDialog({ open, onClose }: Props) {
               {result.unchanged}.
             </Alert>
           )}
-          {rowErrors.length > 0 && (
+          {refusal.length > 0 && (
             <Alert severity="error">
               Файл не загружен:
               <List dense disablePadding>
-                {rowErrors.map((e) => (
+                {refusal.map((e) => (
                   <ListItem key={e} disableGutters>
                     {e}
                   </ListItem>
@@ -97,7 +99,9 @@ export function OffersFileDialog({ open, onClose }: Props) {
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Закрыть</Button>
-        <Button onClick={() => void template()}>Скачать шаблон</Button>
+        <DownloadButton save={() => downloadFile("/storehouse/offers/template/", TEMPLATE_NAME)}>
+          Скачать шаблон
+        </DownloadButton>
         <Button variant="contained" disabled={upload.isPending} onClick={() => input.current?.click()}>
           Выбрать файл
         </Button>

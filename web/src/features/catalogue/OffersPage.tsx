@@ -21,12 +21,13 @@ import {
   Tooltip,
   Typography,
 } from "@mui/material";
-import type { TBulkAvailable, TModification } from "@wholesale/contract";
+import type { TBulkAvailable, TModification, TProduct } from "@wholesale/contract";
 import { useState } from "react";
 import { can, useSession } from "../../app/session.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
 import { AddModificationDialog } from "./AddModificationDialog.tsx";
 import {
+  searchTerm,
   useBrands,
   useBulkAvailable,
   useCreateBrand,
@@ -48,6 +49,9 @@ import { OffersFileDialog } from "./OffersFileDialog.tsx";
 import { OrdersReportButton } from "./OrdersReportButton.tsx";
 
 type Named = { id: number; name: string };
+/** The brand strip's first tab: the products of every brand (of every brand a search matched). */
+const ALL_BRANDS = "all";
+type BrandChoice = number | typeof ALL_BRANDS;
 type Dialog =
   | { kind: "addModification" }
   | { kind: "file" }
@@ -59,6 +63,13 @@ type Dialog =
   | null;
 type Deleting = { kind: "brand" | "product" | "modification"; item: Named } | null;
 
+/** Products under their brands, in the brands' order (a product whose brand is not listed is left out). */
+function byBrand(products: TProduct[], brands: Named[]) {
+  return brands
+    .map((brand) => ({ brand, items: products.filter((p) => p.brand === brand.id) }))
+    .filter((group) => group.items.length > 0);
+}
+
 const BULK_ACTIONS: { label: string; body: Omit<TBulkAvailable, "brand_id" | "product_id"> }[] = [
   { label: "Малый опт: включить", body: { available_small_wholesale: true } },
   { label: "Малый опт: выключить", body: { available_small_wholesale: false } },
@@ -68,7 +79,11 @@ const BULK_ACTIONS: { label: string; body: Omit<TBulkAvailable, "brand_id" | "pr
   { label: "Статус: выключить", body: { available: false } },
 ];
 
-/** The offers page (spec 2.1): brands as tabs, products as accordions, modifications in tables. */
+/**
+ * The offers page (spec 2.1): brands as tabs, products as accordions, modifications in tables. It opens on
+ * the first brand (the spec's blank «Выберите брэнд» asked for a click before anything showed); a search
+ * looks across every brand at once («Все брэнды», its matches under their brands) until a brand is chosen.
+ */
 export default function OffersPage() {
   const { myUser } = useSession();
   const canWrite = can(myUser, "catalogue.write");
@@ -78,7 +93,8 @@ export default function OffersPage() {
   const canOrders = can(myUser, "orders.read");
 
   const [search, setSearch] = useState("");
-  const [brandId, setBrandId] = useState<number | null>(null);
+  // Null until staff choose: the first brand.
+  const [brandChoice, setBrandChoice] = useState<BrandChoice | null>(null);
   const [productId, setProductId] = useState<number | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [deleting, setDeleting] = useState<Deleting>(null);
@@ -86,7 +102,11 @@ export default function OffersPage() {
   const [bulkMenu, setBulkMenu] = useState<HTMLElement | null>(null);
 
   const brands = useBrands(search);
-  const products = useProducts(brandId, search);
+  const brandList = brands.data ?? [];
+  const chosen = brandChoice ?? brandList[0]?.id ?? ALL_BRANDS;
+  // A brand the search no longer matches gives way to every brand it does.
+  const brand = brandList.find((b) => b.id === chosen) ?? null;
+  const products = useProducts(brand?.id ?? null, search, brands.isSuccess);
   const createBrand = useCreateBrand();
   const updateBrand = useUpdateBrand();
   const deleteBrand = useDeleteBrand();
@@ -96,19 +116,29 @@ export default function OffersPage() {
   const deleteModification = useDeleteModification();
   const bulkAvailable = useBulkAvailable();
 
-  const brandList = brands.data ?? [];
-  const brand = brandList.find((b) => b.id === brandId) ?? null;
   const product = (products.data ?? []).find((p) => p.id === productId) ?? null;
+  // Under «Все брэнды» an open product still names its brand: the bulk actions and dialogs act on both.
+  const brandId = brand?.id ?? product?.brand ?? null;
+  const selectedBrand = brandList.find((b) => b.id === brandId) ?? null;
   const clearSelection = () => {
-    setBrandId(null);
+    setBrandChoice(ALL_BRANDS);
     setProductId(null);
+  };
+  const chooseBrand = (choice: BrandChoice) => {
+    setBrandChoice(choice);
+    setProductId(null);
+  };
+  const onSearch = (text: string) => {
+    // A search starting looks across every brand; refining it keeps whatever tab staff then chose.
+    if (!searchTerm(search) && searchTerm(text)) chooseBrand(ALL_BRANDS);
+    setSearch(text);
   };
 
   const onDelete = () => {
     if (!deleting) return;
     const { kind, item } = deleting;
     if (kind === "brand")
-      deleteBrand.mutate(item.id, { onSuccess: () => item.id === brandId && clearSelection() });
+      deleteBrand.mutate(item.id, { onSuccess: () => item.id === brand?.id && clearSelection() });
     if (kind === "product")
       deleteProduct.mutate(item.id, { onSuccess: () => item.id === productId && setProductId(null) });
     if (kind === "modification") deleteModification.mutate(item.id);
@@ -157,13 +187,13 @@ export default function OffersPage() {
             size="small"
             label="Поиск"
             value={search}
-            onChange={(e) => setSearch(e.target.value)}
+            onChange={(e) => onSearch(e.target.value)}
             sx={{ width: { sm: 260 }, flexShrink: 0 }}
           />
           <Stack direction="row" alignItems="center" spacing={1} sx={{ flex: 1, minWidth: 0 }}>
             <Breadcrumbs aria-label="Выбор" sx={{ flex: 1, minWidth: 0 }}>
-              <Typography color={brand ? "text.primary" : "text.secondary"}>
-                {brand?.name ?? "Все брэнды"}
+              <Typography color={selectedBrand ? "text.primary" : "text.secondary"}>
+                {selectedBrand?.name ?? "Все брэнды"}
               </Typography>
               {product && <Typography>{product.name}</Typography>}
             </Breadcrumbs>
@@ -195,25 +225,29 @@ export default function OffersPage() {
       </Stack>
 
       <Paper variant="outlined">
-        <Stack direction="row" alignItems="center">
+        {/* On a phone the brand's buttons take a line of their own: beside the tabs they left room for one
+            or two brand names. */}
+        <Stack direction={{ xs: "column", sm: "row" }} alignItems={{ xs: "stretch", sm: "center" }}>
           <Tabs
-            value={brand ? brand.id : false}
-            onChange={(_e, id: number) => {
-              setBrandId(id);
-              setProductId(null);
-            }}
+            value={brand ? brand.id : ALL_BRANDS}
+            onChange={(_e, choice: BrandChoice) => chooseBrand(choice)}
             variant="scrollable"
             scrollButtons="auto"
             allowScrollButtonsMobile
             aria-label="Брэнды"
-            sx={{ flex: 1, minWidth: 0 }}
+            sx={{ flex: 1, minWidth: 0, "& .MuiTab-root": { minWidth: 0, px: 1.5 } }}
           >
+            <Tab value={ALL_BRANDS} label="Все брэнды" />
             {brandList.map((b) => (
               <Tab key={b.id} value={b.id} label={b.name} />
             ))}
           </Tabs>
           {canWrite && (
-            <Stack direction="row" sx={{ px: 1 }}>
+            <Stack
+              direction="row"
+              justifyContent="flex-end"
+              sx={{ px: 1, borderTop: { xs: 1, sm: 0 }, borderColor: "divider" }}
+            >
               <Tooltip title="Добавить брэнд">
                 <IconButton aria-label="Добавить брэнд" onClick={() => setDialog({ kind: "brand" })}>
                   <AddIcon />
@@ -247,66 +281,81 @@ export default function OffersPage() {
       {brandList.length === 0 && !brands.isPending && (
         <Typography color="text.secondary">Ничего не найдено</Typography>
       )}
-      {brandList.length > 0 && brand === null && (
-        <Typography color="text.secondary">Выберите брэнд</Typography>
-      )}
-      {brand && (
+      {brandList.length > 0 && (
         <Box>
-          {canWrite && (
+          {canWrite && brand && (
             <Box sx={{ mb: 1 }}>
               <Button size="small" startIcon={<AddIcon />} onClick={() => setDialog({ kind: "product" })}>
                 Добавить продукт
               </Button>
             </Box>
           )}
-          {(products.data ?? []).map((p) => (
-            <Accordion
-              key={p.id}
-              expanded={productId === p.id}
-              onChange={(_e, expanded) => setProductId(expanded ? p.id : null)}
-              slotProps={{ transition: { unmountOnExit: true } }}
-              disableGutters
-            >
-              <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-                <Typography sx={{ flex: 1, fontWeight: 500 }}>{p.name}</Typography>
-                {canWrite && (
-                  <Box onClick={(e) => e.stopPropagation()} sx={{ display: "flex" }}>
-                    <Tooltip title="Редактировать продукт">
-                      <IconButton
-                        size="small"
-                        component="span"
-                        aria-label={`Редактировать продукт ${p.name}`}
-                        onClick={() => setDialog({ kind: "product", product: p })}
-                      >
-                        <EditIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title="Удалить продукт">
-                      <IconButton
-                        size="small"
-                        component="span"
-                        aria-label={`Удалить продукт ${p.name}`}
-                        onClick={() => setDeleting({ kind: "product", item: p })}
-                      >
-                        <DeleteIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  </Box>
-                )}
-              </AccordionSummary>
-              <AccordionDetails>
-                <ModificationsTable
-                  product={p.id}
-                  search={search}
-                  canWrite={canWrite}
-                  canStock={canStock}
-                  onEdit={(m: TModification) => setEditing(m.id)}
-                  onDelete={(m: TModification) => setDeleting({ kind: "modification", item: m })}
-                />
-              </AccordionDetails>
-            </Accordion>
+          {byBrand(products.data ?? [], brand ? [brand] : brandList).map(({ brand: group, items }) => (
+            <Box key={group.id} component="section" aria-label={group.name}>
+              {!brand && (
+                <Typography
+                  variant="overline"
+                  component="h2"
+                  color="text.secondary"
+                  sx={{ display: "block", mt: 1 }}
+                >
+                  {group.name}
+                </Typography>
+              )}
+              {items.map((p) => (
+                <Accordion
+                  key={p.id}
+                  expanded={productId === p.id}
+                  onChange={(_e, expanded) => setProductId(expanded ? p.id : null)}
+                  slotProps={{ transition: { unmountOnExit: true } }}
+                  disableGutters
+                >
+                  <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+                    <Typography sx={{ flex: 1, fontWeight: 500 }}>{p.name}</Typography>
+                    {canWrite && (
+                      <Box onClick={(e) => e.stopPropagation()} sx={{ display: "flex" }}>
+                        <Tooltip title="Редактировать продукт">
+                          <IconButton
+                            size="small"
+                            component="span"
+                            aria-label={`Редактировать продукт ${p.name}`}
+                            onClick={() => setDialog({ kind: "product", product: p })}
+                          >
+                            <EditIcon fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                        <Tooltip title="Удалить продукт">
+                          <IconButton
+                            size="small"
+                            component="span"
+                            aria-label={`Удалить продукт ${p.name}`}
+                            onClick={() => setDeleting({ kind: "product", item: p })}
+                          >
+                            <DeleteIcon fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      </Box>
+                    )}
+                  </AccordionSummary>
+                  <AccordionDetails>
+                    <ModificationsTable
+                      product={p.id}
+                      search={search}
+                      canWrite={canWrite}
+                      canStock={canStock}
+                      onEdit={(m: TModification) => setEditing(m.id)}
+                      onDelete={(m: TModification) => setDeleting({ kind: "modification", item: m })}
+                    />
+                  </AccordionDetails>
+                </Accordion>
+              ))}
+            </Box>
           ))}
-          {products.data?.length === 0 && <Typography color="text.secondary">Продуктов нет</Typography>}
+          {products.data?.length === 0 && (
+            <Typography color="text.secondary">
+              {searchTerm(search) ? "Ничего не найдено" : "Продуктов нет"}
+            </Typography>
+          )}
         </Box>
       )}
 
@@ -345,7 +394,7 @@ export default function OffersPage() {
           const saved = existing
             ? await updateBrand.mutateAsync({ id: existing.id, body })
             : await createBrand.mutateAsync(body);
-          setBrandId(saved.id);
+          setBrandChoice(saved.id);
         }}
         onClose={() => setDialog(null)}
       />

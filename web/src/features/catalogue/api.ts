@@ -39,7 +39,8 @@ export const LEFTOVER_PAGE_SIZE = 20;
 
 type TBulkPriceInput = z.input<typeof ZBulkPriceSchema>;
 
-const searchTerm = (q: string) => (q.trim().length >= SEARCH_MIN_LENGTH ? q.trim() : "");
+/** What a search box's text searches for: from 2 characters (spec 5), nothing below, which lists everything. */
+export const searchTerm = (q: string) => (q.trim().length >= SEARCH_MIN_LENGTH ? q.trim() : "");
 
 /** Spec 8: a failed brand or product search is only logged and shows no results. */
 async function orNothing<T>(search: () => Promise<T[]>): Promise<T[]> {
@@ -98,11 +99,12 @@ export function useBrands(q: string) {
   });
 }
 
-export function useProducts(brand: number | null, q: string) {
+/** A brand's products, or every brand's (`brand` null: the offers page's «Все брэнды» and its search). */
+export function useProducts(brand: number | null, q: string, enabled = true) {
   const term = searchTerm(q);
   return useQuery({
     queryKey: catalogueKeys.products(brand ?? 0, term),
-    enabled: brand !== null,
+    enabled,
     queryFn: ({ signal }) =>
       term
         ? orNothing(() =>
@@ -368,6 +370,10 @@ export function useDeleteTier() {
   });
 }
 
+/**
+ * Uploads an offers file. A refusal is the dialog's to show, row by row, where staff look for it: no global
+ * notice says it a second time over the dialog's buttons.
+ */
 export function useImportOffers() {
   const invalidate = useInvalidateCatalogue();
   return useMutation({
@@ -377,7 +383,6 @@ export function useImportOffers() {
       return api("/storehouse/offers/file/", { method: "POST", body, schema: ZOffersImportResultSchema });
     },
     onSuccess: invalidate,
-    meta: { errorMessage: "Не удалось загрузить файл" },
   });
 }
 
