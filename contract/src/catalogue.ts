@@ -13,6 +13,12 @@ export type TBrand = z.infer<typeof ZBrandSchema>;
 /** Names are what staff search and what the offers file matches on; 200 characters like the columns. */
 const ZName = z.string().trim().min(1).max(200);
 const ZDescription = z.string().max(10_000);
+/**
+ * A tier's price of exactly 1 is a placeholder: the modification is not sold at that wholesale type (spec 4;
+ * the availability rule and the bot read it so). Screens never show it as a price.
+ */
+export const NOT_SOLD_PRICE = 1;
+
 /** A price: numeric(14,2) in the database, so at most 12 digits before the point. */
 export const ZPriceSchema = z.number().min(0).max(999_999_999_999);
 const ZQuantity = z.number().int().min(0).max(2_000_000_000);

@@ -95,8 +95,10 @@ export const ZLowModificationSchema = z.object({
   quantity_on_start: z.number().int(),
   quantity: z.number().int(),
   sold: z.number().int(),
+  /** The first tier's price; null when it is the «not sold at this type» placeholder or there is no tier. */
   price_small_wholesale: z.number().nullable(),
   price_large_wholesale: z.number().nullable(),
+  /** The first tier's currency; null without any tier. */
   currency_sign: z.string().nullable(),
 });
 export const ZLowModificationsSchema = z.array(ZLowModificationSchema);

@@ -1,6 +1,7 @@
 import {
   CLIENT_TYPE_LARGE,
   CLIENT_TYPE_SMALL,
+  NOT_SOLD_PRICE,
   type TBrandStatistics,
   type TBrandStatisticsEntry,
   type TClientDay,
@@ -39,6 +40,9 @@ export const weekdayOf = (day: string) => WEEKDAYS[new Date(`${day}T12:00:00Z`).
 
 /** Sums arrive from `numeric` as strings; two decimals survive the trip to a JS number. */
 const money = (value: string | number) => Math.round(Number(value) * 100) / 100;
+/** A first tier's price as the problem positions show it: none for the «not sold at this type» placeholder. */
+const shownPrice = (value: string | null) =>
+  value === null || money(value) === NOT_SOLD_PRICE ? null : money(value);
 
 export type CurrencySigns = Map<number, string>;
 
@@ -321,8 +325,8 @@ export function createStatisticsService({
         quantity_on_start: Number(r.start),
         quantity: Number(r.end),
         sold: Number(r.sold),
-        price_small_wholesale: r.small === null ? null : money(r.small),
-        price_large_wholesale: r.large === null ? null : money(r.large),
+        price_small_wholesale: shownPrice(r.small),
+        price_large_wholesale: shownPrice(r.large),
         currency_sign: r.sign,
       }));
     },

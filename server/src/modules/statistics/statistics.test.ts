@@ -1,3 +1,4 @@
+import type { TLowModification } from "@wholesale/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedBrand, seedCurrency, seedModification, seedProduct } from "../../db/factories/catalogue.ts";
@@ -229,6 +230,31 @@ describe("statistics per day", () => {
         currency_sign: null,
       },
     ]);
+  });
+});
+
+describe("problem positions' prices", () => {
+  it("a first tier's placeholder price of 1 («not sold at this type») is no price: null, beside the real one", async () => {
+    const product = await seedProduct(t.db, { brandId: (await seedBrand(t.db, { name: "Remax" })).id });
+    const onlySmall = await seedModification(t.db, {
+      productId: product.id,
+      name: "Только малый опт",
+      quantity: 1,
+      quantityOnStart: 30,
+      tiers: [{ currencyId: ids.rub, quantityFrom: 1, smallWholesale: 540.5, largeWholesale: 1 }],
+    });
+    await seedOrder(t.db, {
+      clientId: ids.small,
+      clientType: CLIENT_TYPE_SMALL,
+      openedOn: "2026-11-20",
+      positions: [{ modificationId: onlySmall.id, currencyId: ids.rub, price: 540.5, quantity: 29 }],
+    });
+    const low: TLowModification[] = (await get("/api/statistics/low/?date=2026-11-20")).json();
+    expect(low.find((m) => m.id === onlySmall.id)).toMatchObject({
+      price_small_wholesale: 540.5,
+      price_large_wholesale: null,
+      currency_sign: "₽",
+    });
   });
 });
 

@@ -22,10 +22,15 @@ export const problemName = (m: Pick<TLowModification, "name" | "specifications">
   if (specifications.toLowerCase().includes(m.name.trim().toLowerCase())) return specifications;
   return `${m.name} (${specifications})`;
 };
-const prices = (m: TLowModification) =>
-  m.currency_sign === null || m.price_small_wholesale === null || m.price_large_wholesale === null
-    ? "—"
-    : `${formatPrice(m.price_small_wholesale, m.currency_sign)} / ${formatPrice(m.price_large_wholesale, m.currency_sign)}`;
+/** Said for a wholesale type whose first tier holds the «not sold» placeholder (the server sends no price). */
+export const NOT_SOLD = "не продаётся";
+/** Small and large wholesale together; «—» for a modification without any tier. */
+const prices = (m: TLowModification) => {
+  const { currency_sign: sign } = m;
+  if (sign === null) return "—";
+  const price = (value: number | null) => (value === null ? NOT_SOLD : formatPrice(value, sign));
+  return `${price(m.price_small_wholesale)} / ${price(m.price_large_wholesale)}`;
+};
 
 const COLUMNS: Column<TLowModification, Key>[] = [
   { key: "name", label: "Наименование продукта", sortValue: problemName, render: problemName },

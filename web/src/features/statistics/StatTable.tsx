@@ -172,13 +172,13 @@ export function StatTable<T, K extends string>({
                     sortDirection={sort.key === c.key ? sort.direction : false}
                     sx={{ verticalAlign: "bottom" }}
                   >
-                    {/* A number column's arrow goes before its label, by the figures it sorts, rather than
-                        floating past a label wrapped onto two lines. */}
+                    {/* The arrow follows its label's last word: as a flex item beside a label wrapped onto two
+                        lines it floated at the column's far side, by the next column's label. */}
                     <TableSortLabel
                       active={sort.key === c.key}
                       direction={sort.key === c.key ? sort.direction : "asc"}
                       onClick={() => onSort(c.key)}
-                      sx={c.align === "right" ? { flexDirection: "row-reverse" } : undefined}
+                      sx={{ display: "inline", "& .MuiTableSortLabel-icon": { verticalAlign: "middle" } }}
                     >
                       {c.label}
                     </TableSortLabel>
