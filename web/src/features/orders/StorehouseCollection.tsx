@@ -127,12 +127,15 @@ function DirectionSection({
   canPick,
   expanded,
   onToggle,
+  onUnfolded,
   onCollected,
 }: {
   group: TCollectionDirection;
   canPick: boolean;
   expanded: boolean;
   onToggle: () => void;
+  /** Once the direction has opened to its full height. */
+  onUnfolded: () => void;
   onCollected: OnOrderCollected;
 }) {
   const name = nameOf(group);
@@ -142,7 +145,7 @@ function DirectionSection({
       expanded={expanded}
       onChange={onToggle}
       disableGutters
-      slotProps={{ transition: { unmountOnExit: true } }}
+      slotProps={{ transition: { unmountOnExit: true, onEntered: onUnfolded } }}
       component="section"
       aria-label={name}
       id={`direction-${keyOf(group)}`}
@@ -185,6 +188,13 @@ function DirectionSection({
 /** The gap left between the list of directions and the direction a chip brought up under it. */
 const JUMP_GAP_PX = 8;
 
+/** Just the room the page needs below the last direction to stand at `scrollTop` (where a chip scrolled it). */
+function fitRoom(room: HTMLElement | null, scrollTop: number | null) {
+  if (scrollTop === null || !room) return;
+  const without = document.documentElement.scrollHeight - room.offsetHeight;
+  room.style.height = `${Math.max(0, scrollTop + window.innerHeight - without)}px`;
+}
+
 /**
  * The storehouse's screen, made for a phone: today's orders the office sent to collect, by direction. Each
  * direction folds away (a busy day is thousands of pixels of positions); the first with positions left opens
@@ -212,6 +222,8 @@ export function StorehouseCollection() {
   const [target, setTarget] = useState<string | null>(null);
   const nav = useRef<HTMLElement>(null);
   const room = useRef<HTMLDivElement>(null);
+  // Where the last chip scrolled the page to: the room below the last direction keeps it reachable.
+  const jumpedTo = useRef<number | null>(null);
   const groups = collection.data ?? [];
   const expanded =
     open ??
@@ -227,14 +239,13 @@ export function StorehouseCollection() {
     setTarget(null);
     const section = document.getElementById(`direction-${target}`);
     if (!section || !nav.current || !room.current) return;
-    // Right under the sticky list (its height is measured, not guessed). A direction near the end of a short
-    // page could not come up that far: the room below the last one grows until it can.
-    const top =
-      section.getBoundingClientRect().top + window.scrollY - nav.current.getBoundingClientRect().bottom;
-    const wanted = top - JUMP_GAP_PX;
-    const page = document.documentElement;
-    const missing = wanted + window.innerHeight - (page.scrollHeight - room.current.offsetHeight);
-    room.current.style.height = `${Math.max(0, missing)}px`;
+    // Right under the list where it sticks (its height is measured, not guessed; before the page scrolls it
+    // sits lower, in its place). A direction near the end of a short page could not come up that far: the
+    // room below the last one grows until it can.
+    const stuckBottom = Number.parseFloat(getComputedStyle(nav.current).top) + nav.current.offsetHeight;
+    const wanted = section.getBoundingClientRect().top + window.scrollY - stuckBottom - JUMP_GAP_PX;
+    jumpedTo.current = wanted;
+    fitRoom(room.current, wanted);
     window.scrollTo({ top: wanted });
   }, [target]);
 
@@ -259,7 +270,9 @@ export function StorehouseCollection() {
     );
   }
   return (
-    <Stack spacing={1}>
+    // No scroll anchoring: as the direction brought up unfolds, the browser kept a folded one below it in
+    // place and so scrolled the page past the direction (by its whole height).
+    <Stack spacing={1} sx={{ overflowAnchor: "none" }}>
       <Paper
         ref={nav}
         component="nav"
@@ -301,6 +314,7 @@ export function StorehouseCollection() {
           canPick={canPick}
           expanded={expanded.has(keyOf(group))}
           onToggle={() => toggle(keyOf(group))}
+          onUnfolded={() => fitRoom(room.current, jumpedTo.current)}
           onCollected={onCollected}
         />
       ))}
