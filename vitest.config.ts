@@ -31,7 +31,8 @@ projects.push(
       include: ["web/src/**/*.test.{ts,tsx}"],
       environment: "jsdom",
       setupFiles: ["web/test/setup.ts"],
-      testTimeout: 20_000,
+      // A ceiling for a loaded machine, as the server's: a component test waits for what it shows.
+      testTimeout: 120_000,
     },
   },
   {

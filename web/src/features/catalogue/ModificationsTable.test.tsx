@@ -35,6 +35,6 @@ describe("ModificationsTable", () => {
     const row = await screen.findByTestId("modification-7");
     const cells = within(row).getAllByRole("cell");
     expect(cells[2]?.textContent).toBe("12\u00a0500\u00a0₽");
-    expect(cells[3]?.textContent).toBe("11\u00a0999,5\u00a0₽");
+    expect(cells[3]?.textContent).toBe("11\u00a0999,50\u00a0₽");
   });
 });
