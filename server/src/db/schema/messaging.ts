@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   varchar,
@@ -13,13 +14,39 @@ import { accounts } from "./accounts.ts";
 import { clientGroups, clients, transportations } from "./clients.ts";
 import { bytea, createdAt, id, moment } from "./columns.ts";
 
+/**
+ * A message photo, kept in the database so that every instance can send it. Its bytes are in
+ * `message_photo_chunks`, pieces of 256 KB numbered from 0, each written and read by a statement of its own:
+ * the embedded PGlite runs one statement at a time for everyone, and a 10 MB value written or read whole had
+ * held it, and every request, for seconds.
+ */
+export const messagePhotos = pgTable("message_photos", {
+  id: id(),
+  /** Its size in bytes, all pieces together. */
+  size: integer("size").notNull(),
+  createdAt: createdAt(),
+});
+
+export const messagePhotoChunks = pgTable(
+  "message_photo_chunks",
+  {
+    photoId: integer("photo_id")
+      .notNull()
+      .references(() => messagePhotos.id, { onDelete: "cascade" }),
+    /** The piece's place: 0, 1, 2… */
+    seq: integer("seq").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.photoId, t.seq] })],
+);
+
 /** A message from staff to clients: immediate (send_time null) or scheduled. */
 export const clientMessages = pgTable(
   "client_messages",
   {
     id: id(),
     text: text("text").notNull(),
-    photo: bytea("photo"),
+    photoId: integer("photo_id").references(() => messagePhotos.id),
     photoName: varchar("photo_name", { length: 255 }),
     /** Telegram's file_id of the photo after its first upload: every later recipient reuses it. */
     photoFileId: varchar("photo_file_id", { length: 255 }),

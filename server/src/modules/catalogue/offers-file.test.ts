@@ -184,6 +184,29 @@ describe("POST /api/storehouse/offers/file/", () => {
     expect(many.json().detail).toBe("Слишком много строк: не более 20000");
   });
 
+  it("writes a large file in transactions of at most 500 modifications, so that other requests go between", async () => {
+    const rows: Row[] = [];
+    // Rows of a product scattered through the file, as a spreadsheet sorted by modification gives them.
+    for (let i = 0; i < 1_200; i++)
+      rows.push(["Партии", `Продукт ${i % 7}`, `Модификация ${i}`, 3, 1, 100, 90, "Рубль"]);
+    const res = await upload(await workbook(rows));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ rows: 1_200, created: 1_200, updated: 0, unchanged: 0 });
+    // A row's created_at is its transaction's start: rows that share one were written by one transaction.
+    const written = await t.db
+      .select({ createdAt: modifications.createdAt, productId: modifications.productId })
+      .from(modifications)
+      .innerJoin(products, eq(products.id, modifications.productId))
+      .innerJoin(brands, eq(brands.id, products.brandId))
+      .where(eq(brands.name, "Партии"));
+    const perTransaction = new Map<number, number>();
+    for (const row of written)
+      perTransaction.set(row.createdAt.getTime(), (perTransaction.get(row.createdAt.getTime()) ?? 0) + 1);
+    expect(written).toHaveLength(1_200);
+    expect(Math.max(...perTransaction.values())).toBeLessThanOrEqual(500);
+    expect(perTransaction.size).toBe(3);
+  });
+
   it("is for staff who may change the catalogue", async () => {
     expect((await upload(await workbook(good), { role: "storehouse" })).statusCode).toBe(403);
   });

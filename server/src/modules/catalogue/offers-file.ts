@@ -1,5 +1,7 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { TOffersImportResult } from "@wholesale/contract";
 import { asc, inArray, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
 import { brands, currencies, modifications, priceTiers, products } from "../../db/schema/index.ts";
 import { AppError, badRequest } from "../../http/errors.ts";
@@ -37,6 +39,12 @@ const PRICE_MAX = 999_999_999_999;
 const QUANTITY_MAX = 2_000_000_000;
 // Statements stay well under PostgreSQL's 65 535 bind parameters.
 const CHUNK = 1000;
+/**
+ * Modifications written per transaction. The embedded PGlite runs one transaction at a time for every request,
+ * so a whole 20,000-row file in one had held every other request (the health check too) for seconds; a batch
+ * this size takes a tenth of a second or so (bench/RESULTS.md, «Big writes on the embedded database»).
+ */
+const OFFERS_PER_TRANSACTION = 500;
 
 type TierRow = { quantityFrom: number; small: number; large: number; currencyId: number };
 type Offer = {
@@ -206,6 +214,31 @@ function parseOffers(rows: SheetRow[], currencyOf: (name: string) => number | un
   return [...offers.values()];
 }
 
+/**
+ * Rows whose (id, name) pair is one of `pairs`: a semi-join against the pairs' list, which the unique index on
+ * the two columns answers row by row (matching each column against its own list would try every combination).
+ */
+const pairIn = (id: AnyPgColumn, name: AnyPgColumn, pairs: [number, string][]) =>
+  sql`(${id}, ${name}) in (values ${sql.join(
+    pairs.map(([a, b]) => sql`(${a}::int, ${b}::text)`),
+    sql`, `,
+  )})`;
+
+/**
+ * The offers with each product's modifications together, in the file's order otherwise: a batch then names
+ * only its own few products, whatever order the file's rows came in.
+ */
+function byProduct(offers: Offer[]): Offer[] {
+  const groups = new Map<string, Offer[]>();
+  for (const offer of offers) {
+    const key = keyOf(offer.brand, offer.product);
+    const group = groups.get(key);
+    if (group) group.push(offer);
+    else groups.set(key, [offer]);
+  }
+  return [...groups.values()].flat();
+}
+
 function chunks<T>(items: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
@@ -224,8 +257,8 @@ const sameTiers = (a: TierRow[], b: TierRow[]) =>
     );
   });
 
-/** Creates what is missing and updates what differs; everything the file names in one transaction. */
-async function applyOffers(tx: Tx, offers: Offer[]): Promise<TOffersImportResult & { rows: number }> {
+/** Creates what is missing and updates what differs, for the offers given, in the caller's transaction. */
+async function applyOffers(tx: Tx, offers: Offer[]): Promise<TOffersImportResult> {
   const brandNames = [...new Set(offers.map((o) => o.brand))];
   for (const part of chunks(brandNames)) {
     await tx
@@ -251,19 +284,38 @@ async function applyOffers(tx: Tx, offers: Offer[]): Promise<TOffersImportResult
   for (const part of chunks([...productKeys.values()])) {
     await tx.insert(products).values(part).onConflictDoNothing();
   }
+  // Only the rows the batch names are read, not every product of its brands or modification of its products
+  // (each batch would read them all again, and each batch more of them).
   const productIds = new Map<string, number>();
-  for (const part of chunks([...brandIds.values()])) {
+  for (const part of chunks([...productKeys.values()])) {
     for (const p of await tx
       .select({ id: products.id, brandId: products.brandId, name: products.name })
       .from(products)
-      .where(inArray(products.brandId, part))) {
+      .where(
+        pairIn(
+          products.brandId,
+          products.name,
+          part.map((p) => [p.brandId, p.name]),
+        ),
+      )) {
       productIds.set(keyOf(String(p.brandId), p.name), p.id);
     }
   }
 
+  const productOf = (offer: Offer) =>
+    productIds.get(keyOf(String(brandIds.get(offer.brand)), offer.product)) as number;
   const existing = new Map<string, typeof modifications.$inferSelect>();
-  for (const part of chunks([...new Set(productIds.values())])) {
-    for (const m of await tx.select().from(modifications).where(inArray(modifications.productId, part))) {
+  for (const part of chunks(offers)) {
+    for (const m of await tx
+      .select()
+      .from(modifications)
+      .where(
+        pairIn(
+          modifications.productId,
+          modifications.name,
+          part.map((o) => [productOf(o), o.modification]),
+        ),
+      )) {
       existing.set(keyOf(String(m.productId), m.name), m);
     }
   }
@@ -291,7 +343,7 @@ async function applyOffers(tx: Tx, offers: Offer[]): Promise<TOffersImportResult
   const tierReplacements: { id: number; tiers: TierRow[] }[] = [];
   let unchanged = 0;
   for (const offer of offers) {
-    const productId = productIds.get(keyOf(String(brandIds.get(offer.brand)), offer.product)) as number;
+    const productId = productOf(offer);
     const current = existing.get(keyOf(String(productId), offer.modification));
     if (!current) {
       toCreate.push({ offer, productId });
@@ -385,11 +437,26 @@ export function createOffersFileService({ db }: { db: Db }) {
   }
 
   return {
-    /** All or nothing: a file with any bad row is refused whole, listing the rows and their reasons. */
+    /**
+     * A file with any bad row is refused whole, listing the rows and their reasons, before anything is written.
+     * A good one is written in batches of OFFERS_PER_TRANSACTION modifications, each its own transaction, with a
+     * turn of the event loop between them so that other requests go in between. A database lost half-way leaves
+     * the batches before it written; the same file uploaded again finishes the work, since an import sets values
+     * (what it already did is unchanged the second time).
+     */
     async import(data: Buffer): Promise<TOffersImportResult> {
       const rows = await readOffersSheet(data);
       const offers = parseOffers(rows, await currencyLookup());
-      return db.transaction((tx) => applyOffers(tx, offers));
+      const total: TOffersImportResult = { rows: 0, created: 0, updated: 0, unchanged: 0 };
+      for (const batch of chunks(byProduct(offers), OFFERS_PER_TRANSACTION)) {
+        const done = await db.transaction((tx) => applyOffers(tx, batch));
+        total.rows += done.rows;
+        total.created += done.created;
+        total.updated += done.updated;
+        total.unchanged += done.unchanged;
+        await nextTurn();
+      }
+      return total;
     },
 
     /** The header row and two example rows (one modification with two tiers) in the first currency. */

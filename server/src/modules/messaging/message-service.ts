@@ -14,6 +14,7 @@ import { addDays, businessDay } from "../../lib/business-time.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { enqueueOutbox } from "../outbox/index.ts";
 import { photoProblem } from "./photo-header.ts";
+import { dropPhoto, storePhoto } from "./photo-store.ts";
 
 export const BROADCAST_KIND = "broadcast";
 
@@ -50,7 +51,7 @@ const listColumns = {
   groupId: clientMessages.groupId,
   transportationId: clientMessages.transportationId,
   sent: clientMessages.sent,
-  hasPhoto: sql<boolean>`${clientMessages.photo} is not null`,
+  hasPhoto: sql<boolean>`${clientMessages.photoId} is not null`,
   recipients: clientMessages.recipients,
   delivered: clientMessages.delivered,
   failed: clientMessages.failed,
@@ -229,25 +230,33 @@ export function createMessageService({ db, clock }: { db: Db; clock: Clock }) {
         }
       }
       await checkTarget(fields);
+      // Stored before the message, outside its transaction: on the embedded database a transaction holds every
+      // other request until it ends, and a photo is written piece by piece with others' requests in between.
+      const photoId = photo ? await storePhoto(db, photo.data) : null;
       const now = clock.now();
-      const id = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(clientMessages)
-          .values({
-            text: fields.text,
-            photo: photo?.data ?? null,
-            photoName: photo?.name.slice(0, 255) ?? null,
-            sendTime: now,
-            clientType: fields.group || fields.transportation ? null : (fields.client_type ?? null),
-            groupId: fields.group ?? null,
-            transportationId: fields.transportation ?? null,
-            createdBy: accountId,
-          })
-          .returning();
-        if (!row) throw new Error("message not inserted");
-        await queue(tx, row, now);
-        return row.id;
-      });
+      const id = await db
+        .transaction(async (tx) => {
+          const [row] = await tx
+            .insert(clientMessages)
+            .values({
+              text: fields.text,
+              photoId,
+              photoName: photo?.name.slice(0, 255) ?? null,
+              sendTime: now,
+              clientType: fields.group || fields.transportation ? null : (fields.client_type ?? null),
+              groupId: fields.group ?? null,
+              transportationId: fields.transportation ?? null,
+              createdBy: accountId,
+            })
+            .returning();
+          if (!row) throw new Error("message not inserted");
+          await queue(tx, row, now);
+          return row.id;
+        })
+        .catch(async (error: unknown) => {
+          if (photoId !== null) await dropPhoto(db, photoId);
+          throw error;
+        });
       return get(id);
     },
 

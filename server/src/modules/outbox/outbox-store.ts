@@ -1,8 +1,15 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, notExists, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
 import { notify } from "../../db/notifications.ts";
-import { clientMessages, clients, outboxMessages, outboxPacing } from "../../db/schema/index.ts";
+import {
+  clientMessages,
+  clients,
+  messagePhotoChunks,
+  outboxMessages,
+  outboxPacing,
+} from "../../db/schema/index.ts";
 import type { Outcome } from "./outcome.ts";
 
 export type ClaimedRow = {
@@ -212,18 +219,41 @@ export async function pauseLeft(db: Db): Promise<number> {
 
 export type PhotoSource = { photo: Buffer | null; photoName: string | null; fileId: string | null };
 
+/**
+ * A stored photo's bytes, read piece by piece (`message_photo_chunks`), each piece its own statement with a turn
+ * of the event loop after it: a 10 MB value read whole held the embedded database, and every request, for a
+ * second or more.
+ */
+async function readPhoto(db: Db, photoId: number): Promise<Buffer> {
+  const pieces: Buffer[] = [];
+  for (let seq = 0; ; seq++) {
+    const [piece] = await db
+      .select({ data: messagePhotoChunks.data })
+      .from(messagePhotoChunks)
+      .where(and(eq(messagePhotoChunks.photoId, photoId), eq(messagePhotoChunks.seq, seq)));
+    if (!piece) return Buffer.concat(pieces);
+    pieces.push(piece.data);
+    await nextTurn();
+  }
+}
+
 export async function loadPhotos(db: Db, messageIds: number[]): Promise<Map<number, PhotoSource>> {
   if (messageIds.length === 0) return new Map();
   const rows = await db
     .select({
       id: clientMessages.id,
-      photo: clientMessages.photo,
+      photoId: clientMessages.photoId,
       photoName: clientMessages.photoName,
       fileId: clientMessages.photoFileId,
     })
     .from(clientMessages)
     .where(inArray(clientMessages.id, messageIds));
-  return new Map(rows.map((r) => [r.id, { photo: r.photo, photoName: r.photoName, fileId: r.fileId }]));
+  const sources = new Map<number, PhotoSource>();
+  for (const r of rows) {
+    const photo = r.photoId === null ? null : await readPhoto(db, r.photoId);
+    sources.set(r.id, { photo, photoName: r.photoName, fileId: r.fileId });
+  }
+  return sources;
 }
 
 type Figures = { delivered: number; failed: number; unreachable: number };
