@@ -8,10 +8,10 @@ import { moment } from "./columns.ts";
  * arrival time»). A change is let through while `full_at` is less than the burst's span ahead of now, and
  * pushes it one interval further. One row per client who has changed an order, shared by every instance.
  *
- * `changes` counts the client's changes of their order (adds, quantity changes, removals, and adds refused by
- * the stock): an add judged on a reading of the day's order is written only while the count is still the one
- * read with it (modules/ordering/positions.ts), so no other change of the client's came between, without a
- * lock held from the reading to the write.
+ * `changes` counts the writes of the client's order positions, whoever makes them (triggers of migration 0014):
+ * an add judged on a reading of the day's order is written only while the count is still the one read with it
+ * (modules/ordering/add-position.ts), so nothing of the order changed between, without a lock held from the
+ * reading to the write.
  */
 export const orderRateBuckets = pgTable("order_rate_buckets", {
   clientId: integer("client_id")

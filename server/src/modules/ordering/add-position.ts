@@ -3,37 +3,53 @@ import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { fixedStatement } from "../../db/fixed-statement.ts";
 import { handledSql, UpdateAlreadyHandled, type UpdateReceipt } from "../../db/handled-updates.ts";
-import { exclusives, modifications, orderPositions, orders } from "../../db/schema/index.ts";
+import {
+  brands,
+  exclusives,
+  modifications,
+  orderPositions,
+  orders,
+  products,
+} from "../../db/schema/index.ts";
 import { TEXT } from "./messages.ts";
-import { loadModificationAndDay } from "./modification-data.ts";
+import {
+  type ModificationData,
+  type ModificationStatic,
+  modificationDataOf,
+  staticOf,
+  type TapRow,
+  type TapValues,
+  tapColumns,
+  tapReadOf,
+} from "./modification-data.ts";
 import { clientPace, type PaceMoments, paceAt, spendRefusedChange, tooFast } from "./order-rate.ts";
+import { cachesOf } from "./ordering-cache.ts";
 import { type Changed, judgeAtPrice, movedRefusal, OUT_OF_STOCK } from "./positions.ts";
-import type { DayRow } from "./today-order.ts";
+import { type DayRow, readDayOrder } from "./today-order.ts";
 import type { Refusal } from "./types.ts";
-import { addWeighing, type Situation, type Weighing } from "./weighing.ts";
+import { audienceOf, visibleTo } from "./visibility.ts";
+import { addWeighing, priceChanged, type Situation, type Weighing, weigh, withCard } from "./weighing.ts";
 
 /** Every value the add's statement binds (each variant uses those it names). */
-type AddValues = PaceMoments & {
-  clientId: number;
-  clientType: number;
-  day: string;
-  /** The client's count of changes read with the day's order: the write goes ahead only while it still is. */
-  seen: number;
-  updateId: number;
-  modificationId: number;
-  /** The units added: what the stock (and an exclusive pool) gives. */
-  delta: number;
-  name: string;
-  price: number;
-  currencyId: number;
-  /** The position's quantity after the add. */
-  total: number;
-  orderId: number;
-  positionId: number;
-  /** The position's quantity as read, when the add grows it. */
-  held: number;
-  entryId: number;
-};
+type AddValues = PaceMoments &
+  TapValues & {
+    clientType: number;
+    /** The client's count of changes the add was judged on: the write goes ahead only while it still is. */
+    seen: number;
+    updateId: number;
+    /** The units added: what the stock (and an exclusive pool) gives. */
+    delta: number;
+    name: string;
+    price: number;
+    currencyId: number;
+    /** The position's quantity after the add. */
+    total: number;
+    orderId: number;
+    positionId: number;
+    /** The position's quantity as judged, when the add grows it. */
+    held: number;
+    entryId: number;
+  };
 
 /** The add's statement: a first position opens the day's order; a «Добавлен» position of it grows. */
 type Variant = {
@@ -46,10 +62,12 @@ type Variant = {
 };
 
 type Written = {
-  /** The client's row let the change through: within the allowance, and no other change came between. */
+  /** The client's row let the change through: within the allowance, and no position of theirs changed since. */
   paced: boolean;
   /** The bot's update was recorded (always true without one); false: another delivery had recorded it. */
   recorded: boolean;
+  /** The client sees the modification (visibleTo, in the statement's snapshot). */
+  visible: boolean;
   /** The stock (and the pool) held the units once locked. */
   stockLocked: boolean;
   poolLocked: boolean;
@@ -62,22 +80,26 @@ type Written = {
 
 /**
  * One statement, a transaction by itself, in which each step goes ahead only when the one before it did, so
- * whatever stops the add leaves nothing written but the client's row: the client's row (pace and count of
- * changes, order-rate.ts), the update's record, the stock's row locked with enough units (FOR UPDATE sees the
- * row as it stands after any other write, not as the snapshot saw it; then the exclusive pool's), the day's
- * order opened or marked changed, the position written or grown (only while it is still the «Добавлен»
- * position of the quantity read), and last the stock and the pool taken, whose rows are locked and known to
- * hold the units. A popular modification's row is locked for this one statement, not a transaction's round
- * trips.
+ * whatever stops the add leaves nothing written but the client's pace: the client's row (the pace, and the
+ * count of changes the add was judged on, order-rate.ts), the update's record, the modification seen by the
+ * client (visibleTo), its stock's row locked with enough units (FOR UPDATE sees the row as it stands after any
+ * other write, not as the snapshot saw it; then the exclusive pool's), the day's order opened or marked
+ * changed (only while it is still the client's of that day), the position written or grown (only while it is
+ * still the «Добавлен» position of the quantity judged), and last the stock and the pool taken, whose rows are
+ * locked and known to hold the units. A popular modification's row is locked for this one statement.
  */
 function buildAdd({ order, position, exclusive, recorded }: Variant) {
   return fixedStatement<AddValues, Written>((v) => {
     const after = (name: string) => sql.raw(`exists (select 1 from ${name})`);
-    const ctes = [sql`pace as (${clientPace(v, { paced: true, counted: true, seen: v.seen })})`];
+    const ctes = [sql`pace as (${clientPace(v, { paced: true, seen: v.seen })})`];
     if (recorded) ctes.push(sql`recorded as (${handledSql(v.updateId, after("pace"))})`);
+    ctes.push(sql`visible as (select 1 from ${modifications}
+      join ${products} on ${products.id} = ${modifications.productId}
+      join ${brands} on ${brands.id} = ${products.brandId}
+      where ${modifications.id} = ${v.modificationId}::int and ${visibleTo(v)})`);
     ctes.push(sql`stock_lock as (select ${modifications.quantity} from ${modifications}
       where ${modifications.id} = ${v.modificationId}::int and ${modifications.quantity} >= ${v.delta}::int
-        and ${after(recorded ? "recorded" : "pace")} for update)`);
+        and ${after(recorded ? "recorded" : "pace")} and ${after("visible")} for update)`);
     if (exclusive)
       ctes.push(sql`pool_lock as (select ${exclusives.quantity} from ${exclusives}
         where ${exclusives.id} = ${v.entryId}::int and ${exclusives.quantity} >= ${v.delta}::int
@@ -90,7 +112,8 @@ function buildAdd({ order, position, exclusive, recorded }: Variant) {
               ${v.now}::timestamptz
             where ${locked} returning id)`
         : sql`day_order as (update ${orders} set updated_at = ${v.now}::timestamptz
-            where ${orders.id} = ${v.orderId}::int and ${locked} returning id)`,
+            where ${orders.id} = ${v.orderId}::int and ${orders.clientId} = ${v.clientId}::int
+              and ${orders.openedOn} = ${v.day}::date and ${locked} returning id)`,
     );
     ctes.push(
       position === "insert"
@@ -115,6 +138,7 @@ function buildAdd({ order, position, exclusive, recorded }: Variant) {
       select json_build_object(
         'paced', ${after("pace")},
         'recorded', ${recorded ? after("recorded") : sql`true`},
+        'visible', ${after("visible")},
         'stockLocked', ${after("stock_lock")},
         'poolLocked', ${exclusive ? after("pool_lock") : sql`true`},
         'positionId', (select id from position),
@@ -137,24 +161,50 @@ function addStatement(variant: Variant) {
   return statement;
 }
 
+type TriedValues = PaceMoments & TapValues & { updateId: number };
+type Tried = { allowed: boolean; recorded: boolean; read: TapRow };
+
 /**
- * Tries that find the client's count of changes moved on are tried again on a new reading; each such move is
- * a change the client's pace let through (or a removal of what one added), so a client's own rush ends them.
- * This many in a row means something is wrong.
+ * A try the rules refused, in one statement: the client's pace spent (every try counts, or a script could poll
+ * a sold-out modification without limit), the bot's update recorded (the refusal is its whole effect), and
+ * everything the refusal is judged again on read afresh (modification-data.ts `tapColumns`).
+ */
+const triedStatements = {
+  alone: fixedStatement<TriedValues, Tried>(
+    (v) => sql`with pace as (${clientPace(v, { paced: true })})
+      select json_build_object('allowed', exists (select 1 from pace), 'recorded', false,
+        'read', ${tapColumns(v)}) as r`,
+  ),
+  recording: fixedStatement<TriedValues, Tried>(
+    (v) => sql`with pace as (${clientPace(v, { paced: true })}), recorded as (${handledSql(v.updateId)})
+      select json_build_object('allowed', exists (select 1 from pace),
+        'recorded', exists (select 1 from recorded), 'read', ${tapColumns(v)}) as r`,
+  ),
+};
+
+/**
+ * Readings that find the client's count of changes moved on are tried again; each move is a change of the
+ * client's positions (one the pace let through, a removal of one, or staff's), so a client's own rush ends
+ * them. This many in a row means something is wrong.
  */
 const MAX_READINGS = 50;
+
+/** What is not known before the add's write: the stock and an exclusive pool, judged as unbounded. */
+const UNKNOWN = Number.POSITIVE_INFINITY;
 
 /**
  * Adds `quantity` of a modification to today's order (into its «Добавлен» position of it, if any), at the
  * price the client confirmed (null: none was shown), recording the bot update it carries out with its write.
  *
- * Two round trips and no transaction: one reading of everything the rules weigh (modification-data.ts; what
- * changes rarely is kept in memory), the rules in TypeScript, then one statement that writes the add only while
- * nothing it was judged on has moved: the stock and an exclusive pool are taken only if they still hold the
- * units, and the client's count of changes must still be the one read (no other change of the client's came
- * between, order-rate.ts `clientPace`). Another change in between means a new reading and a new judgement.
- * A try the rules refuse spends the client's pace on its own (counted, as every try); one beyond the pace is
- * refused too_fast, nothing written.
+ * One round trip and no transaction when this process holds a reading of the client's day: the rules judge the
+ * add in TypeScript on that reading and on the modification's static part (both kept in memory:
+ * ordering-cache.ts), the stock and an exclusive pool taken as unbounded; then one statement writes it only
+ * while none of that has moved (buildAdd): the client's count of changes is still the one read (no position of
+ * theirs was written since, by anyone), the client sees the modification, and the stock and the pool still
+ * hold the units. What the write finds moved is read again and the add judged again; a refusal by the stock
+ * or the pool is judged on the figures the write found, exactly as a judgement that had read them. A try the
+ * rules refuse is spent and read afresh in one statement and judged again on what it read (the refusal is
+ * that judgement's). Beyond the client's pace the answer is too_fast, nothing written.
  */
 export async function addPosition(
   db: Db | Tx,
@@ -164,65 +214,77 @@ export async function addPosition(
   confirmedPrice: number | null,
   receipt: UpdateReceipt | undefined,
 ): Promise<Changed | Refusal> {
+  const days = cachesOf(db).days;
   const moments = paceAt(s.now);
-  /** The count of changes when the pace last refused the write: unchanged since, the pace is what refuses. */
+  const reading = { ...audienceOf(s.client), modificationId, day: s.day };
+  const kept = await staticOf(db, modificationId);
+  if (!kept) return refusedTry(db, s, receipt, { ok: false, code: "not_found", message: TEXT.notFound });
+  /** The count of changes when the pace refused the write: unchanged on a new reading, the pace refused it. */
   let refusedAt: number | undefined;
-  for (let reading = 0; reading < MAX_READINGS; reading++) {
-    const read = await loadModificationAndDay(db, s.client, modificationId, s.day);
-    if (read.changes === refusedAt) return tooFast;
-    const { modification, order } = read;
-    if (!modification)
-      return refusedTry(db, s, receipt, { ok: false, code: "not_found", message: TEXT.notFound });
-    const w = addWeighing(s, modification, order, quantity);
-    const judged = judgeAtPrice(w, confirmedPrice);
-    if (!judged.ok) return refusedTry(db, s, receipt, judged);
+  for (let readings = 0; readings < MAX_READINGS; readings++) {
+    const known = days.get(s.client.id, s.day) ?? (await readDayOrder(db, s.client.id, s.day));
+    if (known.changes === refusedAt) return tooFast;
+    const w = addWeighing(s, modificationDataOf(kept, UNKNOWN, UNKNOWN, s.client), known.order, quantity);
+    const judged = weigh(w);
+    if (!judged.ok || priceChanged(w, judged.tier, confirmedPrice)) {
+      const tried = await (receipt ? triedStatements.recording : triedStatements.alone).run(db, {
+        ...moments,
+        ...reading,
+        updateId: receipt?.updateId ?? 0,
+      });
+      if (tried.recorded) receipt?.committed();
+      const fresh = tapReadOf(db, s.client, s.day, tried.read, kept);
+      if (!tried.allowed) return tooFast;
+      if (!fresh.modification) return { ok: false, code: "not_found", message: TEXT.notFound };
+      const again = judgeAtPrice(addWeighing(s, fresh.modification, fresh.order, quantity), confirmedPrice);
+      if (!again.ok) return again;
+      // What this process kept of the day was stale: the add is judged again on the fresh reading.
+      continue;
+    }
     const { tier } = judged;
     const current = w.current;
-    const name = positionName({
-      brand: modification.brandName,
-      product: modification.productName,
-      modification: modification.name,
-    });
-    const entryId = modification.exclusive?.id ?? null;
+    const name = positionName({ brand: kept.brandName, product: kept.productName, modification: kept.name });
+    const entryId = w.modification.exclusive?.id ?? null;
     const written = await addStatement({
-      order: order.orderId === null ? "open" : "touch",
+      order: known.order.orderId === null ? "open" : "touch",
       position: current ? "grow" : "insert",
       exclusive: entryId !== null,
       recorded: receipt !== undefined,
     }).run(db, {
       ...moments,
-      clientId: s.client.id,
+      ...reading,
       clientType: s.client.clientType,
-      day: s.day,
-      seen: read.changes,
+      seen: known.changes,
       updateId: receipt?.updateId ?? 0,
-      modificationId,
       delta: quantity,
       name,
       price: tier.price,
       currencyId: tier.currencyId,
       total: w.total,
-      orderId: order.orderId ?? 0,
+      orderId: known.order.orderId ?? 0,
       positionId: current?.id ?? 0,
       held: current?.quantity ?? 0,
       entryId: entryId ?? 0,
     });
     if (!written.paced) {
-      refusedAt = read.changes;
+      days.forget(s.client.id);
+      refusedAt = known.changes;
       continue;
     }
     if (!written.recorded && receipt) throw new UpdateAlreadyHandled(receipt.updateId);
     receipt?.committed();
+    if (!written.visible) return { ok: false, code: "not_found", message: TEXT.notFound };
+    if (!written.stockLocked || !written.poolLocked) return movedAway(db, s, w, kept, written);
     if (written.positionId === null || written.orderId === null) {
-      if (!written.stockLocked || !written.poolLocked) return movedAway(db, w, written);
-      // Staff changed the order or the position meanwhile: weigh the add again on a new reading.
+      // Staff changed the order or the position meanwhile: the add is judged again on a new reading.
+      days.forget(s.client.id);
       continue;
     }
     const row: DayRow = {
       id: written.positionId,
       modificationId,
-      brandId: modification.brandId,
-      exclusive: modification.exclusive !== null,
+      brandId: kept.brandId,
+      exclusive: kept.isExclusive,
       quantity: w.total,
       price: tier.price,
       currencyId: tier.currencyId,
@@ -231,14 +293,17 @@ export async function addPosition(
       status: "added",
     };
     const positions = current
-      ? order.positions.map((p) => (p.id === current.id ? row : p))
-      : [...order.positions, row];
-    return { positionId: written.positionId, order: { orderId: written.orderId, positions } };
+      ? known.order.positions.map((p) => (p.id === current.id ? row : p))
+      : [...known.order.positions, row];
+    const order = { orderId: written.orderId, positions };
+    // The write was the one change of the client's positions since the reading: the count moved by one.
+    days.set(s.client.id, { day: s.day, order, changes: known.changes + 1 });
+    return { positionId: written.positionId, order };
   }
-  throw new Error(`the add was overtaken by the client's other changes ${MAX_READINGS} times`);
+  throw new Error(`the add was overtaken by other changes of the client's order ${MAX_READINGS} times`);
 }
 
-/** A try the rules refused still spends the client's pace; beyond it the answer is too_fast. */
+/** A try refused before any reading (the modification is gone, or never was) still spends the client's pace. */
 async function refusedTry(
   db: Db | Tx,
   s: Situation,
@@ -257,25 +322,40 @@ const readStockAndPool = fixedStatement<{ modificationId: number; entryId: numbe
 type StockAndPool = { stock: number | null; pool: number | null };
 
 /**
- * Other orders took the units (of the stock, or of the exclusive pool) since the reading: the refusal says what
- * is possible now. The snapshot's figures are from before those orders unless they came between the snapshot
- * and the lock; then (the snapshot still shows enough) the figures are read again.
+ * The stock (or the exclusive pool) did not hold the units: the refusal says what is possible now, with the
+ * card, judged on the figures the write found. The snapshot's figures are from before the orders that took the
+ * units unless those came between the snapshot and the lock; then (the snapshot still shows enough) the
+ * figures are read again.
  */
-async function movedAway(db: Db | Tx, w: Weighing, written: Written): Promise<Refusal> {
+async function movedAway(
+  db: Db | Tx,
+  s: Situation,
+  w: Weighing,
+  kept: ModificationStatic,
+  written: Written,
+): Promise<Refusal> {
   const delta = w.total - (w.current?.quantity ?? 0);
-  const entry = w.modification.exclusive;
+  const entryId = w.modification.exclusive?.id ?? null;
   const blocked = written.stockLocked ? written.pool : written.stock;
   const { stock, pool }: StockAndPool =
     blocked !== null && blocked < delta
       ? written
-      : await readStockAndPool.run(db, { modificationId: w.modification.id, entryId: entry?.id ?? 0 });
-  if (!written.stockLocked || !entry)
-    return movedRefusal(
-      w,
-      { ...w.modification, quantity: Math.max(0, stock ?? 0) },
-      "out_of_stock",
-      OUT_OF_STOCK,
-    );
-  const fresh = { ...w.modification, exclusive: { ...entry, pool: Math.max(0, pool ?? 0) } };
-  return movedRefusal(w, fresh, "exclusive_limit", "Лимит эксклюзивного товара: больше заказать нельзя.");
+      : await readStockAndPool.run(db, { modificationId: w.modification.id, entryId: entryId ?? 0 });
+  const fresh: ModificationData = modificationDataOf(
+    kept,
+    Math.max(0, stock ?? 0),
+    Math.max(0, pool ?? 0),
+    s.client,
+  );
+  const weighed = { ...w, modification: fresh };
+  const refusal =
+    !written.stockLocked || entryId === null
+      ? movedRefusal(weighed, fresh, "out_of_stock", OUT_OF_STOCK)
+      : movedRefusal(
+          weighed,
+          fresh,
+          "exclusive_limit",
+          "Лимит эксклюзивного товара: больше заказать нельзя.",
+        );
+  return withCard(weighed, refusal);
 }

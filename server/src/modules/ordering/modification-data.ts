@@ -1,17 +1,17 @@
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { fixedStatement } from "../../db/fixed-statement.ts";
+import { fixedStatement, type Placeholders } from "../../db/fixed-statement.ts";
 import {
   additions,
   brands,
   currencies,
   exclusives,
   modifications,
-  orderRateBuckets,
   priceTiers,
   products,
 } from "../../db/schema/index.ts";
 import type { ClientContext } from "./client-context.ts";
+import { changesColumn } from "./order-rate.ts";
 import { cachesOf } from "./ordering-cache.ts";
 import { type Pricing, pricingFor, type StoredTier } from "./price-list.ts";
 import { type DayOrder, dayOrderColumn, dayOrderOf, type StoredDayOrder } from "./today-order.ts";
@@ -72,42 +72,44 @@ const readStatic = fixedStatement<{ modificationId: number }, ModificationStatic
     where m.id = ${v.modificationId}::int) as r`,
 );
 
-const staticOf = (db: Db | Tx, modificationId: number) =>
+export const staticOf = (db: Db | Tx, modificationId: number) =>
   cachesOf(db).modifications.get(modificationId, () => readStatic.run(db, { modificationId }));
 
 /** What a tap reads of the database itself: what every order changes, and whether the client sees it at all. */
-type TapRow = {
+export type TapRow = {
   /** The stock; null when the client does not see the modification (or it is gone). */
   stock: number | null;
   /** The exclusive entry's pool, when the modification has one. */
   pool: number | null;
   order: StoredDayOrder | null;
-  /** The client's count of changes (order-rate.ts): the write goes ahead only while it is still this. */
+  /** The client's count of changes (order-rate.ts): what an add judged on this may write against. */
   changes: number;
 };
 
-/**
- * The tap's one round trip: the modification's stock if this client sees it (visibleTo, the main tables under
- * their own names), its exclusive pool, the client's order of the day with its positions, and the client's
- * count of changes, all from one snapshot.
- */
-const readTap = fixedStatement<
-  ReturnType<typeof audienceOf> & { modificationId: number; day: string },
-  TapRow
->(
-  (v) => sql`select json_build_object(
-      'stock', (select ${modifications.quantity} from ${modifications}
-        join ${products} on ${products.id} = ${modifications.productId}
-        join ${brands} on ${brands.id} = ${products.brandId}
-        where ${modifications.id} = ${v.modificationId}::int and ${visibleTo(v)}),
-      'pool', (select e.quantity from ${exclusives} e where e.modification_id = ${v.modificationId}::int
-        order by e.id limit 1),
-      'order', ${dayOrderColumn(v.clientId, v.day)},
-      'changes', coalesce((select b.changes from ${orderRateBuckets} b where b.client_id = ${v.clientId}::int), 0)
-    ) as r`,
-);
+export type TapValues = ReturnType<typeof audienceOf> & { modificationId: number; day: string };
 
-function modificationDataOf(
+/**
+ * The modification's stock if this client sees it (visibleTo, the main tables under their own names), its
+ * exclusive pool, the client's order of the day with its positions and the client's count of changes, all from
+ * one snapshot: the columns of a card's or a quote's one round trip, and of an add's refused try.
+ */
+export const tapColumns = (v: Placeholders<TapValues>) => sql`json_build_object(
+    'stock', (select ${modifications.quantity} from ${modifications}
+      join ${products} on ${products.id} = ${modifications.productId}
+      join ${brands} on ${brands.id} = ${products.brandId}
+      where ${modifications.id} = ${v.modificationId}::int and ${visibleTo(v)}),
+    'pool', (select e.quantity from ${exclusives} e where e.modification_id = ${v.modificationId}::int
+      order by e.id limit 1),
+    'order', ${dayOrderColumn(v.clientId, v.day)},
+    'changes', ${changesColumn(v.clientId)})`;
+
+const readTap = fixedStatement<TapValues, TapRow>((v) => sql`select ${tapColumns(v)} as r`);
+
+/**
+ * The modification for one client from its static part and what a statement read of its stock and exclusive
+ * pool (an add judges with both unknown, Infinity, and its write decides: add-position.ts).
+ */
+export function modificationDataOf(
   row: ModificationStatic,
   stock: number,
   pool: number | null,
@@ -139,15 +141,15 @@ function modificationDataOf(
 }
 
 /**
- * The modification as a tap weighs it (undefined when the client does not see it), the client's order of the
- * day, and the client's count of changes read with them.
+ * The modification as the client may order it now (undefined when the client does not see it), the client's
+ * order of the day, and the client's count of changes read with them.
  */
 export type ModificationAndDay = { modification?: ModificationData; order: DayOrder; changes: number };
 
 /**
  * The modification if this client sees it, with its prices for the client, and the client's order of `day`:
- * what every order tap, card and quote reads, in one round trip (readTap; the modification's static part is
- * kept in memory, read beside it in parallel when it is not).
+ * what every card and quote reads, in one round trip (readTap; the modification's static part is kept in
+ * memory, read beside it in parallel when it is not). The day's order read is kept for the client's next add.
  */
 export async function loadModificationAndDay(
   db: Db | Tx,
@@ -159,10 +161,23 @@ export async function loadModificationAndDay(
     readTap.run(db, { ...audienceOf(client), modificationId, day }),
     staticOf(db, modificationId),
   ]);
+  return tapReadOf(db, client, day, read, kept);
+}
+
+/** A tap's reading as the rules take it; its day's order is kept for the client's next add. */
+export function tapReadOf(
+  db: Db | Tx,
+  client: ClientContext,
+  day: string,
+  read: TapRow,
+  kept: ModificationStatic | null,
+): ModificationAndDay {
+  const order = dayOrderOf(read.order);
+  cachesOf(db).days.set(client.id, { day, order, changes: read.changes });
   const seen = read.stock !== null && kept;
   return {
     ...(seen ? { modification: modificationDataOf(kept, read.stock ?? 0, read.pool, client) } : {}),
-    order: dayOrderOf(read.order),
+    order,
     changes: read.changes,
   };
 }

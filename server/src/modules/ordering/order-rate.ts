@@ -42,61 +42,59 @@ type PaceValues = { [K in keyof PaceMoments]: Bindable<string> } & { clientId: B
 
 /**
  * The client's row of order_rate_buckets, upserted as a WITH query of the statement that makes the change: it
- * yields a row when the change may go ahead, none when not (the row then stays as it was).
+ * yields a row when the change may go ahead, none when not (the row then stays as it was). The row's lock,
+ * held to the end of the change's transaction, orders one client's changes.
  *
  * - `paced` (an add or a quantity change; a removal is not): one change of the client's allowance is spent, and
  *   none is left means no row. The allowance is a token bucket kept as one moment (`full_at`, the generic cell
  *   rate algorithm's «theoretical arrival time»).
- * - `counted`: the change counts among the client's changes (`changes`; every change of the order does, a try
- *   refused by the rules does not).
- * - `seen`: the count of changes the change was judged on; the row is written only while the count is still
- *   that (no other change of the client's came between its reading and its write), none otherwise.
+ * - `seen`: the client's count of changes (`changes`, which the database keeps: every write of a position of
+ *   the client's, whoever makes it, counts; migration 0014) that the change was judged on; the row is written
+ *   only while the count is still that, so nothing the judgement read has changed since, none otherwise.
  *
  * ON CONFLICT DO UPDATE weighs the row as it stands once locked, not as the statement's snapshot saw it, so
- * every instance shares one bucket and one count exactly, and the row's lock orders one client's changes.
+ * every instance shares one bucket and one count exactly.
  */
-export function clientPace(
-  v: PaceValues,
-  how: { paced: boolean; counted: boolean; seen?: Bindable<number> },
-): SQL {
+export function clientPace(v: PaceValues, how: { paced: boolean; seen?: Bindable<number> }): SQL {
   // The stored row's columns, spelt out: in DO UPDATE an unqualified name could be the proposed row's too.
   const fullAt = sql.raw("order_rate_buckets.full_at");
   const changes = sql.raw("order_rate_buckets.changes");
-  const set = [
-    how.paced
-      ? sql`full_at = greatest(${fullAt}, ${v.now}::timestamptz) + ${sql.raw(String(INTERVAL_MS))} * interval '1 millisecond'`
-      : undefined,
-    how.counted ? sql`changes = ${changes} + 1` : undefined,
-  ].filter((s) => s !== undefined);
+  // Unpaced, the row is only taken (locked) as it is.
+  const set = how.paced
+    ? sql`full_at = greatest(${fullAt}, ${v.now}::timestamptz) + ${sql.raw(String(INTERVAL_MS))} * interval '1 millisecond'`
+    : sql`full_at = ${fullAt}`;
   const conditions = [
     how.paced ? sql`${fullAt} <= ${v.edge}::timestamptz` : undefined,
     how.seen === undefined ? undefined : sql`${changes} = ${how.seen}::bigint`,
   ].filter((s) => s !== undefined);
-  return sql`insert into ${orderRateBuckets} (client_id, full_at, changes)
-    values (${v.clientId}::int, ${how.paced ? v.next : v.now}::timestamptz, ${sql.raw(how.counted ? "1" : "0")})
-    on conflict (client_id) do update set ${sql.join(set, sql`, `)}
+  return sql`insert into ${orderRateBuckets} (client_id, full_at)
+    values (${v.clientId}::int, ${how.paced ? v.next : v.now}::timestamptz)
+    on conflict (client_id) do update set ${set}
     ${conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
     returning client_id`;
 }
 
+/** The client's count of changes (0 before their first), as a column read beside what a change is judged on. */
+export const changesColumn = (clientId: Bindable<number>) =>
+  sql<number>`coalesce((select b.changes from ${orderRateBuckets} b where b.client_id = ${clientId}::int), 0)`;
+
 type LockValues = PaceMoments & { clientId: number };
 
-/** The first statement of a change's transaction: the client's row taken (the lock) and counted. */
+/** The first statement of a change's transaction: the client's row taken (the lock). */
 const lockStatements = {
   paced: fixedStatement<LockValues, { allowed: boolean }>(
-    (v) => sql`with pace as (${clientPace(v, { paced: true, counted: true })})
+    (v) => sql`with pace as (${clientPace(v, { paced: true })})
       select json_build_object('allowed', exists (select 1 from pace)) as r`,
   ),
   unpaced: fixedStatement<LockValues, { allowed: boolean }>(
-    (v) => sql`with pace as (${clientPace(v, { paced: false, counted: true })})
+    (v) => sql`with pace as (${clientPace(v, { paced: false })})
       select json_build_object('allowed', exists (select 1 from pace)) as r`,
   ),
 };
 
 /**
- * Takes the client's row in a change's transaction (held to its end: one client's changes never interleave)
- * and counts the change; for a paced change (a quantity change) spends one of the allowance too, and answers
- * whether it was within it.
+ * Takes the client's row in a change's transaction (held to its end: one client's changes never interleave);
+ * for a paced change (a quantity change) spends one of the allowance too, and answers whether it was within it.
  */
 export async function lockClientPace(tx: Tx, clientId: number, now: Date, paced: boolean): Promise<boolean> {
   const statement = paced ? lockStatements.paced : lockStatements.unpaced;
@@ -109,11 +107,11 @@ type RefusedSpent = { allowed: boolean; recorded: boolean };
 
 const refusedStatements = {
   alone: fixedStatement<RefusedValues, RefusedSpent>(
-    (v) => sql`with pace as (${clientPace(v, { paced: true, counted: false })})
+    (v) => sql`with pace as (${clientPace(v, { paced: true })})
       select json_build_object('allowed', exists (select 1 from pace), 'recorded', false) as r`,
   ),
   recording: fixedStatement<RefusedValues, RefusedSpent>(
-    (v) => sql`with pace as (${clientPace(v, { paced: true, counted: false })}),
+    (v) => sql`with pace as (${clientPace(v, { paced: true })}),
       recorded as (${handledSql(v.updateId)})
       select json_build_object('allowed', exists (select 1 from pace),
         'recorded', exists (select 1 from recorded)) as r`,

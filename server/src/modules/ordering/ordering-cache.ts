@@ -4,6 +4,7 @@ import { notify, type Subscription, subscribe } from "../../db/notifications.ts"
 import type { storedSchedulesOf } from "../market/index.ts";
 import type { ClientRow } from "./client-context.ts";
 import type { ModificationStatic } from "./modification-data.ts";
+import type { DayOrder } from "./today-order.ts";
 
 /** The channel the database's triggers announce changes of what is kept here on (migration 0012). */
 export const ORDERING_CACHE_CHANNEL = "ordering_cache";
@@ -50,8 +51,25 @@ class Entries<K, V> implements Kept<K, V> {
   }
 }
 
+/**
+ * A client's order of a day as last read or written by this process, with the client's count of changes at that
+ * moment (order-rate.ts `clientPace`): a tap judges an add on it and the add's write goes ahead only while the
+ * count is still that, so a stale copy (another instance's change, staff's) costs a new reading, never a wrong
+ * judgement. No notification is needed: the count is checked by the write itself.
+ */
+export type KeptDay = { day: string; order: DayOrder; changes: number };
+
+export type KeptDays = {
+  get: (clientId: number, day: string) => KeptDay | undefined;
+  /** Keeps the newer of what is kept and `kept` (the higher count), or `kept` for another day. */
+  set: (clientId: number, kept: KeptDay) => void;
+  forget: (clientId: number) => void;
+};
+
 /** What the ordering rules read on every tap but staff change rarely, each kept by its own key. */
 export type OrderingCaches = {
+  /** Clients' orders of the day (KeptDay). */
+  days: KeptDays;
   /** The active market schedules, under the one key 0. */
   schedules: Kept<0, StoredSchedule[]>;
   /** A client as the rules read it (client-context.ts), by id. */
@@ -63,6 +81,7 @@ export type OrderingCaches = {
 /** Reads everything afresh: a database nobody keeps a cache for, or a transaction (the dry runs). */
 const readThrough = <K, V>(): Kept<K, V> => ({ get: (_key, load) => load() });
 const UNCACHED: OrderingCaches = {
+  days: { get: () => undefined, set: () => {}, forget: () => {} },
   schedules: readThrough(),
   clients: readThrough(),
   modifications: readThrough(),
@@ -114,6 +133,23 @@ export function startOrderingCache(db: Db): {
   };
 }
 
+function keptDays(): KeptDays {
+  const kept = new Map<number, KeptDay>();
+  return {
+    get(clientId, day) {
+      const found = kept.get(clientId);
+      return found?.day === day ? found : undefined;
+    },
+    set(clientId, day) {
+      const found = kept.get(clientId);
+      if (found && found.day === day.day && found.changes > day.changes) return;
+      if (!found && kept.size >= MAX_ENTRIES) kept.clear();
+      kept.set(clientId, day);
+    },
+    forget: (clientId) => kept.delete(clientId),
+  };
+}
+
 /**
  * Resolves once this process has heard every change of what it keeps committed before the call: a test that
  * changes a rule in the database and acts on it at once waits for this first, as a person would wait a moment.
@@ -136,6 +172,7 @@ function listen(db: Db): Running {
   const schedules = new Entries<0, StoredSchedule[]>(isListening);
   const clients = new Entries<number, ClientRow | null>(isListening);
   const modifications = new Entries<number, ModificationStatic | null>(isListening);
+  const days = keptDays();
   const forgetAll = () => {
     schedules.forget();
     clients.forget();
@@ -166,7 +203,7 @@ function listen(db: Db): Running {
     },
   });
   return {
-    caches: { schedules, clients, modifications },
+    caches: { days, schedules, clients, modifications },
     listening: listeningAtFirst,
     users: 0,
     async caughtUp() {

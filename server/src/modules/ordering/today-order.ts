@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import type { Bindable } from "../../db/fixed-statement.ts";
+import { type Bindable, fixedStatement } from "../../db/fixed-statement.ts";
 import {
   currencies,
   modifications,
@@ -9,8 +9,9 @@ import {
   type PositionStatus,
   products,
 } from "../../db/schema/index.ts";
-import { valuesRow } from "../../db/values-row.ts";
 import { STATUS_LABELS } from "./messages.ts";
+import { changesColumn } from "./order-rate.ts";
+import { cachesOf, type KeptDay } from "./ordering-cache.ts";
 import { roundMoney } from "./price-list.ts";
 import type { CurrencyTotal, DayPosition, PositionView, TodayOrder } from "./types.ts";
 
@@ -48,10 +49,28 @@ export type StoredDayOrder = { orderId: number; positions: DayRow[] };
 export const dayOrderOf = (stored: StoredDayOrder | null): DayOrder =>
   stored ?? { orderId: null, positions: [] };
 
-/** The day's order in a statement of its own: «Мой заказ», and the changes that lock a position first. */
+const readDay = fixedStatement<
+  { clientId: number; day: string },
+  { order: StoredDayOrder | null; changes: number }
+>(
+  (v) => sql`select json_build_object('order', ${dayOrderColumn(v.clientId, v.day)},
+      'changes', ${changesColumn(v.clientId)}) as r`,
+);
+
+/**
+ * The day's order in a statement of its own, with the client's count of changes: «Мой заказ», an add whose
+ * process keeps no reading of it (add-position.ts), and the changes that lock a position first. What is read
+ * outside a transaction is kept for the client's next add (ordering-cache.ts `days`).
+ */
+export async function readDayOrder(db: Db | Tx, clientId: number, day: string): Promise<KeptDay> {
+  const row = await readDay.run(db, { clientId, day });
+  const kept = { day, order: dayOrderOf(row.order), changes: row.changes };
+  cachesOf(db).days.set(clientId, kept);
+  return kept;
+}
+
 export async function loadDayOrder(db: Db | Tx, clientId: number, day: string): Promise<DayOrder> {
-  const { order } = await valuesRow(db, { order: dayOrderColumn(clientId, day) });
-  return dayOrderOf(order);
+  return (await readDayOrder(db, clientId, day)).order;
 }
 
 /**
