@@ -1,10 +1,10 @@
-import { setImmediate as nextTurn } from "node:timers/promises";
 import type { TOffersImportResult } from "@wholesale/contract";
 import { asc, inArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
 import { brands, currencies, modifications, priceTiers, products } from "../../db/schema/index.ts";
 import { AppError, badRequest } from "../../http/errors.ts";
+import { letOthersIn } from "../../lib/let-others-in.ts";
 import { xlsxBuffer } from "../../lib/xlsx.ts";
 import {
   type CellValue,
@@ -40,11 +40,12 @@ const QUANTITY_MAX = 2_000_000_000;
 // Statements stay well under PostgreSQL's 65 535 bind parameters.
 const CHUNK = 1000;
 /**
- * Modifications written per transaction. The embedded PGlite runs one transaction at a time for every request,
- * so a whole 20,000-row file in one had held every other request (the health check too) for seconds; a batch
- * this size takes a tenth of a second or so (bench/RESULTS.md, «Big writes on the embedded database»).
+ * Modifications written per transaction. The embedded PGlite runs a transaction on the server's thread, holding
+ * every other request (the health check too) until it ends: a whole 20,000-row file in one had held them for
+ * 5-7 s; a batch this size takes 50-300 ms depending on the machine's load (bench/RESULTS.md, «Big writes on the
+ * embedded database»).
  */
-const OFFERS_PER_TRANSACTION = 500;
+export const OFFERS_PER_TRANSACTION = 250;
 
 type TierRow = { quantityFrom: number; small: number; large: number; currencyId: number };
 type Offer = {
@@ -454,7 +455,7 @@ export function createOffersFileService({ db }: { db: Db }) {
         total.created += done.created;
         total.updated += done.updated;
         total.unchanged += done.unchanged;
-        await nextTurn();
+        await letOthersIn();
       }
       return total;
     },

@@ -1,12 +1,12 @@
-import { setImmediate as nextTurn } from "node:timers/promises";
 import { and, eq, lt, notExists, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { clientMessages, messagePhotoChunks, messagePhotos } from "../../db/schema/index.ts";
+import { letOthersIn } from "../../lib/let-others-in.ts";
 
 /**
- * Bytes a statement writes at most. The embedded PGlite runs one statement at a time for every request, and
- * its cost grows faster than the value: a 10 MB photo written whole held it for 4-8 s, in pieces of 256 KB each
- * piece takes some 50 ms (bench/RESULTS.md, «Big writes on the embedded database»).
+ * Bytes a statement writes at most. The embedded PGlite runs each statement on the server's thread, and its
+ * cost grows faster than the value: a 10 MB photo written whole held every request for 5-7 s, while a piece of
+ * 256 KB takes some 50 ms (bench/RESULTS.md, «Big writes on the embedded database»).
  */
 export const PHOTO_CHUNK_BYTES = 256 * 1024;
 
@@ -41,7 +41,7 @@ export async function storePhoto(db: Db, data: Buffer): Promise<number> {
       await db
         .insert(messagePhotoChunks)
         .values({ photoId: photo.id, seq, data: data.subarray(offset, offset + PHOTO_CHUNK_BYTES) });
-      await nextTurn();
+      await letOthersIn();
     }
   } catch (error) {
     await dropPhoto(db, photo.id);

@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from "node:timers/promises";
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, notExists, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
@@ -10,6 +9,7 @@ import {
   outboxMessages,
   outboxPacing,
 } from "../../db/schema/index.ts";
+import { letOthersIn } from "../../lib/let-others-in.ts";
 import type { Outcome } from "./outcome.ts";
 
 export type ClaimedRow = {
@@ -233,7 +233,7 @@ async function readPhoto(db: Db, photoId: number): Promise<Buffer> {
       .where(and(eq(messagePhotoChunks.photoId, photoId), eq(messagePhotoChunks.seq, seq)));
     if (!piece) return Buffer.concat(pieces);
     pieces.push(piece.data);
-    await nextTurn();
+    await letOthersIn();
   }
 }
 
