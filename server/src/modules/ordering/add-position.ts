@@ -73,7 +73,10 @@ type Written = {
   poolLocked: boolean;
   positionId: number | null;
   orderId: number | null;
-  /** The stock and the pool as the statement's snapshot saw them: for a refusal's message. */
+  /**
+   * The stock as it stands when the lock failed (as the snapshot saw it otherwise), and the pool as the
+   * snapshot saw it: for a refusal's message.
+   */
   stock: number | null;
   pool: number | null;
 };
@@ -100,6 +103,13 @@ function buildAdd({ order, position, exclusive, recorded }: Variant) {
     ctes.push(sql`stock_lock as (select ${modifications.quantity} from ${modifications}
       where ${modifications.id} = ${v.modificationId}::int and ${modifications.quantity} >= ${v.delta}::int
         and ${after(recorded ? "recorded" : "pace")} and ${after("visible")} for update)`);
+    // The snapshot showed the units but the lock found them gone (other orders took them meanwhile): the row
+    // locked as it stands now gives the refusal its figure, with no round trip of its own.
+    ctes.push(sql`stock_now as (select ${modifications.quantity} from ${modifications}
+      where ${modifications.id} = ${v.modificationId}::int and not ${after("stock_lock")}
+        and ${after(recorded ? "recorded" : "pace")} and ${after("visible")}
+        and (select m.quantity from ${modifications} m where m.id = ${v.modificationId}::int) >= ${v.delta}::int
+      for update)`);
     if (exclusive)
       ctes.push(sql`pool_lock as (select ${exclusives.quantity} from ${exclusives}
         where ${exclusives.id} = ${v.entryId}::int and ${exclusives.quantity} >= ${v.delta}::int
@@ -143,7 +153,8 @@ function buildAdd({ order, position, exclusive, recorded }: Variant) {
         'poolLocked', ${exclusive ? after("pool_lock") : sql`true`},
         'positionId', (select id from position),
         'orderId', (select order_id from position),
-        'stock', (select quantity from ${modifications} where ${modifications.id} = ${v.modificationId}::int),
+        'stock', coalesce((select quantity from stock_now),
+          (select quantity from ${modifications} where ${modifications.id} = ${v.modificationId}::int)),
         'pool', ${exclusive ? sql`(select quantity from ${exclusives} where ${exclusives.id} = ${v.entryId}::int)` : sql`null`}
       ) as r`;
   });
@@ -323,9 +334,8 @@ type StockAndPool = { stock: number | null; pool: number | null };
 
 /**
  * The stock (or the exclusive pool) did not hold the units: the refusal says what is possible now, with the
- * card, judged on the figures the write found. The snapshot's figures are from before the orders that took the
- * units unless those came between the snapshot and the lock; then (the snapshot still shows enough) the
- * figures are read again.
+ * card, judged on the figures the write found. A pool whose snapshot still showed enough (other orders took
+ * the units between the snapshot and the lock) is read again.
  */
 async function movedAway(
   db: Db | Tx,
@@ -336,9 +346,8 @@ async function movedAway(
 ): Promise<Refusal> {
   const delta = w.total - (w.current?.quantity ?? 0);
   const entryId = w.modification.exclusive?.id ?? null;
-  const blocked = written.stockLocked ? written.pool : written.stock;
   const { stock, pool }: StockAndPool =
-    blocked !== null && blocked < delta
+    !written.stockLocked || (written.pool !== null && written.pool < delta)
       ? written
       : await readStockAndPool.run(db, { modificationId: w.modification.id, entryId: entryId ?? 0 });
   const fresh: ModificationData = modificationDataOf(
