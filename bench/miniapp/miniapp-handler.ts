@@ -52,8 +52,8 @@ async function startServer(databaseUrl: string, poolSize: number) {
  * BENCH_VIA=miniapp: the whole server in a process of its own on loopback (as in production: the clients are
  * phones, not the server's event loop), and each step an HTTP `POST /api/app/positions/` with the client's
  * token and the price its screen showed, over keep-alive connections, as the Mini App sends it. Every client
- * opens its session first (signed launch data → client token), as the page does when Telegram opens it
- * before the market opens; that is timed apart. The steps go through a lean keep-alive client (lean-client.ts)
+ * opens its session first (signed launch data → client token) and reads its order, as the page does when
+ * Telegram opens it before the market opens; that is timed apart. The steps go through a lean keep-alive client (lean-client.ts)
  * so the load generator takes little of the cores the server needs. The server's CPU per step is reported
  * beside the figures.
  */
@@ -61,19 +61,20 @@ export async function miniAppHandler(db: Db, databaseUrl: string, poolSize: numb
   const server = await startServer(databaseUrl, poolSize);
   // The sessions (timed apart) go through node:http; the measured steps through the lean client below.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  const post = (path: string, body: unknown, token?: string) =>
+  const call = (method: "GET" | "POST", path: string, body: unknown, token?: string) =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const payload = JSON.stringify(body);
+      const payload = body === undefined ? "" : JSON.stringify(body);
       const request = http.request(
         {
           agent,
           host: "127.0.0.1",
           port: server.port,
-          method: "POST",
+          method,
           path: `/api/app/${path}`,
           headers: {
-            "content-type": "application/json",
-            "content-length": Buffer.byteLength(payload),
+            ...(body === undefined
+              ? {}
+              : { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }),
             ...(token ? { authorization: `Bearer ${token}` } : {}),
           },
         },
@@ -98,12 +99,15 @@ export async function miniAppHandler(db: Db, databaseUrl: string, poolSize: numb
   await Promise.all(
     Array.from({ length: SESSION_CONCURRENCY }, async () => {
       for (let row = rows[cursor++]; row; row = rows[cursor++]) {
-        const res = await post("session/", {
+        const res = await call("POST", "session/", {
           init_data: launchData(row.telegramId ?? 0, { botToken: BOT_TOKEN, authDate: new Date() }),
         });
         const body = JSON.parse(res.text) as { status: string; token?: string };
         if (body.status !== "client" || !body.token) throw new Error(`no session for client ${row.id}`);
         tokens.set(row.id, body.token);
+        // The page reads «Мой заказ» as it opens (web/src/miniapp/App.tsx), before the market opens.
+        const order = await call("GET", "order/", undefined, body.token);
+        if (order.status !== 200) throw new Error(`no order for client ${row.id}: ${order.status}`);
       }
     }),
   );
