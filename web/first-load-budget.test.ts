@@ -20,7 +20,7 @@ const BUDGETS = [
 const FIRST_LOAD_PACKAGES =
   /^(react|react-dom|react-router|scheduler|react-is|react-transition-group|@mui\/[^/]+|@emotion\/[^/]+|stylis|notistack|goober|clsx|hoist-non-react-statics|@babel\/runtime|@popperjs\/core|prop-types|vite\/.+)$/;
 const FIRST_LOAD_SOURCES =
-  /^web\/src\/(app|api|miniapp|lib\/(money|use-debounced)|features\/auth|features\/home\/(Forbidden|NotFound)Page)/;
+  /^web\/src\/(app|api|session|notices\/notify|miniapp|lib\/(money|use-debounced)|ui\/FullScreenLoader|features\/auth)/;
 
 const dist = join(import.meta.dirname, "dist");
 const kB = (bytes: number) => (bytes / 1024).toFixed(1);

@@ -3,8 +3,8 @@ import { SnackbarProvider } from "notistack";
 import { useMemo } from "react";
 import { RouterProvider } from "react-router";
 import { setUnauthorizedHandler } from "../api/client.ts";
+import { signOut } from "../session/session.ts";
 import { createAppRouter } from "./router.tsx";
-import { signOut } from "./session.ts";
 import { theme } from "./theme.ts";
 
 /**

@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../test/fetch-mock.ts";
 import { withAppProviders } from "../../test/providers.tsx";
 import { staffUser } from "../../test/staff.ts";
+import { signIn, signOut } from "../session/session.ts";
 import { AppLayout } from "./AppLayout.tsx";
 import { SECTIONS } from "./sections.tsx";
-import { signIn, signOut } from "./session.ts";
 
 afterEach(() => {
   signOut();

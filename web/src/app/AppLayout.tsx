@@ -23,13 +23,13 @@ import dayjs from "dayjs";
 import "dayjs/locale/ru";
 import { Suspense, useEffect, useState } from "react";
 import { NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
-import { NOT_FOUND_TITLE } from "../features/home/NotFoundPage.tsx";
+import { notify } from "../notices/notify.tsx";
+import { can, sessionStore, signOut, useSession } from "../session/session.ts";
 import { FullScreenLoader } from "../ui/FullScreenLoader.tsx";
-import { notify } from "./notify.tsx";
-import { PageTitleContext } from "./page-title.ts";
+import { PageTitleContext } from "../ui/page-title.ts";
+import { NOT_FOUND_TITLE } from "./NotFoundPage.tsx";
 import { createQueryClient } from "./query-client.ts";
 import { SECTIONS } from "./sections.tsx";
-import { can, sessionStore, signOut, useSession } from "./session.ts";
 
 const DRAWER_WIDTH = 232;
 

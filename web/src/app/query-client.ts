@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "../api/client.ts";
 import { failureReason } from "../lib/failure-reason.ts";
-import { notify } from "./notify.tsx";
+import { notify } from "../notices/notify.tsx";
 
 declare module "@tanstack/react-query" {
   interface Register {

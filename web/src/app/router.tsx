@@ -2,11 +2,11 @@ import type { TPermission } from "@wholesale/contract";
 import { lazy, type ReactNode, Suspense } from "react";
 import { createBrowserRouter, redirect } from "react-router";
 import LoginPage from "../features/auth/LoginPage.tsx";
-import ForbiddenPage from "../features/home/ForbiddenPage.tsx";
-import NotFoundPage from "../features/home/NotFoundPage.tsx";
+import { can, ensureSession, landingPath, useSession } from "../session/session.ts";
 import { FullScreenLoader } from "../ui/FullScreenLoader.tsx";
+import ForbiddenPage from "./ForbiddenPage.tsx";
+import NotFoundPage from "./NotFoundPage.tsx";
 import { SECTIONS } from "./sections.tsx";
-import { can, ensureSession, landingPath, useSession } from "./session.ts";
 
 /** Before every navigation inside the app: a signed-in user, restored from a stored token if need be. */
 async function requireLogin() {

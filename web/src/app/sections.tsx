@@ -16,7 +16,7 @@ import { type ComponentType, lazy, type ReactNode } from "react";
 // Lazy like the pages: the badge reads the messaging API, which would pull the contract and zod into the login
 // screen's first download (the budget test, web/first-load-budget.test.ts).
 const OpenClaimsBadge = lazy(() =>
-  import("../features/messaging/OpenClaimsBadge.tsx").then((m) => ({ default: m.OpenClaimsBadge })),
+  import("../features/messaging/index.ts").then((m) => ({ default: m.OpenClaimsBadge })),
 );
 
 export type Section = {
@@ -54,7 +54,7 @@ export const SECTIONS: Section[] = [
     label: "Клиенты",
     icon: <PeopleIcon />,
     permission: "clients.read",
-    page: () => import("../features/clients/ClientsPage.tsx"),
+    page: () => import("./ClientsSection.tsx"),
   },
   {
     path: "/statistics",

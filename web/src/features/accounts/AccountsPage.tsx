@@ -13,12 +13,12 @@ import {
 } from "@mui/material";
 import type { TAccount } from "@wholesale/contract";
 import { useState } from "react";
-import { usePageTitle } from "../../app/page-title.ts";
-import { useSession } from "../../app/session.ts";
 import { formatDateTime } from "../../lib/dates.ts";
+import { useSession } from "../../session/session.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
 import { EditDeleteActions } from "../../ui/EditDeleteActions.tsx";
 import { FullScreenLoader } from "../../ui/FullScreenLoader.tsx";
+import { usePageTitle } from "../../ui/page-title.ts";
 import { stackedBelow } from "../../ui/stacked-table.ts";
 import { AccountDialog } from "./AccountDialog.tsx";
 import { useAccounts, useDeleteAccount } from "./api.ts";

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../../test/fetch-mock.ts";
 import { staffUser } from "../../../test/staff.ts";
-import { signOut } from "../../app/session.ts";
+import { signOut } from "../../session/session.ts";
 import LoginPage from "./LoginPage.tsx";
 
 afterEach(() => {

@@ -15,8 +15,8 @@ import {
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { ApiError } from "../../api/client.ts";
-import { notify } from "../../app/notify.tsx";
-import { landingPath, signIn, useSession } from "../../app/session.ts";
+import { notify } from "../../notices/notify.tsx";
+import { landingPath, signIn, useSession } from "../../session/session.ts";
 
 // Two required fields with the spec's own messages (the username one says "Email" in the original product,
 // and staff know it so). Plain state rather than a form library or a zod schema: this screen is the first

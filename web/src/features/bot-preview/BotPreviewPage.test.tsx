@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../../test/fetch-mock.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
 import { staffUser } from "../../../test/staff.ts";
-import { signIn, signOut } from "../../app/session.ts";
+import { signIn, signOut } from "../../session/session.ts";
 import BotPreviewPage from "./BotPreviewPage.tsx";
 
 afterEach(() => {

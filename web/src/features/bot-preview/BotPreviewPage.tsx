@@ -14,7 +14,7 @@ import type { TBotPreviewAction } from "@wholesale/contract";
 import { clientDisplayName } from "@wholesale/contract";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useDebounced } from "../../lib/use-debounced.ts";
-import { useClientsPage } from "../clients/api.ts";
+import { useClientsPage } from "../clients/index.ts";
 import { useBotPreview, useMiniAppPreview } from "./api.ts";
 import { addUserBubble, applyReply, type Bubble, type ChatState, emptyChat } from "./chat-state.ts";
 

@@ -5,7 +5,7 @@ import { testModification } from "../../../test/catalogue.ts";
 import { testClient } from "../../../test/clients.ts";
 import { mockFetch } from "../../../test/fetch-mock.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
-import { useGroupMutations } from "../clients/api.ts";
+import { useGroupMutations } from "../clients/index.ts";
 import { AvailableToClientsTab } from "./AvailableToClientsTab.tsx";
 
 afterEach(() => {

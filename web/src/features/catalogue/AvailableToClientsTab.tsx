@@ -1,7 +1,7 @@
 import { Autocomplete, Box, Button, Stack, TextField } from "@mui/material";
 import type { TClient, TModification } from "@wholesale/contract";
 import { useEffect, useMemo, useState } from "react";
-import { useClientsPage, useGroups, useTransportations } from "../clients/api.ts";
+import { useClientsPage, useGroups, useTransportations } from "../clients/index.ts";
 import { SEARCH_MIN_LENGTH, useUpdateModification } from "./api.ts";
 
 const CLIENTS_LIMIT = 20;

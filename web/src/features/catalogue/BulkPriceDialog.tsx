@@ -18,9 +18,9 @@ import {
 } from "@mui/material";
 import { type TBulkPricePreview, ZBulkPriceSchema } from "@wholesale/contract";
 import { useEffect, useState } from "react";
-import { notify } from "../../app/notify.tsx";
 import { numberFromText } from "../../lib/form-fields.ts";
 import { formatPrice } from "../../lib/money.ts";
+import { notify } from "../../notices/notify.tsx";
 import { useBulkPricePreview, useBulkPrices, useCurrencies, useNomenclature } from "./api.ts";
 import { priceFactor } from "./rules.ts";
 

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../../test/fetch-mock.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
-import { LEFTOVER_PAGE_SIZE } from "./api.ts";
+import { LEFTOVER_PAGE_SIZE } from "../reports/index.ts";
 import { LeftoversDialog } from "./LeftoversDialog.tsx";
 
 afterEach(() => {

@@ -17,11 +17,15 @@ import {
 } from "@mui/material";
 import type { TLeftoverReport } from "@wholesale/contract";
 import { type UIEvent, useState } from "react";
-import { downloadFile } from "../../api/client.ts";
 import { formatDateTime } from "../../lib/dates.ts";
+import { DownloadIconButton } from "../../notices/download.tsx";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
-import { DownloadIconButton } from "../../ui/download.tsx";
-import { useDeleteLeftover, useGenerateLeftover, useLeftovers } from "./api.ts";
+import {
+  downloadReportFile,
+  useDeleteLeftover,
+  useGenerateLeftover,
+  useLeftovers,
+} from "../reports/index.ts";
 
 /** Spec 9: the next page loads when the list is scrolled within this many pixels of its bottom. */
 export const NEXT_PAGE_THRESHOLD_PX = 50;
@@ -65,7 +69,7 @@ export function LeftoversDialog({ open, canManage, onClose }: Props) {
                       <DownloadIconButton
                         label={`Скачать ${r.name}`}
                         icon={<DownloadIcon />}
-                        save={() => downloadFile(r.file, r.name)}
+                        save={() => downloadReportFile(r.file, r.name)}
                       />
                       {canManage && (
                         <Tooltip title="Удалить">

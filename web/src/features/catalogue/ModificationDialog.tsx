@@ -15,8 +15,9 @@ import {
 import type { TModification } from "@wholesale/contract";
 import { useEffect, useState } from "react";
 import { formatPrice } from "../../lib/money.ts";
+import { useModificationOrders } from "../orders/index.ts";
 import { AvailableToClientsTab } from "./AvailableToClientsTab.tsx";
-import { useModification, useModificationHistory } from "./api.ts";
+import { useModification } from "./api.ts";
 import { ExtraSettingsTab } from "./ExtraSettingsTab.tsx";
 import { PriceTierEditor } from "./PriceTierEditor.tsx";
 
@@ -26,7 +27,7 @@ const MAIN_TAB = 2;
 const HISTORY_MAX_HEIGHT = 300;
 
 function HistoryTab({ modification }: { modification: TModification }) {
-  const history = useModificationHistory(modification.id, true);
+  const history = useModificationOrders(modification.id, true);
   const entries = history.data ?? [];
   return (
     <Box sx={{ maxHeight: HISTORY_MAX_HEIGHT, overflowY: "auto" }} data-testid="modification-history">

@@ -13,10 +13,10 @@ import {
 } from "@mui/material";
 import type { TOffersImportResult } from "@wholesale/contract";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
-import { ApiError, downloadFile } from "../../api/client.ts";
-import { notify } from "../../app/notify.tsx";
-import { DownloadButton } from "../../ui/download.tsx";
-import { useImportOffers } from "./api.ts";
+import { ApiError } from "../../api/client.ts";
+import { DownloadButton } from "../../notices/download.tsx";
+import { notify } from "../../notices/notify.tsx";
+import { downloadOffersTemplate, useImportOffers } from "./api.ts";
 
 const TEMPLATE_NAME = "Шаблон_предложений.xlsx";
 
@@ -99,9 +99,7 @@ export function OffersFileDialog({ open, onClose }: Props) {
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Закрыть</Button>
-        <DownloadButton save={() => downloadFile("/storehouse/offers/template/", TEMPLATE_NAME)}>
-          Скачать шаблон
-        </DownloadButton>
+        <DownloadButton save={() => downloadOffersTemplate(TEMPLATE_NAME)}>Скачать шаблон</DownloadButton>
         <Button variant="contained" disabled={upload.isPending} onClick={() => input.current?.click()}>
           Выбрать файл
         </Button>

@@ -23,7 +23,7 @@ import {
 } from "@mui/material";
 import type { TBulkAvailable, TModification, TProduct } from "@wholesale/contract";
 import { useState } from "react";
-import { can, useSession } from "../../app/session.ts";
+import { can, useSession } from "../../session/session.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
 import { AddModificationDialog } from "./AddModificationDialog.tsx";
 import {

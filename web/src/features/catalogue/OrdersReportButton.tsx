@@ -1,6 +1,6 @@
-import { downloadFile } from "../../api/client.ts";
 import { todayInMoscow } from "../../lib/dates.ts";
-import { DownloadButton } from "../../ui/download.tsx";
+import { DownloadButton } from "../../notices/download.tsx";
+import { downloadOrdersReport } from "../orders/index.ts";
 
 /**
  * «Отчет»: today's orders as a spreadsheet. The spec only logs a failure; staff waiting for the file need to
@@ -9,7 +9,7 @@ import { DownloadButton } from "../../ui/download.tsx";
  */
 export function OrdersReportButton() {
   const save = () =>
-    downloadFile("/sales/report/", `Заказы_${todayInMoscow()}.xlsx`).catch((error: unknown) => {
+    downloadOrdersReport(`Заказы_${todayInMoscow()}.xlsx`).catch((error: unknown) => {
       console.error("Ошибка при загрузке отчета", error);
       throw error;
     });

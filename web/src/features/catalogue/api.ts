@@ -1,6 +1,5 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
-  paged,
   type TAdditionInput,
   type TBrandExclusives,
   type TBrandInput,
@@ -19,9 +18,7 @@ import {
   type ZBulkPriceSchema,
   ZCurrencySchema,
   ZExclusiveSchema,
-  ZLeftoverReportSchema,
   type ZModificationCreateSchema,
-  ZModificationOrdersSchema,
   ZModificationSchema,
   ZNomenclatureSchema,
   ZOffersImportResultSchema,
@@ -30,12 +27,10 @@ import {
   ZUpdatedCountSchema,
   type z,
 } from "@wholesale/contract";
-import { api } from "../../api/client.ts";
-import { reportKeys } from "../reports/api.ts";
+import { api, downloadFile } from "../../api/client.ts";
 
 /** Search starts at 2 characters; below that the full list is shown (spec 5). */
 export const SEARCH_MIN_LENGTH = 2;
-export const LEFTOVER_PAGE_SIZE = 20;
 
 type TBulkPriceInput = z.input<typeof ZBulkPriceSchema>;
 
@@ -63,7 +58,6 @@ export const catalogueKeys = {
   modificationList: (product: number, q: string) => [...catalogueKeys.modifications(), product, q] as const,
   modification: (id: number) => [...catalogueKeys.modifications(), "one", id] as const,
   brandExclusives: (brand: number) => [...catalogueKeys.all, "brand-exclusives", brand] as const,
-  history: (id: number) => [...catalogueKeys.all, "history", id] as const,
 };
 
 export function useCurrencies() {
@@ -83,6 +77,13 @@ export function useNomenclature() {
   });
 }
 
+const allBrands = (signal: AbortSignal) =>
+  api("/storehouse/brands/", { schema: ZBrandSchema.array(), signal });
+
+/** Every brand, under the brand tabs' own key (options for a screen that waits on several loads). */
+export const allBrandsQuery = () =>
+  queryOptions({ queryKey: catalogueKeys.brands(""), queryFn: ({ signal }) => allBrands(signal) });
+
 /** Brand tabs: the whole list, or the search's matches from 2 characters on. */
 export function useBrands(q: string) {
   const term = searchTerm(q);
@@ -93,10 +94,15 @@ export function useBrands(q: string) {
         ? orNothing(() =>
             api("/storehouse/brands/search/", { query: { q: term }, schema: ZBrandSchema.array(), signal }),
           )
-        : api("/storehouse/brands/", { schema: ZBrandSchema.array(), signal }),
+        : allBrands(signal),
     placeholderData: (previous) => previous,
     meta: { errorMessage: "Не удалось загрузить брэнды" },
   });
+}
+
+/** Every brand's name: a client's access rules choose from them. */
+export function useBrandNames(): string[] {
+  return (useBrands("").data ?? []).map((b) => b.name);
 }
 
 /** A brand's products, or every brand's (`brand` null: the offers page's «Все брэнды» and its search). */
@@ -147,16 +153,6 @@ export function useModification(id: number | null) {
     enabled: id !== null,
     queryFn: ({ signal }) => api(`/storehouse/modifications/${id}/`, { schema: ZModificationSchema, signal }),
     meta: { errorMessage: "Не удалось загрузить модификацию" },
-  });
-}
-
-export function useModificationHistory(id: number, enabled: boolean) {
-  return useQuery({
-    queryKey: catalogueKeys.history(id),
-    enabled,
-    queryFn: ({ signal }) =>
-      api(`/sales/order-positions/by-modification/${id}/`, { schema: ZModificationOrdersSchema, signal }),
-    meta: { errorMessage: "Не удалось загрузить историю заказов" },
   });
 }
 
@@ -370,6 +366,9 @@ export function useDeleteTier() {
   });
 }
 
+/** The offers file's template, saved under `name` unless the server names it. */
+export const downloadOffersTemplate = (name: string) => downloadFile("/storehouse/offers/template/", name);
+
 /**
  * Uploads an offers file. A refusal is the dialog's to show, row by row, where staff look for it: no global
  * notice says it a second time over the dialog's buttons.
@@ -383,43 +382,6 @@ export function useImportOffers() {
       return api("/storehouse/offers/file/", { method: "POST", body, schema: ZOffersImportResultSchema });
     },
     onSuccess: invalidate,
-  });
-}
-
-const ZLeftoverPageSchema = paged(ZLeftoverReportSchema);
-
-/** Leftover reports, newest first, a page at a time. */
-export function useLeftovers(enabled: boolean) {
-  return useInfiniteQuery({
-    queryKey: reportKeys.leftovers(),
-    enabled,
-    initialPageParam: 0,
-    queryFn: ({ pageParam, signal }) =>
-      api("/reports/leftover/", {
-        query: { limit: LEFTOVER_PAGE_SIZE, offset: pageParam },
-        schema: ZLeftoverPageSchema,
-        signal,
-      }),
-    getNextPageParam: (last, pages) => (last.next ? pages.length * LEFTOVER_PAGE_SIZE : undefined),
-    meta: { errorMessage: "Не удалось загрузить остатки" },
-  });
-}
-
-export function useGenerateLeftover() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api("/reports/leftover/", { method: "POST", schema: ZLeftoverReportSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.leftovers() }),
-    meta: { errorMessage: "Не удалось создать отчет", successMessage: "Отчет создан" },
-  });
-}
-
-export function useDeleteLeftover() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api(`/reports/leftover/${id}/`, { method: "DELETE" }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.leftovers() }),
-    meta: { errorMessage: "Не удалось удалить отчет", successMessage: "Отчет удален" },
   });
 }
 

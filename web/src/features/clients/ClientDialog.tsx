@@ -18,13 +18,12 @@ import {
   ZClientUpdateSchema,
   z,
 } from "@wholesale/contract";
-import { useState } from "react";
+import { useContext, useState } from "react";
 import { type Control, Controller } from "react-hook-form";
 import { idFromSelect, numberFromText } from "../../lib/form-fields.ts";
 import { FormDialog } from "../../ui/FormDialog.tsx";
-import { useBrands } from "../catalogue/api.ts";
-import { ClientMarketStatus } from "../market/ClientMarketStatus.tsx";
 import { useOrganizations, useUpdateClient } from "./api.ts";
+import { ClientDialogPartsContext } from "./client-dialog-parts.ts";
 import { clientStatus, VOLUMES } from "./status.ts";
 
 const fields = ZClientUpdateSchema.shape;
@@ -175,7 +174,8 @@ type Props = {
 export function ClientDialog({ client, groups, transportations, onClose }: Props) {
   const [current, setCurrent] = useState(client);
   const update = useUpdateClient();
-  const brands = (useBrands("").data ?? []).map((b) => b.name);
+  const { MarketStatus, useBrandNames } = useContext(ClientDialogPartsContext);
+  const brands = useBrandNames();
   const organizations = useOrganizations();
 
   const toggle = async (body: TClientUpdate) => {
@@ -237,7 +237,7 @@ export function ClientDialog({ client, groups, transportations, onClose }: Props
                 {current.permanent_banned ? "Снять вечный бан" : "Вечный бан"}
               </Button>
             </Stack>
-            <ClientMarketStatus clientId={current.id} />
+            <MarketStatus clientId={current.id} />
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, sm: 6 }}>
                 <TextField

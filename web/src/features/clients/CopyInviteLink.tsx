@@ -1,7 +1,7 @@
 import ContentCopyIcon from "@mui/icons-material/ContentCopy";
 import { Box, IconButton, Tooltip } from "@mui/material";
 import type { TOrganization } from "@wholesale/contract";
-import { notify } from "../../app/notify.tsx";
+import { notify } from "../../notices/notify.tsx";
 
 async function copyLink(link: string) {
   try {

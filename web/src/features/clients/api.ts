@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   paged,
   type TClient,
@@ -59,8 +59,7 @@ export function useClientsPage(query: TClientListParams & { onlyActive: boolean 
 
 const CLIENT_PAGE = 1000;
 
-/** Every client, page by page: for screens that name clients the answers list by id. */
-export async function allClients(signal: AbortSignal): Promise<TClient[]> {
+async function allClients(signal: AbortSignal): Promise<TClient[]> {
   const clients: TClient[] = [];
   for (let offset = 0; ; offset += CLIENT_PAGE) {
     const page = await api("/profiles/clients/", {
@@ -73,15 +72,17 @@ export async function allClients(signal: AbortSignal): Promise<TClient[]> {
   }
 }
 
-/** Every client, kept five minutes: a screen's names do not need each edit at once. */
-export function useAllClients(enabled: boolean) {
-  return useQuery({
+/**
+ * Every client, page by page, kept five minutes (a screen's names do not need each edit at once): for screens
+ * that name the clients an answer lists by id. Options rather than a hook, so such a screen can wait for it
+ * beside its other data and say itself what a failure means.
+ */
+export const allClientsQuery = () =>
+  queryOptions({
     queryKey: clientKeys.everyone(),
     queryFn: ({ signal }) => allClients(signal),
-    enabled,
     staleTime: 5 * 60_000,
   });
-}
 
 /** One client, for a link that opens them (`/clients?client=ID`, from a claim). */
 export function useClient(id: number | null) {
@@ -127,13 +128,15 @@ export function useUpdateRequest(successMessage: string, errorMessage: string) {
   });
 }
 
-export function useGroups(enabled = true) {
-  return useQuery({
+/** The client groups, as the groups tab lists them (options for a screen that waits on several loads). */
+export const groupsQuery = () =>
+  queryOptions({
     queryKey: clientKeys.groups(),
     queryFn: ({ signal }) => api("/profiles/groups/", { schema: z.array(ZClientGroupSchema), signal }),
-    enabled,
-    meta: { errorMessage: "Не удалось загрузить группы" },
   });
+
+export function useGroups(enabled = true) {
+  return useQuery({ ...groupsQuery(), enabled, meta: { errorMessage: "Не удалось загрузить группы" } });
 }
 
 export function useTransportations(enabled = true) {

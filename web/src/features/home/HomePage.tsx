@@ -2,11 +2,11 @@ import { Card, CardActionArea, CardContent, CircularProgress, Grid, Stack, Typog
 import type { TDashboard, TDaySales } from "@wholesale/contract";
 import { lazy, type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
-import { useSession } from "../../app/session.ts";
 import { dayAndMonth } from "../../lib/dates.ts";
 import { moneyList } from "../../lib/money.ts";
-import { useMarketStatus } from "../market/api.ts";
-import { useDashboard } from "../statistics/api.ts";
+import { useSession } from "../../session/session.ts";
+import { useMarketStatus } from "../market/index.ts";
+import { useDashboard } from "../statistics/index.ts";
 
 const DashboardCharts = lazy(() => import("./DashboardCharts.tsx"));
 

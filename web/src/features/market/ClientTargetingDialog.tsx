@@ -14,8 +14,7 @@ import {
 } from "@mui/material";
 import type { TClientRef, TMarketSchedule } from "@wholesale/contract";
 import { useState } from "react";
-import { useGroups, useTransportations } from "../clients/api.ts";
-import { ClientPicker } from "../clients/ClientPicker.tsx";
+import { ClientPicker, useGroups, useTransportations } from "../clients/index.ts";
 import { useScheduleMutations } from "./api.ts";
 
 type Option = { id: number; name: string };

@@ -1,10 +1,9 @@
 import { Button, CircularProgress } from "@mui/material";
 import type { TClaim } from "@wholesale/contract";
 import { useEffect, useState } from "react";
-import { notify } from "../../app/notify.tsx";
 import { russianDate } from "../../lib/dates.ts";
-import { ONLINE_PAGE_SIZE, useOrders } from "../orders/api.ts";
-import { OrderDialog } from "../orders/OrderDialog.tsx";
+import { notify } from "../../notices/notify.tsx";
+import { ONLINE_PAGE_SIZE, OrderDialog, useOrders } from "../orders/index.ts";
 
 type Props = { owner: TClaim["owner"]; order: NonNullable<TClaim["order"]> };
 

@@ -7,7 +7,7 @@ import { mockFetch } from "../../../test/fetch-mock.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
 import { staffUser } from "../../../test/staff.ts";
 import { AppLayout } from "../../app/AppLayout.tsx";
-import { signIn, signOut } from "../../app/session.ts";
+import { signIn, signOut } from "../../session/session.ts";
 
 afterEach(() => {
   signOut();

@@ -21,8 +21,8 @@ import {
   PHOTO_TYPE_ERROR,
 } from "@wholesale/contract";
 import { useEffect, useState } from "react";
-import { notify } from "../../app/notify.tsx";
 import { imageTypeOf } from "../../lib/image-type.ts";
+import { notify } from "../../notices/notify.tsx";
 import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
 import { useRecipientCount, useScheduleMessage, useSendMessage } from "./api.ts";
 import { recipientsText } from "./recipients.ts";

@@ -25,7 +25,7 @@ import { formatDateTime } from "../../lib/dates.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
 import { FullScreenLoader } from "../../ui/FullScreenLoader.tsx";
 import { stackedBelow } from "../../ui/stacked-table.ts";
-import { useGroups, useTransportations } from "../clients/api.ts";
+import { useGroups, useTransportations } from "../clients/index.ts";
 import { useDeleteMessage, useRecentMessages, useScheduledMessages } from "./api.ts";
 import { MessageDialog } from "./MessageDialog.tsx";
 import { TargetMessageDialog } from "./TargetMessageDialog.tsx";

@@ -1,5 +1,5 @@
 import { Chip } from "@mui/material";
-import { can, useSession } from "../../app/session.ts";
+import { can, useSession } from "../../session/session.ts";
 import { useOpenClaimsCount } from "./api.ts";
 
 /** The number of open claims beside «Заявки» in the menu (nothing when there are none). */

@@ -10,7 +10,7 @@ import {
 } from "@mui/material";
 import { useState } from "react";
 import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
-import { useGroups, useTransportations } from "../clients/api.ts";
+import { useGroups, useTransportations } from "../clients/index.ts";
 import { useRecipientCount, useSendMessage } from "./api.ts";
 import { recipientsText } from "./recipients.ts";
 

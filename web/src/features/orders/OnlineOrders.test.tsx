@@ -6,7 +6,7 @@ import { mockFetch } from "../../../test/fetch-mock.ts";
 import { testOrder, testPosition } from "../../../test/orders.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
 import { staffUser } from "../../../test/staff.ts";
-import { signIn, signOut } from "../../app/session.ts";
+import { signIn, signOut } from "../../session/session.ts";
 import { OnlineOrders } from "./OnlineOrders.tsx";
 
 afterEach(() => {

@@ -12,8 +12,8 @@ import {
 } from "@mui/material";
 import { CLIENT_TYPE_LARGE, CLIENT_TYPE_SMALL } from "@wholesale/contract";
 import { useMemo, useState } from "react";
-import { can, useSession } from "../../app/session.ts";
 import { useDebounced } from "../../lib/use-debounced.ts";
+import { can, useSession } from "../../session/session.ts";
 import { FullScreenLoader } from "../../ui/FullScreenLoader.tsx";
 import { ONLINE_PAGE_SIZE, useOrders, useSendToCollect } from "./api.ts";
 import { CollectDirectionDialog } from "./CollectDirectionDialog.tsx";

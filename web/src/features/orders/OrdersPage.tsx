@@ -1,6 +1,6 @@
 import { Paper, Stack, Tab, Tabs } from "@mui/material";
 import { useState } from "react";
-import { useSession } from "../../app/session.ts";
+import { useSession } from "../../session/session.ts";
 import { OnlineOrders } from "./OnlineOrders.tsx";
 import { StorehouseCollection } from "./StorehouseCollection.tsx";
 

@@ -5,7 +5,7 @@ import { mockFetch } from "../../../test/fetch-mock.ts";
 import { testOrder, testPosition } from "../../../test/orders.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
 import { staffUser } from "../../../test/staff.ts";
-import { signIn, signOut } from "../../app/session.ts";
+import { signIn, signOut } from "../../session/session.ts";
 import { NOT_ALL_SENT, StorehouseCollection } from "./StorehouseCollection.tsx";
 
 afterEach(() => {

@@ -18,12 +18,12 @@ import {
 import type { TCollectionDirection, TOrder } from "@wholesale/contract";
 import { clientDisplayName } from "@wholesale/contract";
 import { useEffect, useRef, useState } from "react";
-import { downloadFile } from "../../api/client.ts";
-import { notify } from "../../app/notify.tsx";
-import { can, useSession } from "../../app/session.ts";
-import { DownloadButton } from "../../ui/download.tsx";
+import { DownloadButton } from "../../notices/download.tsx";
+import { notify } from "../../notices/notify.tsx";
+import { can, useSession } from "../../session/session.ts";
 import { FullScreenLoader } from "../../ui/FullScreenLoader.tsx";
 import {
+  downloadPickingList,
   type OnOrderCollected,
   useCollection,
   useCollectOrder,
@@ -167,11 +167,7 @@ function DirectionSection({
             <DownloadButton
               size="small"
               startIcon={<DownloadIcon />}
-              save={() =>
-                downloadFile("/sales/collection/picking-list/", `Сборка_${name}.xlsx`, {
-                  transportation: group.transportation?.id ?? "none",
-                })
-              }
+              save={() => downloadPickingList(group.transportation?.id ?? "none", `Сборка_${name}.xlsx`)}
             >
               Лист сборки
             </DownloadButton>

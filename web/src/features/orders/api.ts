@@ -6,18 +6,20 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import {
+  type TOrderClient,
   type TOrderPositionUpdate,
   type TSendToCollect,
   ZBulkResultSchema,
   ZCollectionSchema,
+  ZModificationOrdersSchema,
   ZOrderPageSchema,
   ZOrderPositionSchema,
   ZOrderSchema,
   ZSendToCollectPreviewSchema,
   ZUncollectedTransportationListSchema,
 } from "@wholesale/contract";
-import { api } from "../../api/client.ts";
-import { notify } from "../../app/notify.tsx";
+import { api, downloadFile } from "../../api/client.ts";
+import { notify } from "../../notices/notify.tsx";
 
 export const ONLINE_PAGE_SIZE = 20;
 export const HISTORY_PAGE_SIZE = 1000;
@@ -37,6 +39,8 @@ export const orderKeys = {
   uncollected: () => [...orderKeys.all, "uncollected-transportations"] as const,
   collection: () => [...orderKeys.all, "collection"] as const,
   sendPreview: (choice: TSendToCollect | null) => [...orderKeys.all, "send-preview", choice] as const,
+  dayClients: (day: string) => [...orderKeys.all, "day-clients", day] as const,
+  byModification: (id: number) => [...orderKeys.all, "by-modification", id] as const,
 };
 
 /** Orders of a day page by page; a new filter starts a new list (its own query key). */
@@ -59,6 +63,52 @@ export function useOrders(filter: OrdersFilter, options: { poll?: boolean; enabl
     meta: { errorMessage: "Не удалось загрузить заказы" },
   });
 }
+
+/** The orders API's largest page: a day's orders are read in as few calls as it allows. */
+const ORDERS_PAGE_MAX = 1000;
+
+/**
+ * The clients who ordered on `day`, by name: an invoice is made of a client's orders of a day, so «Сделать
+ * накладную» offers no one else.
+ */
+export function useClientsWithOrders(day: string) {
+  return useQuery({
+    queryKey: orderKeys.dayClients(day),
+    queryFn: async ({ signal }) => {
+      const clients = new Map<number, TOrderClient>();
+      for (let offset = 0; ; offset += ORDERS_PAGE_MAX) {
+        const page = await api("/sales/orders/", {
+          query: { opened_at: day, limit: ORDERS_PAGE_MAX, offset },
+          schema: ZOrderPageSchema,
+          signal,
+        });
+        for (const order of page.results) clients.set(order.client.id, order.client);
+        if (!page.next) break;
+      }
+      return [...clients.values()];
+    },
+    enabled: day !== "",
+    meta: { errorMessage: "Не удалось загрузить клиентов с заказами" },
+  });
+}
+
+/** The orders that hold a modification (its dialog's «История заказов»). */
+export function useModificationOrders(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: orderKeys.byModification(id),
+    enabled,
+    queryFn: ({ signal }) =>
+      api(`/sales/order-positions/by-modification/${id}/`, { schema: ZModificationOrdersSchema, signal }),
+    meta: { errorMessage: "Не удалось загрузить историю заказов" },
+  });
+}
+
+/** «Отчет»: today's orders as a spreadsheet, saved under `name` unless the server names it. */
+export const downloadOrdersReport = (name: string) => downloadFile("/sales/report/", name);
+
+/** «Лист сборки» of one direction (`none`: the orders without one), saved under `name` unless the server names it. */
+export const downloadPickingList = (transportation: number | "none", name: string) =>
+  downloadFile("/sales/collection/picking-list/", name, { transportation });
 
 /** How many orders and positions a send to collect would move now (asked before confirming it). */
 export function useSendToCollectPreview(choice: TSendToCollect | null) {

@@ -31,15 +31,15 @@ import {
   type TOrderClient,
 } from "@wholesale/contract";
 import { useState } from "react";
-import { downloadFile } from "../../api/client.ts";
-import { can, useSession } from "../../app/session.ts";
 import { russianDate, todayInMoscow } from "../../lib/dates.ts";
 import { moneyList } from "../../lib/money.ts";
+import { DownloadIconButton } from "../../notices/download.tsx";
+import { can, useSession } from "../../session/session.ts";
 import { ConfirmDeleteDialog } from "../../ui/ConfirmDeleteDialog.tsx";
-import { DownloadIconButton } from "../../ui/download.tsx";
 import { stackedBelow } from "../../ui/stacked-table.ts";
+import { useClientsWithOrders } from "../orders/index.ts";
 import {
-  useClientsWithOrders,
+  downloadReportFile,
   useDailyReports,
   useDeleteReport,
   useInvoices,
@@ -74,7 +74,7 @@ function Actions({
       <DownloadIconButton
         label={`Скачать ${label}`}
         icon={<DownloadIcon />}
-        save={() => downloadFile(report.file, `report_${report.id}`)}
+        save={() => downloadReportFile(report.file, `report_${report.id}`)}
       />
       {canManage && (
         <Tooltip title="Удалить">

@@ -1,54 +1,29 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   paged,
   type TClientReportCreate,
-  type TOrderClient,
   ZClientReportSchema,
   ZDailyReportSchema,
-  ZOrderPageSchema,
+  ZLeftoverReportSchema,
 } from "@wholesale/contract";
-import { api } from "../../api/client.ts";
+import { api, downloadFile } from "../../api/client.ts";
 
 export const REPORT_PAGE_SIZE = 50;
+export const LEFTOVER_PAGE_SIZE = 20;
 
 export const reportKeys = {
   all: ["reports"] as const,
   invoices: (clientType: number) => [...reportKeys.all, "client", clientType] as const,
   daily: () => [...reportKeys.all, "general"] as const,
   leftovers: () => [...reportKeys.all, "leftover"] as const,
-  clientsWithOrders: (day: string) => [...reportKeys.all, "clients-with-orders", day] as const,
 };
-
-/** The orders API's largest page: a day's orders are read in as few calls as it allows. */
-const ORDERS_PAGE_MAX = 1000;
-
-/**
- * The clients who ordered on `day`, by name: an invoice is made of a client's orders of a day, so «Сделать
- * накладную» offers no one else.
- */
-export function useClientsWithOrders(day: string) {
-  return useQuery({
-    queryKey: reportKeys.clientsWithOrders(day),
-    queryFn: async ({ signal }) => {
-      const clients = new Map<number, TOrderClient>();
-      for (let offset = 0; ; offset += ORDERS_PAGE_MAX) {
-        const page = await api("/sales/orders/", {
-          query: { opened_at: day, limit: ORDERS_PAGE_MAX, offset },
-          schema: ZOrderPageSchema,
-          signal,
-        });
-        for (const order of page.results) clients.set(order.client.id, order.client);
-        if (!page.next) break;
-      }
-      return [...clients.values()];
-    },
-    enabled: day !== "",
-    meta: { errorMessage: "Не удалось загрузить клиентов с заказами" },
-  });
-}
 
 const ZInvoicePageSchema = paged(ZClientReportSchema);
 const ZDailyPageSchema = paged(ZDailyReportSchema);
+const ZLeftoverPageSchema = paged(ZLeftoverReportSchema);
+
+/** A report's file (an invoice, a daily report, leftovers), saved under `name` unless the server names it. */
+export const downloadReportFile = (file: string, name: string) => downloadFile(file, name);
 
 /** Invoices of one wholesale type, newest first, a page at a time. */
 export function useInvoices(clientType: number) {
@@ -107,6 +82,41 @@ export function useDeleteReport() {
     mutationFn: ({ kind, id }: { kind: "client" | "general"; id: number }) =>
       api(`/reports/${kind}/${id}/`, { method: "DELETE" }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.all }),
+    meta: { errorMessage: "Не удалось удалить отчет", successMessage: "Отчет удален" },
+  });
+}
+
+/** Leftover reports, newest first, a page at a time. */
+export function useLeftovers(enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: reportKeys.leftovers(),
+    enabled,
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      api("/reports/leftover/", {
+        query: { limit: LEFTOVER_PAGE_SIZE, offset: pageParam },
+        schema: ZLeftoverPageSchema,
+        signal,
+      }),
+    getNextPageParam: (last, pages) => (last.next ? pages.length * LEFTOVER_PAGE_SIZE : undefined),
+    meta: { errorMessage: "Не удалось загрузить остатки" },
+  });
+}
+
+export function useGenerateLeftover() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api("/reports/leftover/", { method: "POST", schema: ZLeftoverReportSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.leftovers() }),
+    meta: { errorMessage: "Не удалось создать отчет", successMessage: "Отчет создан" },
+  });
+}
+
+export function useDeleteLeftover() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api(`/reports/leftover/${id}/`, { method: "DELETE" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.leftovers() }),
     meta: { errorMessage: "Не удалось удалить отчет", successMessage: "Отчет удален" },
   });
 }

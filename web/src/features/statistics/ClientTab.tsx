@@ -3,10 +3,10 @@ import type { TClient, TClientGroup, TCurrencyTotal } from "@wholesale/contract"
 import { clientDisplayName, ORGANIZATION_NAME_UNSET } from "@wholesale/contract";
 import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
-import { notify } from "../../app/notify.tsx";
 import { daysAgoInMoscow, todayInMoscow } from "../../lib/dates.ts";
 import { moneyList } from "../../lib/money.ts";
-import { clientStatus } from "../clients/status.ts";
+import { notify } from "../../notices/notify.tsx";
+import { clientStatus } from "../clients/index.ts";
 import { BAD_ANSWER, isBadAnswer, usePeriodStatistics } from "./api.ts";
 import { ClientDaysDialog } from "./ClientDaysDialog.tsx";
 import { DateFilter, SearchFilter } from "./filter-fields.tsx";

@@ -16,8 +16,7 @@ import { useMemo, useState } from "react";
 import { todayInMoscow } from "../../lib/dates.ts";
 import { formatPrice, formatTotals } from "../../lib/money.ts";
 import { useDebounced } from "../../lib/use-debounced.ts";
-import { HISTORY_PAGE_SIZE, useOrders } from "../orders/api.ts";
-import { positionSx } from "../orders/position-sx.ts";
+import { HISTORY_PAGE_SIZE, positionSx, useOrders } from "../orders/index.ts";
 import { groupPositions } from "./group-positions.ts";
 
 const SEARCH_DEBOUNCE_MS = 500;

@@ -15,7 +15,7 @@ import {
 import { sumCurrencyTotals, type TCurrencyTotal, unitsDroppedByFloors } from "@wholesale/contract";
 import { type ReactNode, useMemo } from "react";
 import { moneyList } from "../../lib/money.ts";
-import { DownloadButton } from "../../ui/download.tsx";
+import { DownloadButton } from "../../notices/download.tsx";
 import { stackedBelow } from "../../ui/stacked-table.ts";
 import { type ExportCell, exportXlsx } from "./export-xlsx.ts";
 import { type Sort, type SortValue, sortRows, useSort } from "./sorting.ts";

@@ -1,9 +1,20 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { useGroupMutations } from "../clients/index.ts";
 import { firstColumn, renderStatistics, statisticsRoutes } from "./test-fixtures.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
+
+/** The clients' screen renaming group 5, as its dialog does. */
+function RenameGroup() {
+  const { update } = useGroupMutations();
+  return (
+    <button type="button" onClick={() => update.mutate({ id: 5, body: { name: "Казань" } })}>
+      Переименовать
+    </button>
+  );
+}
 
 describe("StatisticsPage", () => {
   it("per client: sorted by total descending, a header sorts and a second click reverses; Всего per currency", async () => {
@@ -57,6 +68,22 @@ describe("StatisticsPage", () => {
     expect(
       screen.getByText("Не удалось загрузить необходимые данные. Пожалуйста, обновите страницу."),
     ).toBeInTheDocument();
+  });
+
+  it("a group renamed on the clients' screen is renamed here too: the groups have one query key", async () => {
+    let group = { id: 5, name: "Москва", surcharge: 1, is_active: true };
+    statisticsRoutes({
+      "GET /api/profiles/groups/": () => ({ status: 200, body: [group] }),
+      "PUT /api/profiles/groups/5/": ({ body }) => {
+        group = { ...group, ...(body as object) };
+        return { status: 200, body: group };
+      },
+    });
+    renderStatistics("/statistics", <RenameGroup />);
+    const table = await screen.findByTestId("client-statistics");
+    expect(within(table).getAllByText("Москва", { selector: "td" })).toHaveLength(2);
+    await userEvent.click(screen.getByRole("button", { name: "Переименовать" }));
+    await waitFor(() => expect(within(table).getAllByText("Казань", { selector: "td" })).toHaveLength(2));
   });
 
   it("tabs: per day with its nested tabs, problems sorted by percent remaining, per brand", async () => {

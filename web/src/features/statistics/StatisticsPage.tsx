@@ -1,7 +1,7 @@
 import { Paper, Stack, Tab, Tabs } from "@mui/material";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { notify } from "../../app/notify.tsx";
+import { notify } from "../../notices/notify.tsx";
 import { FullScreenLoader } from "../../ui/FullScreenLoader.tsx";
 import { useStatisticsBase } from "./api.ts";
 import { BrandTab } from "./BrandTab.tsx";
@@ -40,8 +40,7 @@ export default function StatisticsPage() {
   }, [base.isError]);
 
   if (base.isPending) return <FullScreenLoader />;
-  const clients = base.data?.clients ?? [];
-  const groups = base.data?.groups ?? [];
+  const { clients, groups } = base;
   return (
     <Stack spacing={2}>
       <Paper>

@@ -1,18 +1,16 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQueries, useQuery } from "@tanstack/react-query";
 import {
   type TDateStatisticsQuery,
-  ZBrandSchema,
   ZBrandStatisticsSchema,
   ZClientDaysSchema,
-  ZClientGroupSchema,
   ZDashboardSchema,
   ZDateStatisticsSchema,
   ZLowModificationsSchema,
   ZPeriodStatisticsSchema,
-  z,
 } from "@wholesale/contract";
 import { ApiError, api } from "../../api/client.ts";
-import { allClients } from "../clients/api.ts";
+import { allBrandsQuery } from "../catalogue/index.ts";
+import { allClientsQuery, groupsQuery } from "../clients/index.ts";
 
 /** The api client's text for an answer that is not what the contract says (spec: «Данные не получены»). */
 export const BAD_ANSWER = "Сервер вернул пустой ответ или неверный формат данных";
@@ -20,7 +18,6 @@ export const isBadAnswer = (error: unknown) => error instanceof ApiError && erro
 
 export const statisticsKeys = {
   all: ["statistics"] as const,
-  base: () => [...statisticsKeys.all, "base"] as const,
   period: (from: string, to: string) => [...statisticsKeys.all, "period", from, to] as const,
   clientDays: (id: number, from: string, to: string) =>
     [...statisticsKeys.all, "client", id, from, to] as const,
@@ -30,19 +27,22 @@ export const statisticsKeys = {
   dashboard: () => [...statisticsKeys.all, "dashboard"] as const,
 };
 
-/** What the screen loads on opening, behind the full-screen spinner: clients, brands and client groups. */
+const NONE: never[] = [];
+
+/**
+ * What the screen loads on opening, behind the full-screen spinner: clients, brands and client groups, each
+ * under its own area's key, so an edit there reaches this screen too. A failure is the screen's to say, once
+ * (the spec's «Ошибка загрузки данных»): these loads carry no notice of their own.
+ */
 export function useStatisticsBase() {
-  return useQuery({
-    queryKey: statisticsKeys.base(),
-    queryFn: async ({ signal }) => {
-      const [clients, brands, groups] = await Promise.all([
-        allClients(signal),
-        api("/storehouse/brands/", { schema: ZBrandSchema.array(), signal }),
-        api("/profiles/groups/", { schema: z.array(ZClientGroupSchema), signal }),
-      ]);
-      return { clients, brands, groups };
-    },
-    staleTime: 5 * 60_000,
+  return useQueries({
+    queries: [allClientsQuery(), allBrandsQuery(), groupsQuery()],
+    combine: ([clients, brands, groups]) => ({
+      isPending: clients.isPending || brands.isPending || groups.isPending,
+      isError: clients.isError || brands.isError || groups.isError,
+      clients: clients.data ?? NONE,
+      groups: groups.data ?? NONE,
+    }),
   });
 }
 

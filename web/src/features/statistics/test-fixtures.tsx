@@ -1,4 +1,5 @@
 import { render, within } from "@testing-library/react";
+import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { testClient } from "../../../test/clients.ts";
 import { mockFetch } from "../../../test/fetch-mock.ts";
@@ -152,8 +153,16 @@ export function statisticsRoutes(overrides: Parameters<typeof mockFetch>[0] = {}
   });
 }
 
-export const renderStatistics = (path = "/statistics") =>
-  render(withAppProviders(<MemoryRouter initialEntries={[path]}>{<StatisticsPage />}</MemoryRouter>));
+/** The screen at `path`, with `beside` (another area's control) in the same query client. */
+export const renderStatistics = (path = "/statistics", beside: ReactNode = null) =>
+  render(
+    withAppProviders(
+      <MemoryRouter initialEntries={[path]}>
+        {beside}
+        <StatisticsPage />
+      </MemoryRouter>,
+    ),
+  );
 
 export const firstColumn = (table: HTMLElement) =>
   within(table)

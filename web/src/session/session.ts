@@ -2,7 +2,7 @@ import type { TPermission, TWhoAmI } from "@wholesale/contract";
 import { useSyncExternalStore } from "react";
 import { ApiError, api, refreshAccessToken } from "../api/client.ts";
 import { tokens } from "../api/tokens.ts";
-import { notify } from "./notify.tsx";
+import { notify } from "../notices/notify.tsx";
 
 /** The spec's authentication states. */
 export type SessionStatus = "empty" | "loading" | "success" | "error";

@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../test/fetch-mock.ts";
 import { staffUser } from "../../test/staff.ts";
 import { tokens } from "../api/tokens.ts";
-import { notify } from "./notify.tsx";
+import { notify } from "../notices/notify.tsx";
 import { ensureSession, landingPath, sessionStore, signIn, signOut, VERIFY_FAILED } from "./session.ts";
 
-vi.mock("./notify.tsx", () => ({ notify: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
+vi.mock("../notices/notify.tsx", () => ({ notify: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
 
 const me = staffUser("storehouse", ["orders.read"], { username: "sklad" });
 

@@ -1,7 +1,7 @@
 import { Button, type ButtonProps, CircularProgress, IconButton, Tooltip } from "@mui/material";
 import { type ReactNode, useState } from "react";
-import { notify } from "../app/notify.tsx";
 import { failureReason } from "../lib/failure-reason.ts";
+import { notify } from "./notify.tsx";
 
 /** Saves a file, answering with its name when it has one. */
 type Save = () => Promise<string | undefined>;

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { testClient } from "../../../test/clients.ts";
 import { mockFetch } from "../../../test/fetch-mock.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
-import { ClientsTable } from "../clients/ClientsTable.tsx";
+import { ClientsTable } from "./ClientsTable.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
 
