@@ -232,18 +232,21 @@ export async function addPosition(
   if (!kept) return refusedTry(db, s, receipt, { ok: false, code: "not_found", message: TEXT.notFound });
   /** The count of changes when the pace refused the write: unchanged on a new reading, the pace refused it. */
   let refusedAt: number | undefined;
+  /** The bot's update, until a statement of this add has recorded it (a refused try judged again does). */
+  const unrecorded = () => (receipt && !receipt.recorded ? receipt : undefined);
   for (let readings = 0; readings < MAX_READINGS; readings++) {
     const known = days.get(s.client.id, s.day) ?? (await readDayOrder(db, s.client.id, s.day));
     if (known.changes === refusedAt) return tooFast;
     const w = addWeighing(s, modificationDataOf(kept, UNKNOWN, UNKNOWN, s.client), known.order, quantity);
     const judged = weigh(w);
     if (!judged.ok || priceChanged(w, judged.tier, confirmedPrice)) {
-      const tried = await (receipt ? triedStatements.recording : triedStatements.alone).run(db, {
+      const recording = unrecorded();
+      const tried = await (recording ? triedStatements.recording : triedStatements.alone).run(db, {
         ...moments,
         ...reading,
-        updateId: receipt?.updateId ?? 0,
+        updateId: recording?.updateId ?? 0,
       });
-      if (tried.recorded) receipt?.committed();
+      if (tried.recorded) recording?.committed();
       const fresh = tapReadOf(db, s.client, s.day, tried.read, kept);
       if (!tried.allowed) return tooFast;
       if (!fresh.modification) return { ok: false, code: "not_found", message: TEXT.notFound };
@@ -256,17 +259,18 @@ export async function addPosition(
     const current = w.current;
     const name = positionName({ brand: kept.brandName, product: kept.productName, modification: kept.name });
     const entryId = w.modification.exclusive?.id ?? null;
+    const recording = unrecorded();
     const written = await addStatement({
       order: known.order.orderId === null ? "open" : "touch",
       position: current ? "grow" : "insert",
       exclusive: entryId !== null,
-      recorded: receipt !== undefined,
+      recorded: recording !== undefined,
     }).run(db, {
       ...moments,
       ...reading,
       clientType: s.client.clientType,
       seen: known.changes,
-      updateId: receipt?.updateId ?? 0,
+      updateId: recording?.updateId ?? 0,
       delta: quantity,
       name,
       price: tier.price,
@@ -282,8 +286,8 @@ export async function addPosition(
       refusedAt = known.changes;
       continue;
     }
-    if (!written.recorded && receipt) throw new UpdateAlreadyHandled(receipt.updateId);
-    receipt?.committed();
+    if (recording && !written.recorded) throw new UpdateAlreadyHandled(recording.updateId);
+    recording?.committed();
     if (!written.visible) return { ok: false, code: "not_found", message: TEXT.notFound };
     if (!written.stockLocked || !written.poolLocked) return movedAway(db, s, w, kept, written);
     if (written.positionId === null || written.orderId === null) {

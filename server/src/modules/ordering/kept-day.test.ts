@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedModification } from "../../db/factories/catalogue.ts";
 import { seedClient } from "../../db/factories/clients.ts";
+import { UpdateReceipt } from "../../db/handled-updates.ts";
 import { orderPositions, orders } from "../../db/schema/index.ts";
 import { secondInstance } from "../../test/database.ts";
 import { startOrderingCache } from "./ordering-cache.ts";
@@ -83,6 +84,19 @@ describe("an add judged on the day kept in memory", () => {
     await f.db.delete(orderPositions).where(eq(orderPositions.id, first.position.id));
     const again = added(await f.service.addPosition(client.id, mod.id, 4, null));
     expect(again.order.positions.map((p) => p.quantity)).toEqual([4]);
+  });
+
+  it("carries out a bot update whose refused try, judged again, goes through: recorded once, added once", async () => {
+    const client = await seedClient(f.db);
+    const mod = await limited();
+    const first = added(await f.service.addPosition(client.id, mod.id, 5, null));
+    await f.db.delete(orderPositions).where(eq(orderPositions.id, first.position.id));
+    const receipt = new UpdateReceipt(2_900_001);
+    const bot = createOrderingService({ db: f.db, clock: f.clock, readOnce: true, receipt });
+    added(await bot.addPosition(client.id, mod.id, 2, null));
+    expect(receipt.recorded).toBe(true);
+    expect((await f.service.todayOrder(client.id)).positions.map((p) => p.quantity)).toEqual([2]);
+    expect(await f.stockOf(mod.id)).toBe(93);
   });
 
   it("weighs a position another instance added meanwhile: the hand limit holds across instances", async () => {
