@@ -5,7 +5,7 @@ import { seedCurrency } from "../../db/factories/catalogue.ts";
 import { brands, logEntries, modifications, priceTiers, products } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { readXlsx } from "../../test/xlsx.ts";
-import { OFFERS_COLUMNS, OFFERS_PER_TRANSACTION } from "./offers-file.ts";
+import { MAX_BATCH, OFFERS_COLUMNS } from "./offers-file.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -184,7 +184,7 @@ describe("POST /api/storehouse/offers/file/", () => {
     expect(many.json().detail).toBe("Слишком много строк: не более 20000");
   });
 
-  it("writes a large file in transactions of a few hundred modifications, so that other requests go between", async () => {
+  it("writes a large file in several short transactions, so that other requests go between", async () => {
     const rows: Row[] = [];
     // Rows of a product scattered through the file, as a spreadsheet sorted by modification gives them.
     for (let i = 0; i < 1_200; i++)
@@ -203,8 +203,9 @@ describe("POST /api/storehouse/offers/file/", () => {
     for (const row of written)
       perTransaction.set(row.createdAt.getTime(), (perTransaction.get(row.createdAt.getTime()) ?? 0) + 1);
     expect(written).toHaveLength(1_200);
-    expect(Math.max(...perTransaction.values())).toBeLessThanOrEqual(OFFERS_PER_TRANSACTION);
-    expect(perTransaction.size).toBe(Math.ceil(1_200 / OFFERS_PER_TRANSACTION));
+    expect(Math.max(...perTransaction.values())).toBeLessThanOrEqual(MAX_BATCH);
+    // The first batch is a hundred: a file of more is written in several transactions whatever the machine.
+    expect(perTransaction.size).toBeGreaterThan(1);
   });
 
   it("is for staff who may change the catalogue", async () => {

@@ -1,3 +1,4 @@
+import { performance } from "node:perf_hooks";
 import type { TOffersImportResult } from "@wholesale/contract";
 import { asc, inArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
@@ -40,12 +41,27 @@ const QUANTITY_MAX = 2_000_000_000;
 // Statements stay well under PostgreSQL's 65 535 bind parameters.
 const CHUNK = 1000;
 /**
- * Modifications written per transaction. The embedded PGlite runs a transaction on the server's thread, holding
- * every other request (the health check too) until it ends: a whole 20,000-row file in one had held them for
- * 5-7 s; a batch this size takes 50-300 ms depending on the machine's load (bench/RESULTS.md, «Big writes on the
- * embedded database»).
+ * How long one transaction of an import should take. The embedded PGlite runs a transaction on the server's
+ * thread, holding every other request (the health check too) until it ends: a whole 20,000-row file in one had
+ * held them for 5-7 s. So a file is written in batches sized to take about this long: the first of
+ * FIRST_BATCH modifications, each next one scaled by how long the last took (at most doubled or quartered), within
+ * MIN_BATCH and MAX_BATCH. A busy machine gets smaller batches (bench/RESULTS.md, «Big writes on the embedded
+ * database»).
  */
-export const OFFERS_PER_TRANSACTION = 250;
+const TRANSACTION_TARGET_MS = 100;
+const FIRST_BATCH = 100;
+const MIN_BATCH = 20;
+/** The most modifications one import transaction writes (also the statements' limit, CHUNK). */
+export const MAX_BATCH = CHUNK;
+
+/** The size of the next batch, from how long the last one of `size` took. */
+const nextBatch = (size: number, tookMs: number) =>
+  Math.round(
+    Math.min(
+      MAX_BATCH,
+      Math.max(MIN_BATCH, size * Math.min(2, Math.max(0.25, TRANSACTION_TARGET_MS / tookMs))),
+    ),
+  );
 
 type TierRow = { quantityFrom: number; small: number; large: number; currencyId: number };
 type Offer = {
@@ -440,17 +456,22 @@ export function createOffersFileService({ db }: { db: Db }) {
   return {
     /**
      * A file with any bad row is refused whole, listing the rows and their reasons, before anything is written.
-     * A good one is written in batches of OFFERS_PER_TRANSACTION modifications, each its own transaction, with a
-     * turn of the event loop between them so that other requests go in between. A database lost half-way leaves
-     * the batches before it written; the same file uploaded again finishes the work, since an import sets values
+     * A good one is written in batches, each its own transaction of about TRANSACTION_TARGET_MS, with the event
+     * loop let through between them so that other requests go in between. A database lost half-way leaves the
+     * batches before it written; the same file uploaded again finishes the work, since an import sets values
      * (what it already did is unchanged the second time).
      */
     async import(data: Buffer): Promise<TOffersImportResult> {
       const rows = await readOffersSheet(data);
-      const offers = parseOffers(rows, await currencyLookup());
+      const offers = byProduct(parseOffers(rows, await currencyLookup()));
       const total: TOffersImportResult = { rows: 0, created: 0, updated: 0, unchanged: 0 };
-      for (const batch of chunks(byProduct(offers), OFFERS_PER_TRANSACTION)) {
+      let size = FIRST_BATCH;
+      for (let at = 0; at < offers.length; ) {
+        const batch = offers.slice(at, at + size);
+        const started = performance.now();
         const done = await db.transaction((tx) => applyOffers(tx, batch));
+        size = nextBatch(batch.length, performance.now() - started);
+        at += batch.length;
         total.rows += done.rows;
         total.created += done.created;
         total.updated += done.updated;
