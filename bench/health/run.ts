@@ -1,9 +1,10 @@
 // `npm run bench:health`: the per-request tax. Runs, side by side in one run against the machine's
 // PostgreSQL, the app's `GET /api/health` (the whole buildApp: hooks, auth, security headers, activity log,
-// response schema, one `select 1` through Drizzle and the preparing pool) and two references answering the same
-// JSON after the same `select 1`: bare Fastify with a pg pool, and bare node:http with a pg pool. Each server runs
-// in its own process; autocannon loads it from this one. The kinds take turns over many short rounds so that a
-// burst of load from elsewhere on the machine falls on all of them; the median of each is compared.
+// response schema, its database check `show transaction_read_only` through the preparing pool) and two
+// references answering the same JSON after the same statement: bare Fastify with a pg pool, and bare node:http
+// with a pg pool. Each server runs in its own process; autocannon loads it from this one. The kinds take turns
+// over many short rounds so that a burst of load from elsewhere on the machine falls on all of them; the median
+// of each is compared.
 //
 // BENCH_DATABASE_URL names the server (a scratch database is created and dropped); HEALTH_ROUNDS (10),
 // HEALTH_SECONDS (3), HEALTH_CONNECTIONS (10). HEALTH_PROFILE=<dir> runs the app with `node --cpu-prof` there.
@@ -25,8 +26,8 @@ const KINDS = ["app", "fastify", "http"] as const;
 type Kind = (typeof KINDS)[number];
 const LABEL: Record<Kind, string> = {
   app: "app /api/health",
-  fastify: "bare Fastify + select 1",
-  http: "bare node:http + select 1",
+  fastify: "bare Fastify + the same check",
+  http: "bare node:http + the same check",
 };
 
 async function start(kind: Kind, databaseUrl: string): Promise<{ child: ChildProcess; port: number }> {

@@ -1,6 +1,7 @@
 // One server of the health bench, in its own process: `app` (the whole application from buildApp, as
-// main.ts builds it), `fastify` (bare Fastify, one route answering `select 1` through a pg pool) or `http`
-// (bare node:http, the same). Reads HEALTH_DATABASE_URL, listens on 127.0.0.1 on a free port and prints it.
+// main.ts builds it), `fastify` (bare Fastify, one route answering after the app's database check through a pg
+// pool) or `http` (bare node:http, the same). Reads HEALTH_DATABASE_URL, listens on 127.0.0.1 on a free port and
+// prints it. HEALTH_CHECK sets the references' statement (default: the app's, `show transaction_read_only`).
 import { createServer } from "node:http";
 import Fastify from "fastify";
 import pg from "pg";
@@ -11,6 +12,9 @@ import { systemClock } from "../../server/src/lib/clock.ts";
 const kind = process.argv[2];
 const url = process.env.HEALTH_DATABASE_URL;
 if (!url) throw new Error("HEALTH_DATABASE_URL is not set");
+
+/** The statement the app's health check sends (`isDatabaseWritable`): the references send the same. */
+const CHECK = process.env.HEALTH_CHECK ?? "show transaction_read_only";
 
 /** The references use a pool of the app's size (10) and the same session setting. */
 const referencePool = () => new pg.Pool({ connectionString: url, max: 10, options: "-c TimeZone=UTC" });
@@ -38,7 +42,7 @@ async function listen(): Promise<{ port: number; close: () => Promise<void> }> {
     const pool = referencePool();
     const app = Fastify();
     app.get("/api/health", async () => {
-      await pool.query("select 1");
+      await pool.query(CHECK);
       return { status: "ok" };
     });
     await app.listen({ host: "127.0.0.1", port: 0 });
@@ -58,7 +62,7 @@ async function listen(): Promise<{ port: number; close: () => Promise<void> }> {
         res.writeHead(404).end();
         return;
       }
-      pool.query("select 1").then(
+      pool.query(CHECK).then(
         () => {
           res.writeHead(200, { "content-type": "application/json; charset=utf-8" });
           res.end('{"status":"ok"}');
