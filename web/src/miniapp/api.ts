@@ -1,5 +1,6 @@
 import type {
   TMiniAppAdd,
+  TMiniAppAdded,
   TMiniAppCard,
   TMiniAppCatalogue,
   TMiniAppChange,
@@ -7,7 +8,6 @@ import type {
   TMiniAppMarket,
   TMiniAppMe,
   TMiniAppOrder,
-  TMiniAppAdded,
   TMiniAppPositionResult,
   TMiniAppQuote,
   TMiniAppRefusal,
