@@ -1,8 +1,9 @@
 import { z } from "./zod-ru.ts";
 
+/** The sign-in; the login form checks it with these messages, the spec's («Email» is what staff know it as). */
 export const ZTokenRequestSchema = z.object({
-  username: z.string().trim().min(1).max(150),
-  password: z.string().min(1).max(128),
+  username: z.string().trim().min(1, "Email обязателен").max(150),
+  password: z.string().min(1, "Пароль обязателен").max(128),
 });
 export type TTokenRequest = z.infer<typeof ZTokenRequestSchema>;
 

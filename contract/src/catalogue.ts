@@ -168,7 +168,7 @@ const modificationFields = {
 
 export const ZModificationCreateSchema = z.object({
   ...modificationFields,
-  product: z.number().int().positive(),
+  product: z.number({ error: "Пожалуйста, выберите брэнд и продукт" }).int().positive(),
   quantity: ZQuantity.default(0),
   prices_data: z.array(ZPriceTierInputSchema).max(100).default([]),
 });
@@ -210,7 +210,7 @@ export const ZBulkAvailableSchema = z
 export type TBulkAvailable = z.infer<typeof ZBulkAvailableSchema>;
 
 export const ZBrandExclusivesSchema = z.object({
-  brand_id: z.number().int().positive(),
+  brand_id: z.number({ error: "Выберите брэнд" }).int().positive(),
   exclusive: z.boolean(),
   ratio: z.number().min(0).max(999_999).default(0),
   /** The share of each modification's stock reserved as exclusive, 0-100. */
@@ -228,7 +228,7 @@ export const ZBulkPriceSchema = z
   .object({
     newRate: z.number().positive().max(1_000_000_000),
     oldRate: z.number().positive().max(1_000_000_000),
-    currency: z.number().int().positive(),
+    currency: z.number({ error: "Выберите валюту" }).int().positive(),
     wholesale: ZWholesaleTypeSchema,
     brand: ZIdList.default([]),
     products: ZIdList.default([]),

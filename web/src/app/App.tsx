@@ -1,24 +1,13 @@
-import { CssBaseline, GlobalStyles, ThemeProvider } from "@mui/material";
-import { SnackbarProvider } from "notistack";
-import { useMemo } from "react";
+import { CssBaseline, ThemeProvider } from "@mui/material";
+import { lazy, Suspense, useMemo } from "react";
 import { RouterProvider } from "react-router";
 import { setUnauthorizedHandler } from "../api/client.ts";
 import { signOut } from "../session/session.ts";
 import { createAppRouter } from "./router.tsx";
 import { theme } from "./theme.ts";
 
-/**
- * Notices open below the app bar (64px at its tallest), never over its title or the logout button; on a
- * phone they sit at the bottom, away from the sticky chips, menus and dialog titles at the top. A notice takes
- * its own taps and closes on one (`notify.tsx`); the space between notices lets taps through, as notistack
- * makes it. The body prefix outweighs notistack's own classes whatever order the styles load in.
- */
-const NOTICE_PLACEMENT = {
-  "body .notistack-SnackbarContainer": { top: 64 },
-  [theme.breakpoints.down("sm")]: {
-    "body .notistack-SnackbarContainer": { top: "auto", bottom: 8, flexDirection: "column-reverse" },
-  },
-} as const;
+// The notices' renderer (notistack) is not part of the first screen's download: it follows at once.
+const Notices = lazy(() => import("../notices/Notices.tsx"));
 
 export function App() {
   const router = useMemo(() => {
@@ -35,14 +24,10 @@ export function App() {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <GlobalStyles styles={NOTICE_PLACEMENT} />
-      <SnackbarProvider
-        maxSnack={4}
-        anchorOrigin={{ vertical: "top", horizontal: "right" }}
-        autoHideDuration={5000}
-      >
-        <RouterProvider router={router} />
-      </SnackbarProvider>
+      <RouterProvider router={router} />
+      <Suspense fallback={null}>
+        <Notices />
+      </Suspense>
     </ThemeProvider>
   );
 }

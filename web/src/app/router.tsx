@@ -4,8 +4,6 @@ import { createBrowserRouter, redirect } from "react-router";
 import LoginPage from "../features/auth/LoginPage.tsx";
 import { can, ensureSession, landingPath, useSession } from "../session/session.ts";
 import { FullScreenLoader } from "../ui/FullScreenLoader.tsx";
-import ForbiddenPage from "./ForbiddenPage.tsx";
-import NotFoundPage from "./NotFoundPage.tsx";
 import { SECTIONS } from "./sections.tsx";
 
 /** Before every navigation inside the app: a signed-in user, restored from a stored token if need be. */
@@ -26,10 +24,13 @@ function SectionGate({ permission, page }: { permission: TPermission | undefined
   return can(myUser, permission) ? page : <ForbiddenPage />;
 }
 
-// The signed-in frame (menu, app bar) and each section are their own chunks, loaded by React rather than
-// by the router: a route's `lazy` holds its navigation until the chunk is there, so an anonymous visit
-// would wait for code it never runs before its loader's redirect to /login took effect.
+// The signed-in frame (menu, app bar), each section and the frame's «Нет доступа» and «Страница не найдена»
+// are their own chunks, loaded by React rather than by the router: a route's `lazy` holds its navigation until
+// the chunk is there, so an anonymous visit would wait for code it never runs before its loader's redirect to
+// /login took effect.
 const AppLayout = lazy(async () => ({ default: (await import("./AppLayout.tsx")).AppLayout }));
+const ForbiddenPage = lazy(() => import("./ForbiddenPage.tsx"));
+const NotFoundPage = lazy(() => import("./NotFoundPage.tsx"));
 
 function SignedInFrame() {
   return (

@@ -1,9 +1,9 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { SnackbarProvider } from "notistack";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../api/client.ts";
 import { DownloadButton, DownloadIconButton } from "./download.tsx";
+import Notices from "./Notices.tsx";
 
 /** A save that finishes when the test says so. */
 function pendingSave() {
@@ -23,9 +23,10 @@ describe("downloads", () => {
   it("a button is busy until the file is saved, starts once, then says the file is there", async () => {
     const { save, finish } = pendingSave();
     render(
-      <SnackbarProvider>
+      <>
         <DownloadButton save={save}>Скачать xlsx</DownloadButton>
-      </SnackbarProvider>,
+        <Notices />
+      </>,
     );
     const button = screen.getByRole("button", { name: /Скачать xlsx/ });
     await userEvent.click(button);
@@ -42,9 +43,10 @@ describe("downloads", () => {
   it("an icon shows a spinner while busy, and a failure says why", async () => {
     const { save, fail } = pendingSave();
     render(
-      <SnackbarProvider>
+      <>
         <DownloadIconButton save={save} label="Скачать накладную" icon={<span>↓</span>} />
-      </SnackbarProvider>,
+        <Notices />
+      </>,
     );
     const icon = screen.getByRole("button", { name: "Скачать накладную" });
     await userEvent.click(icon);

@@ -1,8 +1,33 @@
 import { Box, Button, Typography } from "@mui/material";
-import { closeSnackbar, enqueueSnackbar, type OptionsObject, type VariantType } from "notistack";
+import type { OptionsObject, SnackbarKey, VariantType } from "notistack";
+import type { ReactNode } from "react";
 
 /** How long a notice with «Отменить» stays, and so how long its undo is offered. */
 export const UNDO_WINDOW_MS = 10_000;
+
+/** What shows the notices: notistack's, once `Notices.tsx` is mounted. */
+export type Snackbars = {
+  enqueue: (message: ReactNode, options: OptionsObject) => SnackbarKey;
+  close: (key?: SnackbarKey) => void;
+};
+
+// The notices' renderer loads after the first screen (App.tsx), which has no room for it in its download; what
+// is said before it is there waits for it, in order.
+let snackbars: Snackbars | null = null;
+const waiting: ((s: Snackbars) => void)[] = [];
+function withSnackbars(act: (s: Snackbars) => void) {
+  if (snackbars) act(snackbars);
+  else waiting.push(act);
+}
+const enqueueSnackbar = (message: ReactNode, options: OptionsObject) =>
+  withSnackbars((s) => s.enqueue(message, options));
+const closeSnackbar = (key?: SnackbarKey) => withSnackbars((s) => s.close(key));
+
+/** Called by `Notices.tsx` as it mounts (what waited is shown) and, with null, as it goes. */
+export function attachSnackbars(next: Snackbars | null): void {
+  snackbars = next;
+  if (next) for (const act of waiting.splice(0)) act(next);
+}
 
 let lastKey = 0;
 

@@ -1,15 +1,8 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { type Breakpoint, Button, Dialog, DialogActions, DialogContent, DialogTitle } from "@mui/material";
 import type { z } from "@wholesale/contract";
 import { type ReactNode, useState } from "react";
-import {
-  type DefaultValues,
-  type FieldValues,
-  FormProvider,
-  type UseFormReturn,
-  useForm,
-} from "react-hook-form";
-import { showServerErrors } from "../lib/form-errors.ts";
+import { type DefaultValues, type FieldValues, FormProvider, type UseFormReturn } from "react-hook-form";
+import { useSchemaForm } from "../lib/schema-form.ts";
 
 type FormProps<TInput extends FieldValues, TOutput> = {
   title: string;
@@ -21,6 +14,8 @@ type FormProps<TInput extends FieldValues, TOutput> = {
   onClose: () => void;
   /** The spec's label of the button that saves: «Сохранить» unless told otherwise. */
   submitLabel?: string;
+  /** Holds the save back while the form waits for what it shows (the values it starts from). */
+  submitDisabled?: boolean;
   /** The fields, given the form to register them with (field components may also take it from the context). */
   children: (form: UseFormReturn<TInput, unknown, TOutput>) => ReactNode;
 };
@@ -32,9 +27,9 @@ type Props<TInput extends FieldValues, TOutput> = FormProps<TInput, TOutput> & {
 };
 
 /**
- * Every add and edit dialog: a react-hook-form form checked by `zodResolver(schema)`, «Отмена» then the
- * save button, which is disabled while saving. A refusal is toasted once, globally; the messages the server
- * gave per field also show under those fields.
+ * Every add and edit dialog: a form checked by `schema` (`lib/schema-form.ts`), «Отмена» then the save button,
+ * which is disabled while saving. A refusal is toasted once, globally; the messages the server gave per field
+ * also show under those fields.
  */
 export function FormDialog<TInput extends FieldValues, TOutput>({
   open = true,
@@ -59,18 +54,11 @@ function DialogForm<TInput extends FieldValues, TOutput>({
   onSubmit,
   onClose,
   submitLabel = "Сохранить",
+  submitDisabled = false,
   children,
 }: FormProps<TInput, TOutput>) {
-  const form = useForm<TInput, unknown, TOutput>({ resolver: zodResolver(schema), defaultValues });
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      showServerErrors(error, form.setError);
-      return;
-    }
-    onClose();
-  });
+  const { form, submitTo } = useSchemaForm(schema, { defaultValues });
+  const submit = submitTo(onSubmit, onClose);
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={submit}>
@@ -78,7 +66,7 @@ function DialogForm<TInput extends FieldValues, TOutput>({
         <DialogContent>{children(form)}</DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Отмена</Button>
-          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
+          <Button type="submit" variant="contained" disabled={submitDisabled || form.formState.isSubmitting}>
             {submitLabel}
           </Button>
         </DialogActions>

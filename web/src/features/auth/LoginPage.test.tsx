@@ -1,10 +1,10 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { SnackbarProvider } from "notistack";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../../test/fetch-mock.ts";
 import { staffUser } from "../../../test/staff.ts";
+import Notices from "../../notices/Notices.tsx";
 import { signOut } from "../../session/session.ts";
 import LoginPage from "./LoginPage.tsx";
 
@@ -23,9 +23,10 @@ function renderLogin() {
     { initialEntries: ["/login"] },
   );
   render(
-    <SnackbarProvider>
+    <>
       <RouterProvider router={router} />
-    </SnackbarProvider>,
+      <Notices />
+    </>,
   );
 }
 

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -12,64 +11,59 @@ import {
   Stack,
   Typography,
 } from "@mui/material";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { alpha } from "@mui/material/styles";
+import type { TTokenRequest } from "@wholesale/contract";
+import { useEffect, useId } from "react";
+import { type Resolver, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { ApiError } from "../../api/client.ts";
+import { showServerErrors } from "../../lib/form-errors.ts";
 import { notify } from "../../notices/notify.tsx";
 import { landingPath, signIn, useSession } from "../../session/session.ts";
 
-// Two required fields with the spec's own messages (the username one says "Email" in the original product,
-// and staff know it so). Plain state rather than a form library or a zod schema: this screen is the first
-// download, and its budget (web/first-load-budget.test.ts) has no room for either.
-type LoginForm = { username: string; password: string };
-type LoginErrors = Partial<Record<keyof LoginForm, string>>;
-
-function check({ username, password }: LoginForm): LoginErrors {
-  return {
-    ...(username.trim() === "" ? { username: "Email обязателен" } : {}),
-    ...(password === "" ? { password: "Пароль обязателен" } : {}),
-  };
-}
+/**
+ * The form is checked by the contract's sign-in schema, as every form is by its request's (its messages are the
+ * spec's «Email обязателен» and «Пароль обязателен»), but the schema, zod and the resolver load with the first
+ * check rather than with this screen: it is the first download, and its budget (web/first-load-budget.test.ts)
+ * has no room for them. The sign-in call needs the same chunk a moment later anyway.
+ */
+const resolver: Resolver<TTokenRequest> = async (values, context, options) => {
+  const [{ zodResolver }, { ZTokenRequestSchema }] = await Promise.all([
+    import("@hookform/resolvers/zod"),
+    import("@wholesale/contract"),
+  ]);
+  return zodResolver(ZTokenRequestSchema)(values, context, options);
+};
 
 export default function LoginPage() {
   const navigate = useNavigate();
   const { status } = useSession();
-  const [values, setValues] = useState<LoginForm>({ username: "", password: "" });
-  // Like a form library's default: messages appear on submit, then follow the typing.
-  const [submitted, setSubmitted] = useState(false);
-  const [isSubmitting, setSubmitting] = useState(false);
-  const errors = submitted ? check(values) : {};
+  // Like every form: messages appear on submit, then follow the typing.
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<TTokenRequest>({ resolver, defaultValues: { username: "", password: "" } });
   // Its own tab title: after a sign-out the tab would otherwise still name the section just left.
   useEffect(() => {
     document.title = "Вход — Бэк-офис";
   }, []);
 
-  const field = (name: keyof LoginForm) => ({
-    name,
-    value: values[name],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [name]: event.target.value })),
-  });
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(check(values)).length > 0 || isSubmitting) return;
-    setSubmitting(true);
+  const onSubmit = handleSubmit(async ({ username, password }) => {
     try {
-      const user = await signIn(values.username.trim(), values.password);
+      const user = await signIn(username, password);
       // «Ошибка авторизации» from a mistyped attempt would otherwise stay beside «Вы успешно вошли».
       notify.clear();
       notify.success("Вы успешно вошли в систему");
       navigate(landingPath(user), { replace: true });
     } catch (error) {
+      if (error instanceof ApiError) showServerErrors(error, setError);
       const text =
         error instanceof ApiError && error.status !== 401 ? error.detail : "Неверный логин или пароль";
       notify.error(text, "Ошибка авторизации");
-    } finally {
-      setSubmitting(false);
     }
-  };
+  });
 
   return (
     <Box
@@ -85,17 +79,17 @@ export default function LoginPage() {
               label="Имя пользователя"
               autoComplete="username"
               autoFocus
-              error={errors.username}
-              {...field("username")}
+              error={errors.username?.message}
+              {...register("username")}
             />
             <LoginField
               label="Пароль"
               type="password"
               autoComplete="current-password"
-              error={errors.password}
-              {...field("password")}
+              error={errors.password?.message}
+              {...register("password")}
             />
-            {status === "error" && <Alert severity="error">Ошибка входа</Alert>}
+            {status === "error" && <SignInFailed />}
             <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
               Войти
             </Button>
@@ -122,5 +116,27 @@ function LoginField({
       <OutlinedInput id={id} label={label} aria-describedby={error ? `${id}-error` : undefined} {...input} />
       {error && <FormHelperText id={`${id}-error`}>{error}</FormHelperText>}
     </FormControl>
+  );
+}
+
+/**
+ * «Ошибка входа», tinted as an error notice is. Not MUI's Alert: its icons and paper would cost the first
+ * download as much as the form library does.
+ */
+function SignInFailed() {
+  return (
+    <Typography
+      role="alert"
+      variant="body2"
+      sx={{
+        px: 2,
+        py: 1.5,
+        borderRadius: 1,
+        color: "error.dark",
+        bgcolor: (t) => alpha(t.palette.error.main, 0.08),
+      }}
+    >
+      Ошибка входа
+    </Typography>
   );
 }

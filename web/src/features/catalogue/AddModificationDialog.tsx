@@ -1,165 +1,185 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormHelperText,
-  MenuItem,
-  Stack,
-  TextField,
-} from "@mui/material";
-import { type FormEvent, useEffect, useState } from "react";
+import { MenuItem, Stack, TextField } from "@mui/material";
+import { ZModificationCreateSchema, ZPriceTierInputSchema, z } from "@wholesale/contract";
+import { useEffect } from "react";
+import { Controller, useFormContext } from "react-hook-form";
+import { idFromSelect, numberFromText } from "../../lib/form-fields.ts";
+import { FormDialog } from "../../ui/FormDialog.tsx";
 import { useCreateModification, useCurrencies, useNomenclature } from "./api.ts";
 import { availableForPrice, DEFAULT_CURRENCY, DEFAULT_PRICE } from "./rules.ts";
 
 type Props = { open: boolean; brand: number | null; product: number | null; onClose: () => void };
 
+const fields = ZModificationCreateSchema.shape;
+const tier = ZPriceTierInputSchema.shape;
+const decimal = { htmlInput: { inputMode: "decimal" } } as const;
+
+/**
+ * The create request as the dialog fills it: its product chosen under a brand (the brand only narrows the
+ * products), its quantity and one price tier typed. Spec 5: not available, and each wholesale type available
+ * only at a price that is not the placeholder 1.
+ */
+const ZAddModificationFormSchema = ZModificationCreateSchema.pick({ name: true })
+  .extend({
+    brand: z.union([z.literal(""), z.number()]),
+    product: idFromSelect(fields.product, undefined),
+    quantity: numberFromText(fields.quantity),
+    prices_data: z.tuple([
+      z.object({
+        currency: idFromSelect(tier.currency, undefined),
+        small_wholesale: numberFromText(tier.small_wholesale),
+        large_wholesale: numberFromText(tier.large_wholesale),
+      }),
+    ]),
+  })
+  .transform(({ brand: _brand, prices_data: [price], ...request }) => ({
+    ...request,
+    available: false,
+    available_small_wholesale: availableForPrice(price.small_wholesale),
+    available_large_wholesale: availableForPrice(price.large_wholesale),
+    prices_data: [price],
+  }));
+type FormValues = z.input<typeof ZAddModificationFormSchema>;
+
 /** Add modification (spec 5): brand and product required; quantity 0, not available, both prices 1. */
-export function AddModificationDialog({
-  open,
-  brand: initialBrand,
-  product: initialProduct,
-  onClose,
-}: Props) {
+export function AddModificationDialog({ open, brand, product, onClose }: Props) {
+  const create = useCreateModification();
+  return (
+    <FormDialog
+      open={open}
+      maxWidth={600}
+      title="Добавить модификацию"
+      schema={ZAddModificationFormSchema}
+      defaultValues={{
+        brand: brand ?? "",
+        product: product ?? "",
+        name: "",
+        quantity: "0",
+        prices_data: [
+          {
+            currency: DEFAULT_CURRENCY,
+            small_wholesale: String(DEFAULT_PRICE),
+            large_wholesale: String(DEFAULT_PRICE),
+          },
+        ],
+      }}
+      // A refusal is the toast «Ошибка при создании модификации»; the dialog keeps what was typed.
+      onSubmit={(body) => create.mutateAsync(body)}
+      onClose={onClose}
+    >
+      {() => <AddModificationFields />}
+    </FormDialog>
+  );
+}
+
+function AddModificationFields() {
   const nomenclature = useNomenclature();
   const currencies = useCurrencies();
-  const create = useCreateModification();
-  const [brand, setBrand] = useState<number | "">("");
-  const [product, setProduct] = useState<number | "">("");
-  const [name, setName] = useState("");
-  const [quantity, setQuantity] = useState("0");
-  const [small, setSmall] = useState(String(DEFAULT_PRICE));
-  const [large, setLarge] = useState(String(DEFAULT_PRICE));
-  const [currency, setCurrency] = useState<number>(DEFAULT_CURRENCY);
-  const [error, setError] = useState<string | undefined>();
-
-  useEffect(() => {
-    if (!open) return;
-    setBrand(initialBrand ?? "");
-    setProduct(initialProduct ?? "");
-    setName("");
-    setQuantity("0");
-    setSmall(String(DEFAULT_PRICE));
-    setLarge(String(DEFAULT_PRICE));
-    setError(undefined);
-  }, [open, initialBrand, initialProduct]);
-
+  const { control, register, watch, setValue, getValues, formState } = useFormContext<FormValues>();
+  const { errors } = formState;
+  const price = errors.prices_data?.[0];
+  const products = nomenclature.data?.find((b) => b.id === watch("brand"))?.products ?? [];
+  // The default currency may not exist: the first one there is stands for it.
   useEffect(() => {
     const first = currencies.data?.[0];
-    if (first && !currencies.data?.some((c) => c.id === currency)) setCurrency(first.id);
-  }, [currencies.data, currency]);
-
-  const products = nomenclature.data?.find((b) => b.id === brand)?.products ?? [];
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (brand === "" || product === "") {
-      setError("Пожалуйста, выберите брэнд и продукт");
-      return;
-    }
-    const smallPrice = Number(small.replace(",", "."));
-    const largePrice = Number(large.replace(",", "."));
-    const count = Number(quantity);
-    if (!name.trim() || !Number.isInteger(count) || count < 0 || !(smallPrice >= 0) || !(largePrice >= 0)) {
-      setError("Проверьте название, количество и цены");
-      return;
-    }
-    setError(undefined);
-    try {
-      await create.mutateAsync({
-        product,
-        name: name.trim(),
-        quantity: count,
-        available: false,
-        available_small_wholesale: availableForPrice(smallPrice),
-        available_large_wholesale: availableForPrice(largePrice),
-        prices_data: [{ currency, small_wholesale: smallPrice, large_wholesale: largePrice }],
-      });
-      onClose();
-    } catch {
-      // The toast 'Ошибка при создании модификации' says it; the dialog keeps what was typed.
-    }
-  };
+    const chosen = getValues("prices_data.0.currency");
+    if (first && !currencies.data?.some((c) => c.id === chosen)) setValue("prices_data.0.currency", first.id);
+  }, [currencies.data, getValues, setValue]);
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth slotProps={{ paper: { sx: { maxWidth: 600 } } }}>
-      <form noValidate onSubmit={submit}>
-        <DialogTitle>Добавить модификацию</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
+    <Stack spacing={2} sx={{ pt: 1 }}>
+      <Controller
+        name="brand"
+        control={control}
+        render={({ field }) => (
+          <TextField
+            select
+            label="Брэнд"
+            {...field}
+            onChange={(e) => {
+              field.onChange(Number(e.target.value));
+              setValue("product", "");
+            }}
+          >
+            {(nomenclature.data ?? []).map((b) => (
+              <MenuItem key={b.id} value={b.id}>
+                {b.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        name="product"
+        control={control}
+        render={({ field }) => (
+          <TextField
+            select
+            label="Продукт"
+            {...field}
+            disabled={watch("brand") === ""}
+            onChange={(e) => field.onChange(Number(e.target.value))}
+            error={!!errors.product}
+            helperText={errors.product?.message}
+          >
+            {products.map((p) => (
+              <MenuItem key={p.id} value={p.id}>
+                {p.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <TextField
+        label="Название"
+        error={!!errors.name}
+        helperText={errors.name?.message}
+        {...register("name")}
+      />
+      <TextField
+        label="Количество"
+        error={!!errors.quantity}
+        helperText={errors.quantity?.message}
+        slotProps={{ htmlInput: { inputMode: "numeric" } }}
+        {...register("quantity")}
+      />
+      <Stack direction="row" spacing={2}>
+        <TextField
+          label="Малый опт"
+          error={!!price?.small_wholesale}
+          helperText={price?.small_wholesale?.message}
+          slotProps={decimal}
+          {...register("prices_data.0.small_wholesale")}
+        />
+        <TextField
+          label="Крупный опт"
+          error={!!price?.large_wholesale}
+          helperText={price?.large_wholesale?.message}
+          slotProps={decimal}
+          {...register("prices_data.0.large_wholesale")}
+        />
+        <Controller
+          name="prices_data.0.currency"
+          control={control}
+          render={({ field }) => (
             <TextField
               select
-              label="Брэнд"
-              value={brand}
-              onChange={(e) => {
-                setBrand(Number(e.target.value));
-                setProduct("");
-              }}
+              label="Валюта"
+              {...field}
+              value={currencies.data?.some((c) => c.id === field.value) ? field.value : ""}
+              onChange={(e) => field.onChange(Number(e.target.value))}
+              error={!!price?.currency}
+              helperText={price?.currency?.message}
+              sx={{ minWidth: 100 }}
             >
-              {(nomenclature.data ?? []).map((b) => (
-                <MenuItem key={b.id} value={b.id}>
-                  {b.name}
+              {(currencies.data ?? []).map((c) => (
+                <MenuItem key={c.id} value={c.id}>
+                  {c.sign}
                 </MenuItem>
               ))}
             </TextField>
-            <TextField
-              select
-              label="Продукт"
-              value={product}
-              disabled={brand === ""}
-              onChange={(e) => setProduct(Number(e.target.value))}
-            >
-              {products.map((p) => (
-                <MenuItem key={p.id} value={p.id}>
-                  {p.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField label="Название" value={name} onChange={(e) => setName(e.target.value)} />
-            <TextField
-              label="Количество"
-              type="number"
-              value={quantity}
-              onChange={(e) => setQuantity(e.target.value)}
-            />
-            <Stack direction="row" spacing={2}>
-              <TextField
-                label="Малый опт"
-                type="number"
-                value={small}
-                onChange={(e) => setSmall(e.target.value)}
-              />
-              <TextField
-                label="Крупный опт"
-                type="number"
-                value={large}
-                onChange={(e) => setLarge(e.target.value)}
-              />
-              <TextField
-                select
-                label="Валюта"
-                value={currencies.data?.some((c) => c.id === currency) ? currency : ""}
-                onChange={(e) => setCurrency(Number(e.target.value))}
-                sx={{ minWidth: 100 }}
-              >
-                {(currencies.data ?? []).map((c) => (
-                  <MenuItem key={c.id} value={c.id}>
-                    {c.sign}
-                  </MenuItem>
-                ))}
-              </TextField>
-            </Stack>
-            {error && <FormHelperText error>{error}</FormHelperText>}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Отмена</Button>
-          <Button type="submit" variant="contained" disabled={create.isPending}>
-            Сохранить
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          )}
+        />
+      </Stack>
+    </Stack>
   );
 }

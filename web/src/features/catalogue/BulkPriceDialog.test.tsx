@@ -102,4 +102,28 @@ describe("«Изменение цен»", () => {
     expect(within(dialog).getByRole("button", { name: "Применить" })).toBeDisabled();
     expect(calls.some((c) => c.method === "POST")).toBe(false);
   });
+
+  it("shows the server's refusal of a field under that field, and stays on the form", async () => {
+    mockFetch({
+      "GET /api/storehouse/nomenclature/": () => ({
+        status: 200,
+        body: [{ id: 1, name: "Аист", products: [{ id: 2, name: "Кабель" }] }],
+      }),
+      "GET /api/storehouse/currencies/": () => ({ status: 200, body: [{ id: 1, name: "Рубль", sign: "₽" }] }),
+      "POST /api/storehouse/modifications/prices/bulk/preview/": () => ({
+        status: 400,
+        body: { detail: "Некорректные данные", errors: { currency: ["Валюта не найдена"] } },
+      }),
+    });
+    render(withAppProviders(<BulkPriceDialog open brand={1} product={null} onClose={() => {}} />));
+    const dialog = await screen.findByRole("dialog");
+    await within(dialog).findByRole("button", { name: "Аист" });
+    await userEvent.click(within(dialog).getByLabelText("Валюта"));
+    await userEvent.click(await screen.findByRole("option", { name: "₽ Рубль" }));
+    await userEvent.type(within(dialog).getByLabelText("Новый курс"), "2");
+    await userEvent.type(within(dialog).getByLabelText("Старый курс"), "1");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Применить" }));
+    expect(await within(dialog).findByText("Валюта не найдена")).toBeInTheDocument();
+    expect(within(dialog).queryByTestId("bulk-price-count")).not.toBeInTheDocument();
+  });
 });

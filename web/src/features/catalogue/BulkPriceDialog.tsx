@@ -16,10 +16,12 @@ import {
   ToggleButtonGroup,
   Typography,
 } from "@mui/material";
-import { type TBulkPricePreview, ZBulkPriceSchema } from "@wholesale/contract";
+import { type TBulkPrice, type TBulkPricePreview, ZBulkPriceSchema, z } from "@wholesale/contract";
 import { useEffect, useState } from "react";
-import { numberFromText } from "../../lib/form-fields.ts";
+import { type Control, Controller } from "react-hook-form";
+import { idFromSelect, numberFromText } from "../../lib/form-fields.ts";
 import { formatPrice } from "../../lib/money.ts";
+import { useSchemaForm } from "../../lib/schema-form.ts";
 import { notify } from "../../notices/notify.tsx";
 import { useBulkPricePreview, useBulkPrices, useCurrencies, useNomenclature } from "./api.ts";
 import { priceFactor } from "./rules.ts";
@@ -34,14 +36,34 @@ type Props = {
 
 const WHOLESALE_LABELS = { small: "малый опт", large: "крупный опт" } as const;
 
-/** A rate typed with a decimal comma or point, checked by the contract's own rule; null while blank. */
-const rateField = numberFromText(ZBulkPriceSchema.shape.newRate);
-function parseRate(text: string): { value: number | null; error: string | null } {
-  if (text.trim() === "") return { value: null, error: null };
+const fields = ZBulkPriceSchema.shape;
+/** Brands or products chosen by name, as the request lists them: by id. */
+const ZChosenSchema = z
+  .array(z.object({ id: z.number(), label: z.string() }))
+  .transform((options) => options.map((o) => o.id));
+/**
+ * The request as the dialog fills it: rates typed with a decimal comma or point, the currency in a select,
+ * brands and products chosen by name; the request's schema then checks the whole (something must be chosen).
+ */
+const ZBulkPriceFormSchema = z
+  .object({
+    newRate: numberFromText(fields.newRate),
+    oldRate: numberFromText(fields.oldRate),
+    currency: idFromSelect(fields.currency, undefined),
+    wholesale: fields.wholesale,
+    brand: ZChosenSchema,
+    products: ZChosenSchema,
+  })
+  .transform((request): z.input<typeof ZBulkPriceSchema> => request)
+  .pipe(ZBulkPriceSchema);
+type FormValues = z.input<typeof ZBulkPriceFormSchema>;
+
+/** A typed rate as the factor line reads it: the contract's number, or 0 while it is not one. */
+const rateField = numberFromText(fields.newRate);
+const rateOf = (text: string) => {
   const parsed = rateField.safeParse(text);
-  if (parsed.success && typeof parsed.data === "number") return { value: parsed.data, error: null };
-  return { value: null, error: parsed.error?.issues[0]?.message ?? "Введите число" };
-}
+  return parsed.success && typeof parsed.data === "number" ? parsed.data : 0;
+};
 
 /**
  * Bulk price change: new = old × newRate / oldRate for one wholesale type and currency (spec 2.1, 7). Nothing is
@@ -53,69 +75,55 @@ export function BulkPriceDialog({ open, brand, product, onClose }: Props) {
   const currencies = useCurrencies();
   const preview = useBulkPricePreview();
   const bulk = useBulkPrices();
-  const [newRate, setNewRate] = useState("");
-  const [oldRate, setOldRate] = useState("");
-  const [currency, setCurrency] = useState<number | "">("");
-  const [wholesale, setWholesale] = useState<"small" | "large">("small");
-  const [brands, setBrands] = useState<Option[]>([]);
-  const [products, setProducts] = useState<Option[]>([]);
-  const [planned, setPlanned] = useState<TBulkPricePreview | null>(null);
+  // Rates are checked as they are typed, and «Применить» waits for a complete request, as staff expect here.
+  const { form, submitTo } = useSchemaForm(ZBulkPriceFormSchema, {
+    mode: "onChange",
+    defaultValues: { newRate: "", oldRate: "", currency: "", wholesale: "small", brand: [], products: [] },
+  });
+  const { control, register, reset, getValues, watch, formState } = form;
+  const { errors } = formState;
+  const [planned, setPlanned] = useState<{ body: TBulkPrice; preview: TBulkPricePreview } | null>(null);
 
   const brandOptions = (nomenclature.data ?? []).map((b) => ({ id: b.id, label: b.name }));
   const productOptions = (nomenclature.data ?? []).flatMap((b) =>
     b.products.map((p) => ({ id: p.id, label: `${b.name} / ${p.name}` })),
   );
 
+  // Each opening starts from the page's brand or product, with the rates blank; the currency and the
+  // wholesale type stay as last chosen.
   useEffect(() => {
     if (!open) return;
-    setNewRate("");
-    setOldRate("");
     setPlanned(null);
     const tree = nomenclature.data ?? [];
     const chosenProduct = tree
       .flatMap((b) => b.products.map((p) => ({ b, p })))
       .find((x) => x.p.id === product);
     const chosenBrand = tree.find((b) => b.id === brand);
-    setProducts(
-      chosenProduct
+    reset({
+      ...getValues(),
+      newRate: "",
+      oldRate: "",
+      products: chosenProduct
         ? [{ id: chosenProduct.p.id, label: `${chosenProduct.b.name} / ${chosenProduct.p.name}` }]
         : [],
-    );
-    setBrands(!chosenProduct && chosenBrand ? [{ id: chosenBrand.id, label: chosenBrand.name }] : []);
-  }, [open, brand, product, nomenclature.data]);
+      brand: !chosenProduct && chosenBrand ? [{ id: chosenBrand.id, label: chosenBrand.name }] : [],
+    });
+  }, [open, brand, product, nomenclature.data, reset, getValues]);
 
-  const typedNew = parseRate(newRate);
-  const typedOld = parseRate(oldRate);
-  const factor = priceFactor(typedNew.value ?? 0, typedOld.value ?? 0);
-  const body =
-    typedNew.value !== null &&
-    typedOld.value !== null &&
-    currency !== "" &&
-    brands.length + products.length > 0
-      ? {
-          newRate: typedNew.value,
-          oldRate: typedOld.value,
-          currency,
-          wholesale,
-          brand: brands.map((b) => b.id),
-          products: products.map((p) => p.id),
-          modifications: [],
-        }
-      : null;
-  const sign = currencies.data?.find((c) => c.id === currency)?.sign ?? "";
+  const factor = priceFactor(rateOf(watch("newRate")), rateOf(watch("oldRate")));
 
-  const askFirst = async () => {
-    if (!body) return;
-    try {
-      setPlanned(await preview.mutateAsync(body));
-    } catch {
-      // The toast says what failed.
-    }
-  };
+  /** «малый опт, ₽, × 1,10000»: what the confirmed change will do. */
+  const plannedText = ({ wholesale, currency, newRate, oldRate }: TBulkPrice) =>
+    [
+      WHOLESALE_LABELS[wholesale],
+      currencies.data?.find((c) => c.id === currency)?.sign ?? "",
+      `× ${priceFactor(newRate, oldRate)?.factor}`,
+    ].join(", ");
+  const askFirst = submitTo(async (body) => setPlanned({ body, preview: await preview.mutateAsync(body) }));
   const apply = async () => {
-    if (!body) return;
+    if (!planned) return;
     try {
-      const { updated } = await bulk.mutateAsync(body);
+      const { updated } = await bulk.mutateAsync(planned.body);
       notify.success(`Цены обновлены: ${updated}`);
       onClose();
     } catch {
@@ -130,13 +138,13 @@ export function BulkPriceDialog({ open, brand, product, onClose }: Props) {
         <>
           <DialogContent>
             <DialogContentText data-testid="bulk-price-count">
-              {planned.count === 0
+              {planned.preview.count === 0
                 ? "Ни одна цена не изменится: в выбранных брэндах и продуктах нет таких цен."
-                : `Изменятся цены: ${planned.count} (${WHOLESALE_LABELS[wholesale]}, ${sign}, × ${factor?.factor}).`}
+                : `Изменятся цены: ${planned.preview.count} (${plannedText(planned.body)}).`}
             </DialogContentText>
-            {planned.examples.length > 0 && (
+            {planned.preview.examples.length > 0 && (
               <List dense aria-label="Примеры">
-                {planned.examples.map((e) => (
+                {planned.preview.examples.map((e) => (
                   <ListItem key={`${e.modification}-${e.quantity_from}`} disableGutters>
                     <ListItemText
                       primary={e.name}
@@ -144,9 +152,11 @@ export function BulkPriceDialog({ open, brand, product, onClose }: Props) {
                     />
                   </ListItem>
                 ))}
-                {planned.count > planned.examples.length && (
+                {planned.preview.count > planned.preview.examples.length && (
                   <ListItem disableGutters>
-                    <ListItemText secondary={`и ещё ${planned.count - planned.examples.length}`} />
+                    <ListItemText
+                      secondary={`и ещё ${planned.preview.count - planned.preview.examples.length}`}
+                    />
                   </ListItem>
                 )}
               </List>
@@ -156,7 +166,7 @@ export function BulkPriceDialog({ open, brand, product, onClose }: Props) {
             <Button onClick={() => setPlanned(null)} autoFocus>
               Назад
             </Button>
-            {planned.count > 0 && (
+            {planned.preview.count > 0 && (
               <Button variant="contained" disabled={bulk.isPending} onClick={() => void apply()}>
                 Изменить цены
               </Button>
@@ -164,46 +174,58 @@ export function BulkPriceDialog({ open, brand, product, onClose }: Props) {
           </DialogActions>
         </>
       ) : (
-        <>
+        <form noValidate onSubmit={askFirst}>
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
-              <ToggleButtonGroup
-                exclusive
-                value={wholesale}
-                onChange={(_e, v: "small" | "large" | null) => v && setWholesale(v)}
-                size="small"
-              >
-                <ToggleButton value="small">Малый опт</ToggleButton>
-                <ToggleButton value="large">Крупный опт</ToggleButton>
-              </ToggleButtonGroup>
-              <TextField
-                select
-                label="Валюта"
-                value={currency}
-                onChange={(e) => setCurrency(Number(e.target.value))}
-              >
-                {(currencies.data ?? []).map((c) => (
-                  <MenuItem key={c.id} value={c.id}>
-                    {c.sign} {c.name}
-                  </MenuItem>
-                ))}
-              </TextField>
+              <Controller
+                name="wholesale"
+                control={control}
+                render={({ field }) => (
+                  <ToggleButtonGroup
+                    exclusive
+                    value={field.value}
+                    onChange={(_e, v: "small" | "large" | null) => v && field.onChange(v)}
+                    size="small"
+                  >
+                    <ToggleButton value="small">Малый опт</ToggleButton>
+                    <ToggleButton value="large">Крупный опт</ToggleButton>
+                  </ToggleButtonGroup>
+                )}
+              />
+              <Controller
+                name="currency"
+                control={control}
+                render={({ field }) => (
+                  <TextField
+                    select
+                    label="Валюта"
+                    {...field}
+                    onChange={(e) => field.onChange(Number(e.target.value))}
+                    error={!!errors.currency}
+                    helperText={errors.currency?.message}
+                  >
+                    {(currencies.data ?? []).map((c) => (
+                      <MenuItem key={c.id} value={c.id}>
+                        {c.sign} {c.name}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
               <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
                 <TextField
                   label="Новый курс"
-                  value={newRate}
-                  onChange={(e) => setNewRate(e.target.value)}
-                  error={typedNew.error !== null}
-                  helperText={typedNew.error ?? "Например, 95,5"}
+                  error={!!errors.newRate}
+                  helperText={errors.newRate?.message ?? "Например, 95,5"}
                   slotProps={{ htmlInput: { inputMode: "decimal" } }}
+                  {...register("newRate")}
                 />
                 <TextField
                   label="Старый курс"
-                  value={oldRate}
-                  onChange={(e) => setOldRate(e.target.value)}
-                  error={typedOld.error !== null}
-                  helperText={typedOld.error ?? "Например, 90"}
+                  error={!!errors.oldRate}
+                  helperText={errors.oldRate?.message ?? "Например, 90"}
                   slotProps={{ htmlInput: { inputMode: "decimal" } }}
+                  {...register("oldRate")}
                 />
               </Stack>
               <Typography data-testid="bulk-price-factor" color={factor ? "text.primary" : "text.secondary"}>
@@ -211,32 +233,57 @@ export function BulkPriceDialog({ open, brand, product, onClose }: Props) {
                   ? `Цены умножатся на ${factor.factor} (${factor.percent})`
                   : "Цены умножатся на новый курс, делённый на старый"}
               </Typography>
-              <Autocomplete
-                multiple
-                options={brandOptions}
-                value={brands}
-                isOptionEqualToValue={(a, b) => a.id === b.id}
-                onChange={(_e, v) => setBrands(v)}
-                renderInput={(params) => <TextField {...params} label="Брэнды" />}
-              />
-              <Autocomplete
-                multiple
-                options={productOptions}
-                value={products}
-                isOptionEqualToValue={(a, b) => a.id === b.id}
-                onChange={(_e, v) => setProducts(v)}
-                renderInput={(params) => <TextField {...params} label="Продукты" />}
-              />
+              <ChosenField name="brand" label="Брэнды" options={brandOptions} control={control} />
+              <ChosenField name="products" label="Продукты" options={productOptions} control={control} />
             </Stack>
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>Отмена</Button>
-            <Button variant="contained" disabled={!body || preview.isPending} onClick={() => void askFirst()}>
+            <Button type="submit" variant="contained" disabled={!formState.isValid || preview.isPending}>
               Применить
             </Button>
           </DialogActions>
-        </>
+        </form>
       )}
     </Dialog>
+  );
+}
+
+/** Brands or products chosen by name; the error the contract gives when none is chosen shows under brands. */
+function ChosenField({
+  name,
+  label,
+  options,
+  control,
+}: {
+  name: "brand" | "products";
+  label: string;
+  options: Option[];
+  control: Control<FormValues, unknown, TBulkPrice>;
+}) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <Autocomplete
+          multiple
+          options={options}
+          value={field.value}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          onChange={(_e, v) => field.onChange(v)}
+          onBlur={field.onBlur}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              inputRef={field.ref}
+              label={label}
+              error={!!fieldState.error}
+              helperText={fieldState.error?.message}
+            />
+          )}
+        />
+      )}
+    />
   );
 }

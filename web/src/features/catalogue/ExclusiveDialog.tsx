@@ -1,90 +1,134 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  MenuItem,
-  Stack,
-  Switch,
-  TextField,
-} from "@mui/material";
+import { FormControlLabel, MenuItem, Stack, Switch, TextField } from "@mui/material";
+import { type TBrandExclusivesState, ZBrandExclusivesSchema, type z } from "@wholesale/contract";
 import { useEffect, useState } from "react";
+import { Controller, useFormContext } from "react-hook-form";
+import { idFromSelect, numberFromText } from "../../lib/form-fields.ts";
+import { FormDialog } from "../../ui/FormDialog.tsx";
 import { useBrandExclusives, useBrandExclusivesState, useNomenclature } from "./api.ts";
 
 type Props = { open: boolean; brand: number | null; onClose: () => void; onDone: () => void };
 
+const fields = ZBrandExclusivesSchema.shape;
+/** The request, its ratio and percent typed in text boxes (a decimal comma too) and its brand in a select. */
+const ZExclusiveFormSchema = ZBrandExclusivesSchema.extend({
+  brand_id: idFromSelect(fields.brand_id, undefined),
+  ratio: numberFromText(fields.ratio),
+  percent: numberFromText(fields.percent),
+});
+type FormValues = z.input<typeof ZExclusiveFormSchema>;
+
+const valuesOf = (brand: number | "", state?: TBrandExclusivesState): FormValues => ({
+  brand_id: brand,
+  exclusive: state?.exclusive ?? false,
+  ratio: String(state?.ratio ?? 0),
+  percent: String(state?.percent ?? 0),
+});
+
 /** Brand exclusivity: every modification of the brand exclusive (or not), with a ratio and a share of stock. */
 export function ExclusiveDialog({ open, brand: initialBrand, onClose, onDone }: Props) {
-  const nomenclature = useNomenclature();
   const exclusives = useBrandExclusives();
-  const [brand, setBrand] = useState<number | "">("");
-  const [exclusive, setExclusive] = useState(false);
-  const [ratio, setRatio] = useState("0");
-  const [percent, setPercent] = useState("0");
+  const [brand, setBrand] = useState(initialBrand);
   useEffect(() => {
-    if (open) setBrand(initialBrand ?? "");
+    if (open) setBrand(initialBrand);
   }, [open, initialBrand]);
   // The fields start from the chosen brand's current state, not from a default that looks switched on.
-  const state = useBrandExclusivesState(open && brand !== "" ? brand : null);
-  useEffect(() => {
-    if (!open || !state.data) return;
-    setExclusive(state.data.exclusive);
-    setRatio(String(state.data.ratio));
-    setPercent(String(state.data.percent));
-  }, [open, state.data]);
-
-  const r = Number(ratio);
-  const p = Number(percent);
-  const valid = brand !== "" && state.isSuccess && r >= 0 && p >= 0 && p <= 100;
-  const submit = async () => {
-    if (!valid) return;
-    try {
-      await exclusives.mutateAsync({ brand_id: brand, exclusive, ratio: r, percent: p });
-      onDone();
-      onClose();
-    } catch {
-      // The toast says what failed.
-    }
-  };
+  const state = useBrandExclusivesState(open ? brand : null);
   return (
-    <Dialog open={open} onClose={onClose} fullWidth slotProps={{ paper: { sx: { maxWidth: 500 } } }}>
-      <DialogTitle>Эксклюзивность брэнда</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField select label="Брэнд" value={brand} onChange={(e) => setBrand(Number(e.target.value))}>
+    <FormDialog
+      open={open}
+      maxWidth={500}
+      title="Эксклюзивность брэнда"
+      schema={ZExclusiveFormSchema}
+      defaultValues={valuesOf(initialBrand ?? "")}
+      submitDisabled={!state.isSuccess}
+      onSubmit={async (values) => {
+        await exclusives.mutateAsync(values);
+        onDone();
+      }}
+      onClose={onClose}
+    >
+      {() => <ExclusiveFields state={state.data} onBrand={setBrand} />}
+    </FormDialog>
+  );
+}
+
+function ExclusiveFields({
+  state,
+  onBrand,
+}: {
+  state: TBrandExclusivesState | undefined;
+  onBrand: (brand: number) => void;
+}) {
+  const nomenclature = useNomenclature();
+  const { control, register, reset, formState } = useFormContext<FormValues>();
+  // The state the fields show: until the chosen brand's arrives they wait, so nothing typed is overwritten.
+  const [shown, setShown] = useState<TBrandExclusivesState | null>(null);
+  useEffect(() => {
+    if (!state) return;
+    reset(valuesOf(state.brand_id, state));
+    setShown(state);
+  }, [state, reset]);
+  const disabled = !state || shown !== state;
+  const { errors } = formState;
+  return (
+    <Stack spacing={2} sx={{ pt: 1 }}>
+      <Controller
+        name="brand_id"
+        control={control}
+        render={({ field }) => (
+          <TextField
+            select
+            label="Брэнд"
+            {...field}
+            onChange={(event) => {
+              const brand = Number(event.target.value);
+              field.onChange(brand);
+              onBrand(brand);
+            }}
+            error={!!errors.brand_id}
+            helperText={errors.brand_id?.message}
+          >
             {(nomenclature.data ?? []).map((b) => (
               <MenuItem key={b.id} value={b.id}>
                 {b.name}
               </MenuItem>
             ))}
           </TextField>
+        )}
+      />
+      <Controller
+        name="exclusive"
+        control={control}
+        render={({ field: { value, onChange, ...field } }) => (
           <FormControlLabel
-            control={<Switch checked={exclusive} onChange={(e) => setExclusive(e.target.checked)} />}
+            control={
+              <Switch
+                {...field}
+                checked={value}
+                disabled={disabled}
+                onChange={(e) => onChange(e.target.checked)}
+              />
+            }
             label="Эксклюзив"
           />
-          <TextField
-            label="Коэффициент"
-            type="number"
-            value={ratio}
-            onChange={(e) => setRatio(e.target.value)}
-          />
-          <TextField
-            label="Процент"
-            type="number"
-            value={percent}
-            helperText="Доля остатка каждой модификации, 0–100"
-            onChange={(e) => setPercent(e.target.value)}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Отмена</Button>
-        <Button variant="contained" disabled={!valid || exclusives.isPending} onClick={() => void submit()}>
-          Сохранить
-        </Button>
-      </DialogActions>
-    </Dialog>
+        )}
+      />
+      <TextField
+        label="Коэффициент"
+        disabled={disabled}
+        error={!!errors.ratio}
+        helperText={errors.ratio?.message}
+        slotProps={{ htmlInput: { inputMode: "decimal" } }}
+        {...register("ratio")}
+      />
+      <TextField
+        label="Процент"
+        disabled={disabled}
+        error={!!errors.percent}
+        helperText={errors.percent?.message ?? "Доля остатка каждой модификации, 0–100"}
+        slotProps={{ htmlInput: { inputMode: "decimal" } }}
+        {...register("percent")}
+      />
+    </Stack>
   );
 }

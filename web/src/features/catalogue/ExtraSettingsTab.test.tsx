@@ -68,4 +68,28 @@ describe("ExtraSettingsTab", () => {
       large_wholesale: 9.5,
     });
   });
+
+  it("refuses what the server would, in its words, and sends nothing", async () => {
+    const calls = mockFetch({});
+    renderTab();
+    const oneHand = screen.getByLabelText("Количество в одни руки");
+    await userEvent.clear(oneHand);
+    await userEvent.type(oneHand, "2,5");
+    await userEvent.click(screen.getAllByRole("button", { name: "Сохранить" })[0] as HTMLElement);
+    await waitFor(() => expect(oneHand).toBeInvalid());
+
+    const ratio = screen.getByLabelText("Коэффициент");
+    await userEvent.clear(ratio);
+    await userEvent.type(ratio, "1000000");
+    await userEvent.click(screen.getAllByRole("button", { name: "Сохранить" })[1] as HTMLElement);
+    await waitFor(() => expect(ratio).toBeInvalid());
+    expect(ratio).toHaveAccessibleDescription(/999\s?999/);
+
+    await userEvent.type(screen.getByLabelText("Малый опт"), "10");
+    await userEvent.type(screen.getByLabelText("Крупный опт"), "9");
+    await userEvent.click(screen.getByRole("button", { name: "Сохранить дополнение" }));
+    await waitFor(() => expect(screen.getByLabelText("Описание дополнения")).toBeInvalid());
+    expect(screen.getByLabelText("Описание дополнения")).toHaveAccessibleDescription("Обязательное поле");
+    expect(calls).toHaveLength(0);
+  });
 });

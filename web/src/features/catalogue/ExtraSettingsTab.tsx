@@ -1,39 +1,73 @@
 import { Box, Button, Divider, FormControlLabel, Stack, Switch, TextField, Typography } from "@mui/material";
-import type { TExclusive, TModification } from "@wholesale/contract";
-import { useState } from "react";
+import {
+  type TExclusive,
+  type TModification,
+  ZAdditionInputSchema,
+  ZExclusiveUpdateSchema,
+  ZModificationCreateSchema,
+} from "@wholesale/contract";
+import { Controller } from "react-hook-form";
+import { numberFromText } from "../../lib/form-fields.ts";
+import { useSchemaForm } from "../../lib/schema-form.ts";
 import { useDeleteAddition, useSaveAddition, useUpdateExclusive, useUpdateModification } from "./api.ts";
 
-const toNumber = (value: string) => Number(value.replace(",", "."));
+const decimal = { htmlInput: { inputMode: "decimal" } } as const;
+const numeric = { htmlInput: { inputMode: "numeric" } } as const;
+
+const modification = ZModificationCreateSchema.shape;
+/** The modification's own settings; the one-hand limit is always sent (0: no limit). */
+const ZSettingsFormSchema = ZModificationCreateSchema.pick({
+  name: true,
+  specifications: true,
+  exclusive: true,
+}).extend({
+  one_hand_quantity: numberFromText(modification.one_hand_quantity.unwrap()),
+});
+const ZExclusiveFormSchema = ZExclusiveUpdateSchema.extend({
+  quantity: numberFromText(ZExclusiveUpdateSchema.shape.quantity),
+  ratio: numberFromText(ZExclusiveUpdateSchema.shape.ratio),
+});
+const addition = ZAdditionInputSchema.shape;
+/** The addition as typed; the modification it belongs to is added on save. */
+const ZAdditionFormSchema = ZAdditionInputSchema.omit({ modification: true }).extend({
+  small_wholesale: numberFromText(addition.small_wholesale),
+  large_wholesale: numberFromText(addition.large_wholesale),
+});
 
 function ExclusiveRow({ exclusive, disabled }: { exclusive: TExclusive; disabled: boolean }) {
   const update = useUpdateExclusive();
-  const [quantity, setQuantity] = useState(String(exclusive.quantity));
-  const [ratio, setRatio] = useState(String(exclusive.ratio));
-  const valid = Number.isInteger(toNumber(quantity)) && toNumber(quantity) >= 0 && toNumber(ratio) >= 0;
+  const { form, submitTo } = useSchemaForm(ZExclusiveFormSchema, {
+    defaultValues: { quantity: String(exclusive.quantity), ratio: String(exclusive.ratio) },
+  });
+  const { errors } = form.formState;
   return (
-    <Stack direction="row" spacing={1} alignItems="center">
+    <Stack
+      component="form"
+      noValidate
+      direction="row"
+      spacing={1}
+      alignItems="flex-start"
+      onSubmit={submitTo((body) => update.mutateAsync({ id: exclusive.id, body }))}
+    >
       <TextField
         size="small"
         label="Количество"
-        type="number"
-        value={quantity}
         disabled={disabled}
-        onChange={(e) => setQuantity(e.target.value)}
+        error={!!errors.quantity}
+        helperText={errors.quantity?.message}
+        slotProps={numeric}
+        {...form.register("quantity")}
       />
       <TextField
         size="small"
         label="Коэффициент"
-        type="number"
-        value={ratio}
         disabled={disabled}
-        onChange={(e) => setRatio(e.target.value)}
+        error={!!errors.ratio}
+        helperText={errors.ratio?.message}
+        slotProps={decimal}
+        {...form.register("ratio")}
       />
-      <Button
-        disabled={disabled || !valid || update.isPending}
-        onClick={() =>
-          update.mutate({ id: exclusive.id, body: { quantity: toNumber(quantity), ratio: toNumber(ratio) } })
-        }
-      >
+      <Button type="submit" disabled={disabled || update.isPending}>
         Сохранить
       </Button>
     </Stack>
@@ -51,64 +85,80 @@ export function ExtraSettingsTab({
   const update = useUpdateModification();
   const saveAddition = useSaveAddition();
   const deleteAddition = useDeleteAddition();
-  const [name, setName] = useState(modification.name);
-  const [specifications, setSpecifications] = useState(modification.specifications);
-  const [oneHand, setOneHand] = useState(String(modification.one_hand_quantity));
-  const [exclusive, setExclusive] = useState(modification.exclusive);
-  const addition = modification.addition;
-  const [description, setDescription] = useState(addition?.description ?? "");
-  const [small, setSmall] = useState(String(addition?.small_wholesale ?? ""));
-  const [large, setLarge] = useState(String(addition?.large_wholesale ?? ""));
-
-  const oneHandQuantity = Number(oneHand);
-  const valid = name.trim() !== "" && Number.isInteger(oneHandQuantity) && oneHandQuantity >= 0;
-  const additionValid =
-    description.trim() !== "" && toNumber(small) >= 0 && toNumber(large) >= 0 && small !== "" && large !== "";
+  const settings = useSchemaForm(ZSettingsFormSchema, {
+    defaultValues: {
+      name: modification.name,
+      specifications: modification.specifications,
+      one_hand_quantity: String(modification.one_hand_quantity),
+      exclusive: modification.exclusive,
+    },
+  });
+  const current = modification.addition;
+  const additionForm = useSchemaForm(ZAdditionFormSchema, {
+    defaultValues: {
+      description: current?.description ?? "",
+      small_wholesale: String(current?.small_wholesale ?? ""),
+      large_wholesale: String(current?.large_wholesale ?? ""),
+    },
+  });
+  const errors = settings.form.formState.errors;
+  const additionErrors = additionForm.form.formState.errors;
 
   return (
     <Stack spacing={2} sx={{ pt: 1 }}>
-      <TextField
-        label="Название"
-        value={name}
-        disabled={disabled}
-        onChange={(e) => setName(e.target.value)}
-      />
-      <TextField
-        label="Характеристики"
-        multiline
-        minRows={2}
-        value={specifications}
-        disabled={disabled}
-        onChange={(e) => setSpecifications(e.target.value)}
-      />
-      <TextField
-        label="Количество в одни руки"
-        type="number"
-        value={oneHand}
-        disabled={disabled}
-        helperText="0 — без ограничения"
-        onChange={(e) => setOneHand(e.target.value)}
-      />
-      <FormControlLabel
-        control={
-          <Switch checked={exclusive} disabled={disabled} onChange={(e) => setExclusive(e.target.checked)} />
-        }
-        label="Эксклюзив"
-      />
-      <Box sx={{ display: "flex", justifyContent: "flex-end" }}>
-        <Button
-          variant="contained"
-          disabled={disabled || !valid || update.isPending}
-          onClick={() =>
-            update.mutate({
-              id: modification.id,
-              body: { name: name.trim(), specifications, one_hand_quantity: oneHandQuantity, exclusive },
-            })
-          }
-        >
-          Сохранить
-        </Button>
-      </Box>
+      <Stack
+        component="form"
+        noValidate
+        spacing={2}
+        onSubmit={settings.submitTo((body) => update.mutateAsync({ id: modification.id, body }))}
+      >
+        <TextField
+          label="Название"
+          disabled={disabled}
+          error={!!errors.name}
+          helperText={errors.name?.message}
+          {...settings.form.register("name")}
+        />
+        <TextField
+          label="Характеристики"
+          multiline
+          minRows={2}
+          disabled={disabled}
+          error={!!errors.specifications}
+          helperText={errors.specifications?.message}
+          {...settings.form.register("specifications")}
+        />
+        <TextField
+          label="Количество в одни руки"
+          disabled={disabled}
+          error={!!errors.one_hand_quantity}
+          helperText={errors.one_hand_quantity?.message ?? "0 — без ограничения"}
+          slotProps={numeric}
+          {...settings.form.register("one_hand_quantity")}
+        />
+        <Controller
+          name="exclusive"
+          control={settings.form.control}
+          render={({ field: { value, onChange, ...field } }) => (
+            <FormControlLabel
+              control={
+                <Switch
+                  {...field}
+                  checked={value ?? false}
+                  disabled={disabled}
+                  onChange={(e) => onChange(e.target.checked)}
+                />
+              }
+              label="Эксклюзив"
+            />
+          )}
+        />
+        <Box sx={{ display: "flex", justifyContent: "flex-end" }}>
+          <Button type="submit" variant="contained" disabled={disabled || update.isPending}>
+            Сохранить
+          </Button>
+        </Box>
+      </Stack>
 
       {modification.exclusives.length > 0 && (
         <>
@@ -122,55 +172,57 @@ export function ExtraSettingsTab({
 
       <Divider />
       <Typography variant="subtitle2">Дополнение</Typography>
-      <TextField
-        label="Описание дополнения"
-        value={description}
-        disabled={disabled}
-        onChange={(e) => setDescription(e.target.value)}
-      />
-      <Stack direction="row" spacing={2}>
-        <TextField
-          label="Малый опт"
-          type="number"
-          value={small}
-          disabled={disabled}
-          onChange={(e) => setSmall(e.target.value)}
-        />
-        <TextField
-          label="Крупный опт"
-          type="number"
-          value={large}
-          disabled={disabled}
-          onChange={(e) => setLarge(e.target.value)}
-        />
-      </Stack>
-      <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1 }}>
-        {addition && (
-          <Button
-            color="error"
-            disabled={disabled || deleteAddition.isPending}
-            onClick={() => deleteAddition.mutate({ id: addition.id, modification: modification.id })}
-          >
-            Удалить дополнение
-          </Button>
+      <Stack
+        component="form"
+        noValidate
+        spacing={2}
+        onSubmit={additionForm.submitTo((typed) =>
+          saveAddition.mutateAsync({
+            id: current?.id ?? null,
+            body: { ...typed, modification: modification.id },
+          }),
         )}
-        <Button
-          disabled={disabled || !additionValid || saveAddition.isPending}
-          onClick={() =>
-            saveAddition.mutate({
-              id: addition?.id ?? null,
-              body: {
-                modification: modification.id,
-                description: description.trim(),
-                small_wholesale: toNumber(small),
-                large_wholesale: toNumber(large),
-              },
-            })
-          }
-        >
-          Сохранить дополнение
-        </Button>
-      </Box>
+      >
+        <TextField
+          label="Описание дополнения"
+          disabled={disabled}
+          error={!!additionErrors.description}
+          helperText={additionErrors.description?.message}
+          {...additionForm.form.register("description")}
+        />
+        <Stack direction="row" spacing={2} alignItems="flex-start">
+          <TextField
+            label="Малый опт"
+            disabled={disabled}
+            error={!!additionErrors.small_wholesale}
+            helperText={additionErrors.small_wholesale?.message}
+            slotProps={decimal}
+            {...additionForm.form.register("small_wholesale")}
+          />
+          <TextField
+            label="Крупный опт"
+            disabled={disabled}
+            error={!!additionErrors.large_wholesale}
+            helperText={additionErrors.large_wholesale?.message}
+            slotProps={decimal}
+            {...additionForm.form.register("large_wholesale")}
+          />
+        </Stack>
+        <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1 }}>
+          {current && (
+            <Button
+              color="error"
+              disabled={disabled || deleteAddition.isPending}
+              onClick={() => deleteAddition.mutate({ id: current.id, modification: modification.id })}
+            >
+              Удалить дополнение
+            </Button>
+          )}
+          <Button type="submit" disabled={disabled || saveAddition.isPending}>
+            Сохранить дополнение
+          </Button>
+        </Box>
+      </Stack>
     </Stack>
   );
 }

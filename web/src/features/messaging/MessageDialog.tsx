@@ -19,9 +19,13 @@ import {
   PHOTO_MAX_BYTES,
   PHOTO_MIME_TYPES,
   PHOTO_TYPE_ERROR,
+  ZClientMessageScheduleSchema,
+  ZClientMessageSendFieldsSchema,
+  z,
 } from "@wholesale/contract";
 import { useEffect, useState } from "react";
 import { imageTypeOf } from "../../lib/image-type.ts";
+import { useSchemaForm } from "../../lib/schema-form.ts";
 import { notify } from "../../notices/notify.tsx";
 import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
 import { useRecipientCount, useScheduleMessage, useSendMessage } from "./api.ts";
@@ -42,18 +46,43 @@ const AUDIENCES = [
 ] as const;
 type Audience = (typeof AUDIENCES)[number];
 
+const schedule = ZClientMessageScheduleSchema.shape;
+const sendNow = ZClientMessageSendFieldsSchema.shape;
+/** With a photo the text is its caption, which Telegram keeps shorter. */
+const captionSchema = sendNow.text.max(
+  PHOTO_CAPTION_MAX,
+  `С фото текст не длиннее ${PHOTO_CAPTION_MAX} символов`,
+);
+type MessageForm = { text: string; send_time: string };
+
+/**
+ * The request's fields the dialog shows, checked as the server checks them: a scheduled message's text and
+ * time, or a message sent now, whose text is a caption when a photo goes with it.
+ */
+function formSchema(mode: Props["mode"], withPhoto: boolean): z.ZodType<MessageForm, MessageForm> {
+  if (mode === "scheduled") return z.object({ text: schedule.text, send_time: schedule.send_time });
+  return z.object({ text: withPhoto ? captionSchema : sendNow.text, send_time: z.string() });
+}
+
+const EMPTY: MessageForm = { text: "", send_time: "" };
+
 /** The common message dialog and the scheduled message dialog (spec: Messages screen). */
 export function MessageDialog({ mode, open, onClose }: Props) {
-  const [text, setText] = useState("");
-  const [time, setTime] = useState("");
   const [photo, setPhoto] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  // The buttons wait for a message the server would take, and say what is wrong as it is typed.
+  const { form, submitTo } = useSchemaForm(formSchema(mode, photo !== null), {
+    mode: "onChange",
+    defaultValues: EMPTY,
+  });
+  const { register, formState, getValues, trigger, reset } = form;
+  const { errors } = formState;
   // A message sent now reaches a whole wholesale type or everyone at once: the button asks first.
   const [asking, setAsking] = useState<Audience | null>(null);
   const recipients = useRecipientCount(asking && { client_type: asking.clientType });
   const send = useSendMessage();
-  const schedule = useScheduleMessage();
-  const busy = send.isPending || schedule.isPending;
+  const scheduleMessage = useScheduleMessage();
+  const busy = send.isPending || scheduleMessage.isPending;
 
   useEffect(() => {
     if (!photo) {
@@ -65,9 +94,13 @@ export function MessageDialog({ mode, open, onClose }: Props) {
     return () => URL.revokeObjectURL(url);
   }, [photo]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a photo added or taken away changes how long the text may be (the form's schema), so the text is checked again.
+  useEffect(() => {
+    if (getValues("text") !== "") void trigger("text");
+  }, [photo, getValues, trigger]);
+
   const close = () => {
-    setText("");
-    setTime("");
+    reset(EMPTY);
     setPhoto(null);
     onClose();
   };
@@ -87,16 +120,14 @@ export function MessageDialog({ mode, open, onClose }: Props) {
     setPhoto(file);
   };
 
-  const submit = (clientType: Audience["clientType"]) => {
-    if (mode === "scheduled") {
-      schedule.mutate({ text, send_time: time, client_type: clientType ?? null }, { onSuccess: close });
-    } else {
-      send.mutate({ text, photo, client_type: clientType }, { onSuccess: close });
-    }
-  };
-
-  const tooLong = photo !== null && text.length > PHOTO_CAPTION_MAX;
-  const ready = text.trim() !== "" && (mode === "now" || time !== "") && !tooLong && !busy;
+  const submit = (clientType: Audience["clientType"]) =>
+    submitTo(
+      ({ text, send_time }) =>
+        mode === "scheduled"
+          ? scheduleMessage.mutateAsync({ text, send_time, client_type: clientType ?? null })
+          : send.mutateAsync({ text, photo, client_type: clientType }),
+      close,
+    )();
 
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm">
@@ -107,20 +138,22 @@ export function MessageDialog({ mode, open, onClose }: Props) {
             <TextField
               label="Время"
               type="time"
-              value={time}
-              onChange={(e) => setTime(e.target.value)}
-              helperText="Ближайшее такое время по Москве: сегодня, если оно ещё не прошло, иначе завтра"
+              error={!!errors.send_time}
+              helperText={
+                errors.send_time?.message ??
+                "Ближайшее такое время по Москве: сегодня, если оно ещё не прошло, иначе завтра"
+              }
               slotProps={{ inputLabel: { shrink: true } }}
+              {...register("send_time")}
             />
           )}
           <TextField
             label="Текст"
             multiline
             minRows={4}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            error={tooLong}
-            helperText={tooLong ? `С фото текст не длиннее ${PHOTO_CAPTION_MAX} символов` : undefined}
+            error={!!errors.text}
+            helperText={errors.text?.message}
+            {...register("text")}
           />
           {mode === "now" && (
             <Box>
@@ -163,8 +196,8 @@ export function MessageDialog({ mode, open, onClose }: Props) {
           <Button
             key={a.label}
             variant="contained"
-            disabled={!ready}
-            onClick={() => (mode === "now" ? setAsking(a) : submit(a.clientType))}
+            disabled={!formState.isValid || busy}
+            onClick={() => (mode === "now" ? setAsking(a) : void submit(a.clientType))}
           >
             {a.label}
           </Button>
@@ -175,7 +208,7 @@ export function MessageDialog({ mode, open, onClose }: Props) {
         title="Отправить сообщение сейчас?"
         text={recipientsText(asking?.who ?? "", recipients.data?.count)}
         confirmLabel="Отправить"
-        onConfirm={() => asking && submit(asking.clientType)}
+        onConfirm={() => asking && void submit(asking.clientType)}
         onClose={() => setAsking(null)}
       />
     </Dialog>

@@ -132,6 +132,30 @@ describe("MessagesPage", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 
+  it("with a photo the text is a caption: longer than 1024 characters it is refused, and the buttons wait", async () => {
+    const calls = mockFetch(routes);
+    const user = userEvent.setup();
+    render(withAppProviders(<MessagesPage />));
+    await user.click(screen.getByRole("button", { name: "Сообщение" }));
+    const dialog = await screen.findByRole("dialog", { name: "Сообщение" });
+    const text = within(dialog).getByLabelText("Текст");
+    await user.click(text);
+    await user.paste("а".repeat(1100));
+    expect(within(dialog).getByRole("button", { name: "Малому" })).toBeEnabled();
+    const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+    await user.upload(
+      within(dialog).getByLabelText("Фото"),
+      new File([new Uint8Array(signature)], "new.png", { type: "image/png" }),
+    );
+    await waitFor(() => expect(text).toHaveAccessibleDescription("С фото текст не длиннее 1024 символов"));
+    expect(within(dialog).getByRole("button", { name: "Малому" })).toBeDisabled();
+    // Without the photo the same text is a message of its own again.
+    await user.click(within(dialog).getByRole("button", { name: "Убрать фото" }));
+    await waitFor(() => expect(within(dialog).getByRole("button", { name: "Малому" })).toBeEnabled());
+    expect(text).not.toBeInvalid();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+  });
+
   it("offers only JPEG, PNG and WebP, and refuses any other file before uploading it", async () => {
     mockFetch(routes);
     const user = userEvent.setup({ applyAccept: false });

@@ -8,7 +8,10 @@ import {
   Stack,
   TextField,
 } from "@mui/material";
+import { ZClientMessageSendFieldsSchema, z } from "@wholesale/contract";
 import { useState } from "react";
+import { Controller } from "react-hook-form";
+import { useSchemaForm } from "../../lib/schema-form.ts";
 import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
 import { useGroups, useTransportations } from "../clients/index.ts";
 import { useRecipientCount, useSendMessage } from "./api.ts";
@@ -21,57 +24,79 @@ type Props = {
   onClose: () => void;
 };
 
+const text = ZClientMessageSendFieldsSchema.shape.text;
+type TargetForm = { text: string; group?: number | ""; transportation?: number | "" };
+type TargetRequest = { text: string; group?: number; transportation?: number };
+/**
+ * The request's text, and the group or direction this dialog requires (the same request without one goes to
+ * every client); the select offers the ids the server listed, its empty choice says what is missing.
+ */
+const SCHEMAS: Record<Props["target"], z.ZodType<TargetRequest, TargetForm>> = {
+  group: z.object({ text, group: z.number({ error: "Выберите группу" }) }),
+  direction: z.object({ text, transportation: z.number({ error: "Выберите направление" }) }),
+};
+
 /** The group and direction message dialogs: a selector plus text, sent now. */
 export function TargetMessageDialog({ target, open, onClose }: Props) {
   const groups = useGroups();
   const directions = useTransportations();
   const options = (target === "group" ? groups.data : directions.data) ?? [];
-  const [selected, setSelected] = useState("");
-  const [text, setText] = useState("");
+  const name = target === "group" ? "group" : "transportation";
+  const empty: TargetForm = { text: "", [name]: "" };
+  // «Отправить» waits for a message the server would take.
+  const { form, submitTo } = useSchemaForm(SCHEMAS[target], { mode: "onChange", defaultValues: empty });
+  const { control, register, formState, reset, watch } = form;
   const send = useSendMessage();
   // Sent at once to every client of the group or direction: the button asks first.
   const [asking, setAsking] = useState(false);
-  const chosen = options.find((o) => String(o.id) === selected);
+  const selected = watch(name);
+  const chosenOne = options.find((o) => o.id === selected);
   const recipients = useRecipientCount(
-    asking ? (target === "group" ? { group: Number(selected) } : { transportation: Number(selected) }) : null,
+    asking && typeof selected === "number"
+      ? target === "group"
+        ? { group: selected }
+        : { transportation: selected }
+      : null,
   );
 
   const close = () => {
-    setSelected("");
-    setText("");
+    reset(empty);
     onClose();
   };
-
-  const submit = () => {
-    const id = Number(selected);
-    send.mutate(target === "group" ? { text, group: id } : { text, transportation: id }, {
-      onSuccess: close,
-    });
-  };
+  const submit = submitTo((request) => send.mutateAsync(request), close);
 
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm">
       <DialogTitle>{target === "group" ? "Сообщение для групп" : "Сообщение для направления"}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            select
-            label={target === "group" ? "Группа" : "Направление"}
-            value={selected}
-            onChange={(e) => setSelected(e.target.value)}
-          >
-            {options.map((o) => (
-              <MenuItem key={o.id} value={String(o.id)}>
-                {o.name}
-              </MenuItem>
-            ))}
-          </TextField>
+          <Controller
+            name={name}
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                select
+                label={target === "group" ? "Группа" : "Направление"}
+                {...field}
+                onChange={(e) => field.onChange(Number(e.target.value))}
+                error={!!fieldState.error}
+                helperText={fieldState.error?.message}
+              >
+                {options.map((o) => (
+                  <MenuItem key={o.id} value={o.id}>
+                    {o.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
           <TextField
             label="Текст"
             multiline
             minRows={4}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
+            error={!!formState.errors.text}
+            helperText={formState.errors.text?.message}
+            {...register("text")}
           />
         </Stack>
       </DialogContent>
@@ -79,7 +104,7 @@ export function TargetMessageDialog({ target, open, onClose }: Props) {
         <Button onClick={close}>Отмена</Button>
         <Button
           variant="contained"
-          disabled={selected === "" || text.trim() === "" || send.isPending}
+          disabled={!formState.isValid || send.isPending}
           onClick={() => setAsking(true)}
         >
           Отправить
@@ -88,11 +113,11 @@ export function TargetMessageDialog({ target, open, onClose }: Props) {
           open={asking}
           title="Отправить сообщение сейчас?"
           text={recipientsText(
-            `клиенты ${target === "group" ? "группы" : "направления"} «${chosen?.name ?? ""}»`,
+            `клиенты ${target === "group" ? "группы" : "направления"} «${chosenOne?.name ?? ""}»`,
             recipients.data?.count,
           )}
           confirmLabel="Отправить"
-          onConfirm={submit}
+          onConfirm={() => void submit()}
           onClose={() => setAsking(false)}
         />
       </DialogActions>
