@@ -1,0 +1,225 @@
+import { ZErrorSchema, ZIdSchema } from "./common.ts";
+import {
+  ZMiniAppAddSchema,
+  ZMiniAppMarketSchema,
+  ZMiniAppOrderSchema,
+  ZMiniAppRefusalSchema,
+  ZStockStateSchema,
+} from "./miniapp.ts";
+import { z } from "./zod-ru.ts";
+
+/**
+ * Issue 30, «Заказ в одно касание»: the prepared list («Список к открытию»), its sending, «Повторить заказ» and
+ * a pasted list. Every route is the Mini App's (`access: "client"`, the client token; a preview token in dry run
+ * keeps nothing). Failures are the Mini App's (ZMiniAppFailureSchema): the ordering service's refusal or the
+ * error model, each with its Russian `detail`.
+ *
+ *   GET    /api/app/list/                    the list                                 → ZPreparedListSchema
+ *   POST   /api/app/list/lines/              ZPreparedListAddSchema                  → 201 ZPreparedListSchema
+ *   PUT    /api/app/list/lines/:id/          ZPreparedListChangeSchema               → ZPreparedListSchema
+ *   DELETE /api/app/list/lines/:id/                                                  → ZPreparedListSchema
+ *   POST   /api/app/list/quote/              ZPreparedListQuoteRequestSchema         → ZMiniAppQuoteSchema
+ *   GET    /api/app/list/catalogue/          ZMiniAppCatalogueQuerySchema (query)    → ZMiniAppCatalogueSchema
+ *   GET    /api/app/list/modifications/:id/  the card, open market or not            → ZMiniAppCardSchema
+ *   POST   /api/app/list/send/               ZPreparedListSendSchema                 → ZPreparedListSentSchema
+ *                                            closed market: 409 ZPreparedListClosedSchema
+ *   POST   /api/app/list/paste/              ZPasteRequestSchema (writes nothing)    → ZPasteMatchSchema
+ *   GET    /api/app/orders/                  past orders, newest first               → ZPastOrdersSchema
+ *   POST   /api/app/orders/:id/repeat/       ZRepeatOrderSchema                      → ZRepeatedOrderSchema
+ *                                            (market closed: into the list; open: sent as the list is)
+ *
+ * The catalogue and the card under /list/ are the order's own, shown whether or not the market is open.
+ */
+
+/** The most lines a list holds (a wholesale order has 5-15 positions). */
+export const PREPARED_LIST_MAX_LINES = 100;
+
+/**
+ * A line of the list, as it would be ordered now. Prices are null without allowed_price. `price_kopecks` is the
+ * unit price now for the line's quantity; `confirmed_price_kopecks` is the one the client last confirmed for
+ * the line, which the line is sent with: when they differ the sending refuses the line with `price_changed`
+ * and the new quote, so the page shows the line as changed and offers to confirm (PUT with the new price).
+ */
+export const ZPreparedListLineSchema = z.object({
+  id: z.number().int(),
+  modification: z.number().int(),
+  /** The position's name as the order will carry it (positionName: brand, product, modification). */
+  name: z.string(),
+  quantity: z.number().int(),
+  price: z.number().nullable(),
+  price_kopecks: z.number().int().nullable(),
+  confirmed_price_kopecks: z.number().int().nullable(),
+  sum: z.number().nullable(),
+  currency_sign: z.string(),
+  /** Still sold to this client (seen, with a sold tier): a line not sold is refused at sending («не продаётся»). */
+  sold: z.boolean(),
+  stock: ZStockStateSchema,
+});
+export type TPreparedListLine = z.infer<typeof ZPreparedListLineSchema>;
+
+/** The list in its order (the order lines are sent in) with totals per currency now (null without prices). */
+export const ZPreparedListSchema = z.object({
+  lines: z.array(ZPreparedListLineSchema),
+  totals: z.array(z.object({ currency_sign: z.string(), amount: z.number() })).nullable(),
+  market: ZMiniAppMarketSchema,
+});
+export type TPreparedList = z.infer<typeof ZPreparedListSchema>;
+
+/**
+ * A line to put in the list, as an add to the order (the stepper's quantity, the unit price the client saw in
+ * kopecks or null when none was shown). A modification already on the list has its line set to this quantity
+ * and price, keeping its place; another goes at the end.
+ */
+export const ZPreparedListAddSchema = ZMiniAppAddSchema;
+export type TPreparedListAdd = z.infer<typeof ZPreparedListAddSchema>;
+
+/** A line's new quantity, with the unit price the client saw for it (confirms a changed price too). */
+export const ZPreparedListChangeSchema = z.object({
+  quantity: z.number().int(),
+  price_kopecks: z.number().int().min(0).nullable(),
+});
+export type TPreparedListChange = z.infer<typeof ZPreparedListChangeSchema>;
+
+/** What a line of `quantity` would cost now (its tier), market open or not; answered with ZMiniAppQuoteSchema. */
+export const ZPreparedListQuoteRequestSchema = z.object({
+  modification: ZIdSchema,
+  quantity: z.number().int(),
+});
+export type TPreparedListQuoteRequest = z.infer<typeof ZPreparedListQuoteRequestSchema>;
+
+/**
+ * One send of the list. `idempotency_key` is made by the page for the tap (crypto.randomUUID()) and sent again
+ * unchanged when the answer was lost: a key already used adds nothing and answers as it did the first time.
+ */
+export const ZPreparedListSendSchema = z.object({ idempotency_key: z.uuid() });
+export type TPreparedListSend = z.infer<typeof ZPreparedListSendSchema>;
+
+/** A line that went into today's order: the units it added and the unit price it was added at. */
+const ZLineAddedSchema = z.object({
+  status: z.literal("added"),
+  /** The list's line (null for a repeated order sent at once). */
+  line: z.number().int().nullable(),
+  modification: z.number().int(),
+  name: z.string(),
+  quantity: z.number().int(),
+  price: z.number().nullable(),
+  currency_sign: z.string(),
+  /** The order's position the line went into. */
+  position: z.number().int(),
+});
+
+/**
+ * A line the ordering service refused, with its own refusal (the same a tap gets: `detail`, `code`, what a limit
+ * still allows in `can_still` — «осталось 3 шт.: добавить 3?» — and for `price_changed` the new quote).
+ */
+const ZLineRefusedSchema = z.object({
+  status: z.literal("refused"),
+  line: z.number().int().nullable(),
+  modification: z.number().int(),
+  name: z.string(),
+  quantity: z.number().int(),
+  refusal: ZMiniAppRefusalSchema,
+});
+
+export const ZPreparedListLineResultSchema = z.discriminatedUnion("status", [
+  ZLineAddedSchema,
+  ZLineRefusedSchema,
+]);
+export type TPreparedListLineResult = z.infer<typeof ZPreparedListLineResultSchema>;
+
+/**
+ * The answer of a send, line by line in list order. Added lines leave the list; refused ones stay for the client
+ * to change or delete. `order` is today's order as it stands when the answer is given (read afresh on a repeat).
+ */
+export const ZPreparedListSentSchema = z.object({
+  results: z.array(ZPreparedListLineResultSchema),
+  order: ZMiniAppOrderSchema,
+});
+export type TPreparedListSent = z.infer<typeof ZPreparedListSentSchema>;
+
+/**
+ * The whole list refused because the market is closed for the client (409): the refusal (`code` market_closed)
+ * with the market, whose `next_open_at` is the opening time. Nothing is added.
+ */
+export const ZPreparedListClosedSchema = ZMiniAppRefusalSchema.extend({
+  code: z.literal("market_closed"),
+  market: ZMiniAppMarketSchema,
+});
+export type TPreparedListClosed = z.infer<typeof ZPreparedListClosedSchema>;
+
+/** The answers of a send besides success: a closed market first, then the Mini App's failures. */
+export const ZPreparedListSendFailureSchema = z.union([
+  ZPreparedListClosedSchema,
+  ZMiniAppRefusalSchema,
+  ZErrorSchema,
+]);
+
+/** Pasted text: a line per position, «Кабель Lightning 1м Apple — 10» (a name, then a number). */
+export const ZPasteRequestSchema = z.object({ text: z.string().trim().min(1).max(20_000) });
+export type TPasteRequest = z.infer<typeof ZPasteRequestSchema>;
+
+/** A modification a pasted line may mean, priced for the line's quantity now (null without prices). */
+export const ZPasteCandidateSchema = z.object({
+  modification: z.number().int(),
+  name: z.string(),
+  price: z.number().nullable(),
+  price_kopecks: z.number().int().nullable(),
+  currency_sign: z.string(),
+  sold: z.boolean(),
+});
+export type TPasteCandidate = z.infer<typeof ZPasteCandidateSchema>;
+
+/**
+ * A pasted line: `matched` (one modification fits best: `match`), `ambiguous` (several fit as well:
+ * `alternatives`, best first, `match` null) or `not_found`. `quantity` is the number at the line's end, 1 when
+ * there is none. Nothing goes into the list until the page adds the chosen lines (POST /api/app/list/lines/).
+ */
+export const ZPasteLineSchema = z.object({
+  text: z.string(),
+  quantity: z.number().int(),
+  status: z.enum(["matched", "ambiguous", "not_found"]),
+  match: ZPasteCandidateSchema.nullable(),
+  alternatives: z.array(ZPasteCandidateSchema),
+});
+export type TPasteLine = z.infer<typeof ZPasteLineSchema>;
+
+export const ZPasteMatchSchema = z.object({ lines: z.array(ZPasteLineSchema) });
+export type TPasteMatch = z.infer<typeof ZPasteMatchSchema>;
+
+/** A position of a past order as it was ordered, and whether it is still sold to the client. */
+export const ZPastOrderPositionSchema = z.object({
+  modification: z.number().int(),
+  name: z.string(),
+  quantity: z.number().int(),
+  price: z.number().nullable(),
+  currency_sign: z.string(),
+  sum: z.number().nullable(),
+  sold: z.boolean(),
+});
+
+/** The client's past orders (before today), newest first: the last 20. */
+export const ZPastOrderSchema = z.object({
+  id: z.number().int(),
+  day: z.string(),
+  positions: z.array(ZPastOrderPositionSchema),
+  totals: z.array(z.object({ currency_sign: z.string(), amount: z.number() })).nullable(),
+});
+export type TPastOrder = z.infer<typeof ZPastOrderSchema>;
+export const ZPastOrdersSchema = z.object({ results: z.array(ZPastOrderSchema) });
+export type TPastOrders = z.infer<typeof ZPastOrdersSchema>;
+
+/** «Повторить заказ»: the key is the send's, used when the market is open (as ZPreparedListSendSchema's). */
+export const ZRepeatOrderSchema = ZPreparedListSendSchema;
+export type TRepeatOrder = z.infer<typeof ZRepeatOrderSchema>;
+
+/**
+ * A repeated order: while the market is closed its positions go into the list (as adds to it, each confirmed at
+ * the price the order had, so a price changed since shows as such; lines no longer sold show `sold: false`);
+ * while it is open they are sent at once, in the order's order, at the prices the order had (a changed one is
+ * refused with the new quote, as a list's line is).
+ */
+export const ZRepeatedOrderSchema = z.discriminatedUnion("status", [
+  z.object({ status: z.literal("listed"), list: ZPreparedListSchema }),
+  z.object({ status: z.literal("sent"), sent: ZPreparedListSentSchema }),
+]);
+export type TRepeatedOrder = z.infer<typeof ZRepeatedOrderSchema>;
