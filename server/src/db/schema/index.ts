@@ -6,6 +6,7 @@ export * from "./jobs.ts";
 export * from "./market.ts";
 export * from "./messaging.ts";
 export * from "./order-rate.ts";
+export * from "./prepared-lists.ts";
 export * from "./reports.ts";
 export * from "./sales.ts";
 export * from "./statistics.ts";

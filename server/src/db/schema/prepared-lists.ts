@@ -1,0 +1,64 @@
+import { boolean, index, integer, jsonb, pgTable, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { modifications } from "./catalogue.ts";
+import { clients } from "./clients.ts";
+import { createdAt, id, money } from "./columns.ts";
+
+/**
+ * A client's prepared list («Список к открытию», issue 30): modifications and quantities to send in one tap when
+ * the market opens. It is not an order and reserves nothing; a line leaves it when it is added to the order.
+ */
+export const preparedListLines = pgTable(
+  "prepared_list_lines",
+  {
+    id: id(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    /** A modification deleted from the catalogue leaves the list with it (it was never ordered). */
+    modificationId: integer("modification_id")
+      .notNull()
+      .references(() => modifications.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    /** The unit price the client confirmed for the line (sent as an add's confirmed price); null: none shown. */
+    confirmedPrice: money("confirmed_price"),
+    /** The line's place: lines are sent in this order. */
+    place: integer("place").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("prepared_list_lines_client_modification_idx").on(t.clientId, t.modificationId),
+    index("prepared_list_lines_client_place_idx").on(t.clientId, t.place),
+  ],
+);
+
+/**
+ * One send of a list (or of a repeated order) under the client's idempotency key: the lines as they were sent
+ * and the answer of each line applied so far, written in the transaction that applied it, so a send repeated
+ * with the key (a lost answer, a second tap, a restart midway) applies only what was not applied and answers
+ * the rest as it was answered.
+ */
+export const preparedListSends = pgTable(
+  "prepared_list_sends",
+  {
+    id: id(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    key: varchar("key", { length: 80 }).notNull(),
+    lines: jsonb("lines").notNull(),
+    answers: jsonb("answers").notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("prepared_list_sends_client_key_idx").on(t.clientId, t.key)],
+);
+
+/**
+ * Whether the market was open for a client with a list when the opening job last looked: the bot's «Отправить
+ * список» message goes once per opening, to the instance that turns it from closed to open.
+ */
+export const preparedListOpenings = pgTable("prepared_list_openings", {
+  clientId: integer("client_id")
+    .primaryKey()
+    .references(() => clients.id, { onDelete: "cascade" }),
+  marketOpen: boolean("market_open").notNull().default(false),
+});

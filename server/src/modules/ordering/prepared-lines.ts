@@ -1,0 +1,124 @@
+import { positionName } from "@wholesale/contract";
+import { sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import { brands, modifications, products } from "../../db/schema/index.ts";
+import { type StockState, stockState } from "../stock/index.ts";
+import * as lists from "./catalogue-lists.ts";
+import { type ClientContext, loadClient } from "./client-context.ts";
+import { TEXT } from "./messages.ts";
+import { staticOf } from "./modification-data.ts";
+import { modificationView } from "./modification-view.ts";
+import { priceForQuantity, pricingFor } from "./price-list.ts";
+import type {
+  CatalogueItem,
+  CatalogueQuery,
+  ModificationItem,
+  ModificationView,
+  Page,
+  Quote,
+  Refusal,
+} from "./types.ts";
+import { audienceOf, visibleTo } from "./visibility.ts";
+
+/** A line of a prepared list as the client would order it now: priced by the add's own tiers, nothing judged. */
+export type LineNow = {
+  modificationId: number;
+  name: string;
+  quantity: number;
+  /** The unit price the line's quantity reaches now; null without prices or when it is not sold. */
+  price: number | null;
+  sum: number | null;
+  currencySign: string;
+  /** Seen by the client and sold to them at this quantity now. */
+  sold: boolean;
+  stock: StockState;
+};
+
+/**
+ * What a prepared list («Список к открытию», issue 30) shows of the catalogue whether or not the market is open:
+ * a list is prepared while it is closed, and the ordering service's own views are empty then. Every figure is the
+ * service's (pricingFor, visibleTo, stockState); nothing here judges an add, which happens only when a line is
+ * sent (addPosition, every rule). Null when the client may not order at all.
+ */
+export async function listView(db: Db, clientId: number) {
+  const found = await loadClient(db, clientId);
+  if (!found.ok) return found;
+  const client = found.client;
+  return {
+    ok: true as const,
+    showPrices: client.showPrices,
+    linesNow: (lines: readonly { modificationId: number; quantity: number }[], on: Db | Tx = db) =>
+      linesNow(on, client, lines),
+    catalogue: (query: CatalogueQuery, page: number): Promise<Page<CatalogueItem>> =>
+      lists.catalogueItems(db, client, query, page),
+    card: (modificationId: number, day: string): Promise<ModificationView | null> =>
+      modificationView(db, client, modificationId, day),
+    search: (text: string): Promise<Page<ModificationItem>> => lists.searchModifications(db, client, text, 1),
+    quote: (modificationId: number, quantity: number) => listQuote(db, client, modificationId, quantity),
+  };
+}
+
+async function linesNow(
+  db: Db | Tx,
+  client: ClientContext,
+  lines: readonly { modificationId: number; quantity: number }[],
+): Promise<LineNow[]> {
+  if (lines.length === 0) return [];
+  const ids = [...new Set(lines.map((l) => l.modificationId))];
+  const [rows, statics] = await Promise.all([
+    db.execute(sql`select ${modifications.id} as id,
+        ${modifications.quantity} as quantity, (${visibleTo(audienceOf(client))}) as visible
+      from ${modifications} join ${products} on ${products.id} = ${modifications.productId}
+      join ${brands} on ${brands.id} = ${products.brandId}
+      where ${modifications.id} = any(${sql.param(ids)}::int[])`),
+    Promise.all(ids.map((id) => staticOf(db, id))),
+  ]);
+  // Both drivers answer `execute` with `{ rows }`; the `Db` type leaves it unknown.
+  const found = (rows as unknown as { rows: { id: number; quantity: number; visible: boolean }[] }).rows;
+  const seen = new Map(found.map((r) => [r.id, r]));
+  const kept = new Map(ids.map((id, i) => [id, statics[i] ?? null]));
+  return lines.map(({ modificationId, quantity }) => {
+    const row = seen.get(modificationId);
+    const m = kept.get(modificationId);
+    const name = m
+      ? positionName({ brand: m.brandName, product: m.productName, modification: m.name })
+      : TEXT.notFound;
+    const pricing =
+      m && row?.visible
+        ? pricingFor(
+            m.tiers,
+            { small: m.small, large: m.large },
+            client,
+            client.allPrices.includes(m.brandName),
+          )
+        : null;
+    const tier = pricing ? priceForQuantity(pricing, quantity) : null;
+    const price = tier && client.showPrices ? tier.price : null;
+    return {
+      modificationId,
+      name,
+      quantity,
+      price,
+      sum: price === null ? null : Math.round(price * quantity * 100) / 100,
+      currencySign: tier?.currencySign ?? pricing?.shown[0]?.currencySign ?? "",
+      sold: tier !== null,
+      stock: row?.visible ? stockState(Number(row.quantity)) : "none",
+    };
+  });
+}
+
+/** A line's quote: the tier `quantity` reaches now, or why it is not sold. */
+async function listQuote(
+  db: Db,
+  client: ClientContext,
+  modificationId: number,
+  quantity: number,
+): Promise<{ ok: true; quote: Quote } | Refusal> {
+  const [line] = await linesNow(db, client, [{ modificationId, quantity }]);
+  if (!line || line.name === TEXT.notFound) return { ok: false, code: "not_found", message: TEXT.notFound };
+  if (!line.sold) return { ok: false, code: "not_sold", message: TEXT.notSold };
+  return {
+    ok: true,
+    quote: { quantity, price: line.price, sum: line.sum, currencySign: line.currencySign },
+  };
+}
