@@ -7,7 +7,7 @@ import type { Db } from "../../server/src/db/client.ts";
 import { clients } from "../../server/src/db/schema/index.ts";
 import { systemClock } from "../../server/src/lib/clock.ts";
 import { startOrderingCache, toKopecks } from "../../server/src/modules/ordering/index.ts";
-import type { Step } from "./run.ts";
+import type { Step } from "../lib/step.ts";
 
 const BOT_INFO = { id: 1, is_bot: true, first_name: "Бот", username: "bench_bot" } as UserFromGetMe;
 

@@ -1,5 +1,5 @@
 import pg from "pg";
-import type { Step } from "./run.ts";
+import type { Step } from "../lib/step.ts";
 
 /** The statements of a floor tap, by the name each is prepared under in the prepared variant. */
 const TAKE_STOCK = {

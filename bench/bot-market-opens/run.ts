@@ -16,9 +16,10 @@ import {
 } from "../../server/src/db/schema/index.ts";
 import { systemClock } from "../../server/src/lib/clock.ts";
 import { createOrderingService } from "../../server/src/modules/ordering/index.ts";
+import { cpuMeter } from "../lib/cpu.ts";
+import type { Step } from "../lib/step.ts";
 import { miniAppHandler } from "../miniapp/miniapp-handler.ts";
 import { botHandler } from "./bot-handler.ts";
-import { cpuMeter } from "./cpu.ts";
 import { floorHandler } from "./floor-handler.ts";
 
 /**
@@ -45,8 +46,6 @@ const PLENTY = 200;
  */
 const poolSize = Number(process.env.BENCH_POOL_SIZE ?? 5);
 
-/** One client's one order step: a quantity confirmed at the price its confirm screen showed. */
-export type Step = { clientId: number; modificationId: number; quantity: number; price: number };
 type Outcome = { accepted: boolean };
 /** The measured call; `close` ends what it started, `extra` is reported beside the figures. */
 type Handler = ((step: Step) => Promise<Outcome>) & {

@@ -5,8 +5,8 @@ import type { Db } from "../../server/src/db/client.ts";
 import { clients } from "../../server/src/db/schema/index.ts";
 import { toKopecks } from "../../server/src/modules/ordering/index.ts";
 import { launchData } from "../../server/src/test/launch-data.ts";
-import { processCpuMs } from "../bot-market-opens/cpu.ts";
-import type { Step } from "../bot-market-opens/run.ts";
+import { processCpuMs } from "../lib/cpu.ts";
+import type { Step } from "../lib/step.ts";
 import { leanClient } from "./lean-client.ts";
 
 const BOT_TOKEN = "424242:bench-mini-app-bot-token";

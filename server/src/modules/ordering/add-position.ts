@@ -11,10 +11,9 @@ import {
   orders,
   products,
 } from "../../db/schema/index.ts";
+import type { DayRow, ModificationData, ModificationStatic } from "./kept-rows.ts";
 import { TEXT } from "./messages.ts";
 import {
-  type ModificationData,
-  type ModificationStatic,
   modificationDataOf,
   staticOf,
   type TapRow,
@@ -25,7 +24,7 @@ import {
 import { clientPace, type PaceMoments, paceAt, spendRefusedChange, tooFast } from "./order-rate.ts";
 import { cachesOf } from "./ordering-cache.ts";
 import { type Changed, judgeAtPrice, movedRefusal, OUT_OF_STOCK } from "./positions.ts";
-import { type DayRow, readDayOrder } from "./today-order.ts";
+import { readDayOrder } from "./today-order.ts";
 import type { Refusal } from "./types.ts";
 import { audienceOf, visibleTo } from "./visibility.ts";
 import { addWeighing, priceChanged, type Situation, type Weighing, weigh, withCard } from "./weighing.ts";

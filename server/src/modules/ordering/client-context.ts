@@ -8,6 +8,7 @@ import {
   clientGroups,
   clients,
 } from "../../db/schema/index.ts";
+import type { ClientRow } from "./kept-rows.ts";
 import { cachesOf } from "./ordering-cache.ts";
 import type { PriceList } from "./types.ts";
 
@@ -58,24 +59,6 @@ export function multiplierOf(
   if (!client.allowedPrice || !client.allowedPriceWMarkup || !group?.isActive) return 1;
   return group.surcharge;
 }
-
-/** A client as the ordering rules read it: the client's own columns they use, its group and its access rules. */
-export type ClientRow = {
-  id: number;
-  clientType: number | null;
-  permanentBanned: boolean;
-  banned: boolean;
-  isActive: boolean;
-  offline: boolean;
-  clientSmallWholesale: boolean;
-  clientLargeWholesale: boolean;
-  groupId: number | null;
-  transportationId: number | null;
-  allowedPrice: boolean;
-  allowedPriceWMarkup: boolean;
-  group: { surcharge: number; isActive: boolean } | null;
-  rules: { allPrices: string[]; bannedBrands: string[]; totalLimit: number | null } | null;
-};
 
 /**
  * One client as the rules read it, as one JSON value, so a statement can carry it beside its own columns

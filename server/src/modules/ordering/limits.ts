@@ -1,4 +1,4 @@
-import type { ModificationData } from "./modification-data.ts";
+import type { ModificationData } from "./kept-rows.ts";
 import { largestWithin, minimumQuantity, priceForQuantity, type SellableTier } from "./price-list.ts";
 import type { Check, DayPosition, LimitCode } from "./types.ts";
 

@@ -11,45 +11,12 @@ import {
   products,
 } from "../../db/schema/index.ts";
 import type { ClientContext } from "./client-context.ts";
+import type { DayOrder, ModificationData, ModificationStatic } from "./kept-rows.ts";
 import { changesColumn } from "./order-rate.ts";
 import { cachesOf } from "./ordering-cache.ts";
-import { type Pricing, pricingFor, type StoredTier } from "./price-list.ts";
-import { type DayOrder, dayOrderColumn, dayOrderOf, type StoredDayOrder } from "./today-order.ts";
+import { pricingFor } from "./price-list.ts";
+import { dayOrderColumn, dayOrderOf, type StoredDayOrder } from "./today-order.ts";
 import { audienceOf, visibleTo } from "./visibility.ts";
-
-/** One modification as the rules need it for one client. */
-export type ModificationData = {
-  id: number;
-  name: string;
-  specifications: string;
-  productName: string;
-  brandId: number;
-  brandName: string;
-  quantity: number;
-  oneHandQuantity: number;
-  /**
-   * An exclusive modification's entry: `pool` units left for the bot to sell, `ratio` units per unit of the
-   * brand's other goods. An exclusive modification without an entry has nothing to sell (pool 0). Null when
-   * it is not exclusive.
-   */
-  exclusive: { id: number | null; pool: number; ratio: number } | null;
-  addition: { description: string; small: number; large: number } | null;
-  pricing: Pricing;
-};
-
-/**
- * What of a modification only staff change (its names, flags, tiers, exclusive entry and addition), whoever
- * reads it: kept in memory until the database announces a change of it (ordering-cache.ts). Its stock and its
- * exclusive pool change with every order and are read with each tap.
- */
-export type ModificationStatic = Omit<ModificationData, "quantity" | "exclusive" | "addition" | "pricing"> & {
-  isExclusive: boolean;
-  small: boolean | null;
-  large: boolean | null;
-  tiers: StoredTier[];
-  entry: { id: number; ratio: number } | null;
-  addition: ModificationData["addition"];
-};
 
 const readStatic = fixedStatement<{ modificationId: number }, ModificationStatic | null>(
   (v) => sql`select (select json_build_object('id', m.id, 'name', m.name, 'specifications', m.specifications,

@@ -1,11 +1,11 @@
 import type { Db, Tx } from "../../db/client.ts";
 import { stockState } from "../stock/index.ts";
 import type { ClientContext } from "./client-context.ts";
+import type { DayRow, ModificationData } from "./kept-rows.ts";
 import { checkPosition, judgePosition } from "./limits.ts";
 import { limitRefusal, TEXT } from "./messages.ts";
-import { loadModificationAndDay, type ModificationData } from "./modification-data.ts";
+import { loadModificationAndDay } from "./modification-data.ts";
 import { charge } from "./price-list.ts";
-import type { DayRow } from "./today-order.ts";
 import type { ModificationView } from "./types.ts";
 
 /** Far above any stock: asks the limits for the largest quantity they allow. */

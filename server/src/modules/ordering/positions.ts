@@ -3,11 +3,12 @@ import type { Tx } from "../../db/client.ts";
 import type { UpdateReceipt } from "../../db/handled-updates.ts";
 import { orderPositions, orders } from "../../db/schema/index.ts";
 import { moveExclusivePool, moveStock, returnToExclusivePool } from "../stock/index.ts";
+import type { DayOrder, ModificationData } from "./kept-rows.ts";
 import { checkPosition } from "./limits.ts";
 import { TEXT } from "./messages.ts";
-import { loadModification, type ModificationData } from "./modification-data.ts";
+import { loadModification } from "./modification-data.ts";
 import type { SellableTier } from "./price-list.ts";
-import { type DayOrder, loadDayOrder } from "./today-order.ts";
+import { loadDayOrder } from "./today-order.ts";
 import type { Refusal } from "./types.ts";
 import { limitRefusalOf, priceChanged, type Situation, type Weighing, weigh, withCard } from "./weighing.ts";
 

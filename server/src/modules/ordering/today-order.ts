@@ -1,24 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { type Bindable, fixedStatement } from "../../db/fixed-statement.ts";
-import {
-  currencies,
-  modifications,
-  orderPositions,
-  orders,
-  type PositionStatus,
-  products,
-} from "../../db/schema/index.ts";
+import { currencies, modifications, orderPositions, orders, products } from "../../db/schema/index.ts";
+import type { DayOrder, DayRow } from "./kept-rows.ts";
 import { STATUS_LABELS } from "./messages.ts";
 import { changesColumn } from "./order-rate.ts";
 import { cachesOf, type KeptDay } from "./ordering-cache.ts";
 import { roundMoney } from "./price-list.ts";
-import type { CurrencyTotal, DayPosition, PositionView, TodayOrder } from "./types.ts";
-
-/** A position of the day's order with what both the limits and «Мой заказ» need. */
-export type DayRow = DayPosition & { name: string; currencySign: string; status: PositionStatus };
-
-export type DayOrder = { orderId: number | null; positions: DayRow[] };
+import type { CurrencyTotal, PositionView, TodayOrder } from "./types.ts";
 
 /**
  * The client's order of a business day (the first, should there ever be two) with its positions, as one JSON

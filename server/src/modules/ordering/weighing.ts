@@ -1,10 +1,9 @@
 import type { ClientContext } from "./client-context.ts";
+import type { DayOrder, DayRow, ModificationData } from "./kept-rows.ts";
 import { judgePosition } from "./limits.ts";
 import { limitRefusal, TEXT } from "./messages.ts";
-import type { ModificationData } from "./modification-data.ts";
 import { viewOf } from "./modification-view.ts";
 import { priceForQuantity, roundMoney, type SellableTier, toKopecks } from "./price-list.ts";
-import type { DayOrder, DayRow } from "./today-order.ts";
 import type { Check, Quote, Refusal } from "./types.ts";
 
 /** The client allowed to order now, the business day and the moment of the call. */
