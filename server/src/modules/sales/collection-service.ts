@@ -15,7 +15,7 @@ import { clients, orderPositions, orders, transportations } from "../../db/schem
 import { conflict, notFound } from "../../http/errors.ts";
 import { businessDay } from "../../lib/business-time.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { findOrder, selectOrderHeads, withPositions } from "./orders.ts";
+import { findOrder, selectOrderHeads, withPositions } from "./order-reads.ts";
 import { noticeCollected, noticeSentToCollect, withdrawCollectedNotice } from "./status-notices.ts";
 
 const sentResult = (updated: number): TBulkResult => ({

@@ -7,7 +7,7 @@ import { conflict, notFound } from "../../http/errors.ts";
 import { businessDay } from "../../lib/business-time.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { moveStock, returnToExclusivePool, takeFromExclusivePool } from "../stock/index.ts";
-import { findOrder, selectOrderPage } from "./orders.ts";
+import { findOrder, selectOrderPage } from "./order-reads.ts";
 import { noticeOrderChanged } from "./status-notices.ts";
 
 type OrderQuery = z.output<typeof ZOrderQuerySchema>;

@@ -6,7 +6,7 @@ import { seedClient, seedTransportation } from "../../db/factories/clients.ts";
 import { seedOrder } from "../../db/factories/sales.ts";
 import { clients, exclusives, modifications, orderPositions, orders } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { selectOrderHeads, withPositions } from "./orders.ts";
+import { selectOrderHeads, withPositions } from "./order-reads.ts";
 
 const TODAY = "2026-11-20";
 let t: TestApp;

@@ -53,7 +53,7 @@ export const salesRoutes: FastifyPluginAsyncZod<Services> = async (
       schema: { querystring: ZOrderQuerySchema, response: { 200: ZOrderPageSchema } },
     },
     async (request, reply) => {
-      // The page's JSON comes whole from the database (orders.ts, selectOrderPage): sent as it is, a string the
+      // The page's JSON comes whole from the database (order-reads.ts, selectOrderPage): sent as it is, a string the
       // response schema's serializer leaves alone (the schema still documents it; orders.test.ts checks it).
       const json = await orders.pageJson(request.query, pageLinks(request, request.query));
       // The typed reply expects the page object; this is that object's JSON.
