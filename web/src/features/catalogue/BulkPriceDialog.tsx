@@ -68,7 +68,7 @@ const rateOf = (text: string) => {
 /**
  * Bulk price change: new = old × newRate / oldRate for one wholesale type and currency (spec 2.1, 7). Nothing is
  * changed until the server's preview — how many prices change, the first few before → after — is confirmed.
- * The page's selection stays afterwards (issue 27, over spec 4's reset): staff check the prices they changed.
+ * The page's selection stays afterwards, unlike spec 4's reset: staff check the prices they changed.
  */
 export function BulkPriceDialog({ open, brand, product, onClose }: Props) {
   const nomenclature = useNomenclature();
