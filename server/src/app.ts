@@ -58,14 +58,14 @@ import {
   createDailyReportService,
   createInvoiceService,
   createLeftoverService,
+  invoiceAndDailyReportRoutes,
   leftoverReportRoutes,
-  salesReportRoutes,
 } from "./modules/reports/index.ts";
 import {
   createCollectionService,
   createOrderService,
   createPositionsByModificationService,
-  createReportService,
+  createXlsxExportService,
   positionsByModificationRoutes,
   salesRoutes,
 } from "./modules/sales/index.ts";
@@ -160,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sendOrders: createSendOrdersService({ db, clock }),
     orders: createOrderService({ db, clock }),
     collection: createCollectionService({ db, clock }),
-    salesReports: createReportService({ db, clock }),
+    xlsxExports: createXlsxExportService({ db, clock }),
     schedules: createScheduleService({ db, clock }),
     botTexts: createBotTextService({ db }),
     messages: createMessageService({ db, clock }),
@@ -210,7 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(claimRoutes, services);
       await api.register(botTextRoutes, services);
       await api.register(statisticsRoutes, services);
-      await api.register(salesReportRoutes, services);
+      await api.register(invoiceAndDailyReportRoutes, services);
       await api.register(dashboardRoutes, services);
       await api.register(miniAppRoutes, services);
     },

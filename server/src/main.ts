@@ -14,8 +14,8 @@ import { botUpdatesCleanupJob } from "./jobs/bot-updates-cleanup.ts";
 import { dailyBackupJob } from "./jobs/daily-backup.ts";
 import { dailyLeftoverReportJob } from "./jobs/daily-leftover-report.ts";
 import { dailyStockSnapshotJob } from "./jobs/daily-stock-snapshot.ts";
+import { invoiceAndDailyReportJobs } from "./jobs/invoices-and-daily-reports.ts";
 import { marketNoticesJob } from "./jobs/market-notices.ts";
-import { salesReportJobs } from "./jobs/sales-reports.ts";
 import { scheduledMessagesJob } from "./jobs/scheduled-messages.ts";
 import { type Scheduler, startScheduler } from "./jobs/scheduler.ts";
 import { systemClock } from "./lib/clock.ts";
@@ -105,7 +105,7 @@ async function main(): Promise<void> {
       scheduledMessagesJob(createMessageService({ db: database.db, clock: systemClock })),
       dailyStockSnapshotJob({ db: database.db, clock: systemClock }),
       ...(backups && config.backup.daily ? [dailyBackupJob(backups, systemClock)] : []),
-      ...salesReportJobs({
+      ...invoiceAndDailyReportJobs({
         db: database.db,
         clock: systemClock,
         invoices: createInvoiceService({ db: database.db, clock: systemClock }),

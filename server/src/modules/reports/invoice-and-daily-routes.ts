@@ -21,7 +21,10 @@ type Services = { invoices: InvoiceService; dailyReports: DailyReportService };
  * Invoices (/api/reports/client/) and daily reports (/api/reports/general/): made by jobs and on demand,
  * listed newest first, downloaded with the file name in Content-Disposition.
  */
-export const salesReportRoutes: FastifyPluginAsyncZod<Services> = async (app, { invoices, dailyReports }) => {
+export const invoiceAndDailyReportRoutes: FastifyPluginAsyncZod<Services> = async (
+  app,
+  { invoices, dailyReports },
+) => {
   app.get(
     "/reports/client/",
     {

@@ -23,9 +23,9 @@ import { pageLinks } from "../../http/pagination.ts";
 import { XLSX_CONTENT_TYPE } from "../../lib/xlsx.ts";
 import type { CollectionService } from "./collection-service.ts";
 import type { OrderService } from "./order-service.ts";
-import type { ReportService } from "./xlsx-exports.ts";
+import type { XlsxExportService } from "./xlsx-exports.ts";
 
-type Services = { orders: OrderService; collection: CollectionService; salesReports: ReportService };
+type Services = { orders: OrderService; collection: CollectionService; xlsxExports: XlsxExportService };
 
 /** Streams a workbook as it is written; a failure midway ends the download instead of hanging it. */
 function streamXlsx(
@@ -44,7 +44,7 @@ function streamXlsx(
 /** Online orders, their editing and collection, and the orders spreadsheets (/api/sales/…). */
 export const salesRoutes: FastifyPluginAsyncZod<Services> = async (
   app,
-  { orders, collection, salesReports },
+  { orders, collection, xlsxExports },
 ) => {
   app.get(
     "/sales/orders/",
@@ -113,7 +113,7 @@ export const salesRoutes: FastifyPluginAsyncZod<Services> = async (
     "/sales/collection/picking-list/",
     { config: { access: "orders.read" }, schema: { querystring: ZPickingListQuerySchema } },
     async (request, reply) =>
-      streamXlsx(request, reply, await salesReports.pickingList(request.query.transportation)),
+      streamXlsx(request, reply, await xlsxExports.pickingList(request.query.transportation)),
   );
   app.post(
     "/sales/order-positions/:id/collect/",
@@ -137,6 +137,6 @@ export const salesRoutes: FastifyPluginAsyncZod<Services> = async (
     (request) => collection.collectOrder(request.params.id, currentAccount(request).id),
   );
   app.get("/sales/report/", { config: { access: "orders.read" } }, async (request, reply) =>
-    streamXlsx(request, reply, await salesReports.todayOrders()),
+    streamXlsx(request, reply, await xlsxExports.todayOrders()),
   );
 };

@@ -26,9 +26,13 @@ const clientOf = (r: { clientId: number; nickname: string; organizationName: str
     offline: r.offline,
   });
 
-export type ReportService = ReturnType<typeof createReportService>;
+export type XlsxExportService = ReturnType<typeof createXlsxExportService>;
 
-export function createReportService({ db, clock }: { db: Db; clock: Clock }) {
+/**
+ * The sales area's spreadsheets (the picking list, today's orders), built on request and streamed, never kept:
+ * unrelated to the reports module's invoices and daily reports, which jobs make and the database stores.
+ */
+export function createXlsxExportService({ db, clock }: { db: Db; clock: Clock }) {
   return {
     /**
      * Today's orders, one row per position, each client's rows followed by its sums per currency (computed

@@ -11,7 +11,7 @@ import {
   orderPositions,
   orders,
 } from "../../db/schema/index.ts";
-import { runDailySalesReport, runDueInvoices } from "../../jobs/sales-reports.ts";
+import { runDailyReport, runDueInvoices } from "../../jobs/invoices-and-daily-reports.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { readXlsx } from "../../test/xlsx.ts";
 import { createStatisticsService } from "../statistics/index.ts";
@@ -175,13 +175,13 @@ describe("invoices", () => {
 describe("daily reports", () => {
   it("the job makes the report of the day that closed (Moscow), once", async () => {
     t.clock.set("2026-11-20T20:59:00Z"); // 23:59 in Moscow: the 20th is still open
-    expect(await runDailySalesReport(jobs())).toBe(true);
+    expect(await runDailyReport(jobs())).toBe(true);
     let list = (await t.call("seller", { method: "GET", url: "/api/reports/general/" })).json();
     expect(list.results.map((r: { day: string }) => r.day)).toEqual(["2026-11-19"]);
 
     t.clock.set("2026-11-20T21:01:00Z"); // 00:01 on the 21st
-    expect(await runDailySalesReport(jobs())).toBe(true);
-    expect(await runDailySalesReport(jobs())).toBe(false);
+    expect(await runDailyReport(jobs())).toBe(true);
+    expect(await runDailyReport(jobs())).toBe(false);
     list = (await t.call("seller", { method: "GET", url: "/api/reports/general/" })).json();
     expect(list.results.map((r: { day: string }) => r.day)).toEqual(["2026-11-20", "2026-11-19"]);
     const report = list.results[0];
@@ -281,9 +281,9 @@ describe("a deleted daily report", () => {
     const url = `/api/reports/general/${made.json().id}/`;
     expect((await t.call("office", { method: "DELETE", url })).statusCode).toBe(204);
     t.clock.set("2026-11-21T21:01:00Z"); // 00:01 on the 22nd: the job's turn for the 21st
-    expect(await runDailySalesReport(jobs())).toBe(false);
+    expect(await runDailyReport(jobs())).toBe(false);
     t.clock.advance(10 * 60_000);
-    expect(await runDailySalesReport(jobs())).toBe(false);
+    expect(await runDailyReport(jobs())).toBe(false);
     expect(await days()).not.toContain("2026-11-21");
 
     // «Сделать отчет за день» (what POST runs; the session's token has expired on this clock).

@@ -15,7 +15,7 @@ const CHECK_EVERY_MS = 10 * 60 * 1000;
  * before it (only when the day is not yet claimed), because PGlite serves one transaction at a time. A day
  * whose report staff deleted is claimed with nothing made: the deletion stands.
  */
-export async function runDailySalesReport(deps: {
+export async function runDailyReport(deps: {
   db: Db;
   clock: Clock;
   dailyReports: DailyReportService;
@@ -42,7 +42,7 @@ export async function runDueInvoices(deps: { clock: Clock; invoices: InvoiceServ
   return (await deps.invoices.generateDue(addDays(today, -1))) + (await deps.invoices.generateDue(today));
 }
 
-export function salesReportJobs(deps: {
+export function invoiceAndDailyReportJobs(deps: {
   db: Db;
   clock: Clock;
   dailyReports: DailyReportService;
@@ -53,7 +53,7 @@ export function salesReportJobs(deps: {
       name: DAILY_REPORT_JOB,
       intervalMs: CHECK_EVERY_MS,
       run: async () => {
-        await runDailySalesReport(deps);
+        await runDailyReport(deps);
       },
     },
     {
