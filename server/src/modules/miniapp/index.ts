@@ -1,4 +1,4 @@
-export { createMiniAppService, type MiniAppService } from "./catalogue-service.ts";
 export { INIT_DATA_MAX_AGE_SECONDS } from "./init-data.ts";
+export { createMiniAppService, type MiniAppService } from "./miniapp-service.ts";
 export { miniAppRoutes } from "./routes.ts";
 export { createMiniAppSessionService, type MiniAppSessionService } from "./session-service.ts";

@@ -26,7 +26,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentClient } from "../../http/auth.ts";
 import { AppError } from "../../http/errors.ts";
 import { RETRY_AFTER_SECONDS } from "../ordering/index.ts";
-import type { Answer, MiniAppService } from "./catalogue-service.ts";
+import type { Answer, MiniAppService } from "./miniapp-service.ts";
 import type { MiniAppSessionService } from "./session-service.ts";
 
 const client = { access: "client" } as const;
