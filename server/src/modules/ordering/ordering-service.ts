@@ -28,9 +28,10 @@ const validQuantity = (q: number) => Number.isInteger(q) && q >= 1 && q <= MAX_Q
 const badQuantity: Refusal = { ok: false, code: "bad_quantity", message: TEXT.badQuantity };
 
 /**
- * The bot's ordering service: every rule of issue 12 is enforced here, per call, from the client id the
- * bot passes first; the bot's keyboards only mirror it. Whether the market is open for the client is the
- * market's own decision (marketStateAt), read with the client in one statement (situation.ts).
+ * The ordering service of the bot and the Mini App: every ordering rule is enforced here, per call, from the
+ * client id the adapter passes first; the bot's keyboards and the Mini App's page only mirror it. Whether the
+ * market is open for the client is the market's own decision (marketStateAt), read with the client in one
+ * statement (situation.ts).
  */
 export function createOrderingService(deps: OrderingDeps): OrderingService {
   const { db } = deps;
