@@ -31,3 +31,28 @@ describe("TELEGRAM_WEBAPP_URL", () => {
     );
   });
 });
+
+describe("METRICS_PORT and METRICS_HOST", () => {
+  it("are off unless METRICS_PORT is set, then listen on loopback unless METRICS_HOST says otherwise", () => {
+    expect(loadConfig(env({})).metrics).toBeUndefined();
+    expect(loadConfig(env({ METRICS_HOST: "0.0.0.0" })).metrics).toBeUndefined();
+    expect(loadConfig(env({ METRICS_PORT: "9464" })).metrics).toEqual({ port: 9464, host: "127.0.0.1" });
+    expect(loadConfig(env({ METRICS_PORT: "9464", METRICS_HOST: "10.0.0.5" })).metrics).toEqual({
+      port: 9464,
+      host: "10.0.0.5",
+    });
+    expect(loadConfig(env({ METRICS_PORT: "9464", METRICS_HOST: "::1" })).metrics?.host).toBe("::1");
+  });
+
+  it("refuse a port that is not one, or the public port, and a host that is no address", () => {
+    for (const bad of ["0", "65536", "9464.5", "metrics"]) {
+      expect(() => loadConfig(env({ METRICS_PORT: bad }))).toThrow(/METRICS_PORT/);
+    }
+    expect(() => loadConfig(env({ PORT: "3000", METRICS_PORT: "3000" }))).toThrow(
+      /METRICS_PORT must differ from PORT/,
+    );
+    expect(() => loadConfig(env({ METRICS_PORT: "9464", METRICS_HOST: "http://x/" }))).toThrow(
+      /METRICS_HOST/,
+    );
+  });
+});

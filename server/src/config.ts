@@ -66,6 +66,15 @@ const ZEnvSchema = z.object({
   BACKUP_DAILY: flag.optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(3650).default(7),
   BACKUP_DIR: z.string().optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z
+    .string()
+    .trim()
+    .refine(
+      (host) => isIP(host) !== 0 || /^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$/.test(host),
+      "METRICS_HOST must be an IP address or a host name (127.0.0.1 by default)",
+    )
+    .default("127.0.0.1"),
 });
 
 export type Config = {
@@ -96,6 +105,8 @@ export type Config = {
   trustProxy: false | number | string[];
   /** Backups of the embedded database: the daily one on or off, how many are kept, where. */
   backup: { daily: boolean; keep: number; dir: string };
+  /** Prometheus text at /metrics on a listener of its own (never the public port); off when unset. */
+  metrics: { port: number; host: string } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -117,6 +128,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (jwtSecret === undefined) {
     if (!embedded) throw new ConfigError("Invalid configuration: JWT_SECRET is required with DATABASE_URL");
     jwtSecret = embeddedJwtSecret(dataDir);
+  }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError(
+      "Invalid configuration: METRICS_PORT must differ from PORT (metrics are never served on the public port)",
+    );
   }
   return {
     port: e.PORT,
@@ -146,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keep: e.BACKUP_KEEP,
       dir: resolve(e.BACKUP_DIR ?? join(dataDir, "backups")),
     },
+    metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
   };
 }
 

@@ -31,6 +31,12 @@ export function listBackups(dir: string): string[] {
   return names.filter((name) => backupTime(name) !== undefined).sort((a, b) => b.localeCompare(a));
 }
 
+/** When the newest whole backup in `dir` was taken (its name says), manual ones included; undefined when none. */
+export function newestBackupTime(dir: string): Date | undefined {
+  const newest = listBackups(dir)[0];
+  return newest === undefined ? undefined : backupTime(newest);
+}
+
 /** The embedded database's PGlite behind a Db that `openPglite` opened (drizzle keeps it as `$client`). */
 export function pgliteOf(db: Db): PGlite {
   const client = (db as unknown as { $client?: unknown }).$client;

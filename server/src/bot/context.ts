@@ -2,6 +2,7 @@ import type { Context } from "grammy";
 import type { Db, Tx } from "../db/client.ts";
 import type { UpdateReceipt } from "../db/handled-updates.ts";
 import type { Clock } from "../lib/clock.ts";
+import type { BotMetrics } from "../lib/metrics.ts";
 import type { BotTextService } from "../modules/bot-texts/index.ts";
 import type { ClaimService } from "../modules/claims/index.ts";
 import type { BotRegistrationService, BotUserStanding } from "../modules/clients/index.ts";
@@ -28,6 +29,8 @@ export type BotDeps = {
   preview?: boolean;
   /** The Mini App's public https URL (TELEGRAM_WEBAPP_URL): the entry text offers «Открыть каталог» with it. */
   webAppUrl?: string;
+  /** The live bot's metrics (METRICS_PORT): updates, their lag, errors, and ordering attempts counted as the bot's. */
+  metrics?: BotMetrics;
 };
 
 export type BotLog = {

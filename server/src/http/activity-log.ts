@@ -85,7 +85,12 @@ function isSecretKey(key: string): boolean {
   return SECRET_KEYS.has(k) || k.includes("password") || k.includes("secret");
 }
 
-export type ActivityLog = { record: (entry: Entry) => void; flush: () => Promise<void> };
+export type ActivityLog = {
+  record: (entry: Entry) => void;
+  flush: () => Promise<void>;
+  /** Rows recorded and not yet written (they wait in memory while the database is away). */
+  waiting: () => number;
+};
 
 /** The database's own words: the ORM wraps them in a message that repeats the statement and its values. */
 function rootMessage(error: unknown): string {
@@ -192,6 +197,7 @@ export function createActivityLog(
       if (pending.length >= maxBatch && Date.now() >= retryAt) void flush();
     },
     flush,
+    waiting: () => pending.length,
     async close() {
       clearInterval(timer);
       while (pending.length > 0) {

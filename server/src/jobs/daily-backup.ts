@@ -1,4 +1,4 @@
-import { backupTime, type EmbeddedBackups, listBackups } from "../backup/embedded-backups.ts";
+import { type EmbeddedBackups, newestBackupTime } from "../backup/embedded-backups.ts";
 import { businessDay } from "../lib/business-time.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Job } from "./scheduler.ts";
@@ -15,8 +15,7 @@ const CHECK_EVERY_MS = 10 * 60 * 1000;
  */
 export async function runDailyBackup(backups: EmbeddedBackups, clock: Clock): Promise<string | null> {
   const today = businessDay(clock.now());
-  const newest = listBackups(backups.dir)[0];
-  const newestTime = newest === undefined ? undefined : backupTime(newest);
+  const newestTime = newestBackupTime(backups.dir);
   if (newestTime && businessDay(newestTime) === today) return null;
   return backups.take();
 }

@@ -1,4 +1,5 @@
 import { createBackoff } from "../lib/backoff.ts";
+import type { Metrics } from "../lib/metrics.ts";
 
 /** A periodic job: `run` is called every `intervalMs`; a run still going when the next is due is skipped. */
 export type Job = { name: string; intervalMs: number; run: () => Promise<void> };
@@ -14,7 +15,11 @@ const MAX_BACKOFF_MS = 60_000;
  * minute (a database that is away for a while is tried, and logged, a few times a minute rather than every
  * tick); the first run that succeeds brings the job back to its interval. `stop` waits for the runs in progress.
  */
-export function startScheduler(jobs: Job[], onError: (job: string, error: unknown) => void): Scheduler {
+export function startScheduler(
+  jobs: Job[],
+  onError: (job: string, error: unknown) => void,
+  countRun?: Metrics["countJobRun"],
+): Scheduler {
   const running = new Map<string, Promise<void>>();
   const timers = jobs.map((job) => {
     const backoff = createBackoff({
@@ -29,9 +34,13 @@ export function startScheduler(jobs: Job[], onError: (job: string, error: unknow
       const run = job
         .run()
         .then(
-          () => backoff.succeed(),
+          () => {
+            backoff.succeed();
+            countRun?.(job.name, "ok");
+          },
           (error: unknown) => {
             notBefore = startedAt + backoff.fail();
+            countRun?.(job.name, "failed");
             onError(job.name, error);
           },
         )

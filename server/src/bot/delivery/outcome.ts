@@ -1,4 +1,5 @@
 import { GrammyError } from "grammy";
+import type { Metrics, SendOutcome } from "../../lib/metrics.ts";
 import type { Outcome } from "../../modules/outbox/index.ts";
 
 export type RetryPolicy = { baseDelayMs: number; maxDelayMs: number; maxAttempts: number };
@@ -44,3 +45,17 @@ function backoff(error: string, attempts: number, policy: RetryPolicy): Outcome 
   const delayMs = Math.min(policy.baseDelayMs * 2 ** Math.max(0, attempts - 1), policy.maxDelayMs);
   return { kind: "retry", delayMs, counted: true, error };
 }
+
+/** A Bot API call's outcome as the metrics count it; a 429 with the retry_after every instance waits. */
+export function countSend(count: Metrics["countSend"], outcome: Outcome): void {
+  if (outcome.kind === "retry" && outcome.halt === "rate-limit")
+    count("rate_limited", outcome.delayMs / 1000);
+  else count(SEND_OUTCOMES[outcome.kind]);
+}
+
+const SEND_OUTCOMES = {
+  sent: "delivered",
+  unreachable: "blocked",
+  failed: "failed",
+  retry: "retried",
+} as const satisfies Record<Outcome["kind"], SendOutcome>;

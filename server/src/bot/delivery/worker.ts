@@ -1,6 +1,7 @@
 import { type Api, InputFile } from "grammy";
 import type { Db } from "../../db/client.ts";
 import { createBackoff } from "../../lib/backoff.ts";
+import type { Metrics } from "../../lib/metrics.ts";
 import {
   type ClaimedRow,
   claimDue,
@@ -12,7 +13,7 @@ import {
 } from "../../modules/outbox/index.ts";
 import { createDatabaseClock } from "./database-clock.ts";
 import { createLeases } from "./leases.ts";
-import { DEFAULT_RETRY, outcomeOfError, type RetryPolicy } from "./outcome.ts";
+import { countSend, DEFAULT_RETRY, outcomeOfError, type RetryPolicy } from "./outcome.ts";
 import { createOutcomeRecorder } from "./outcome-recorder.ts";
 import { createSharedPause } from "./shared-pause.ts";
 
@@ -38,6 +39,8 @@ export type DeliveryOptions = {
   /** How often an idle worker looks for due rows. */
   idleMs?: number;
   onError?: (error: unknown, context: string) => void;
+  /** Counts each send by its outcome (METRICS_PORT). */
+  countSend?: Metrics["countSend"];
 };
 
 export type DeliveryWorker = { start: () => void; stop: () => Promise<void> };
@@ -163,6 +166,7 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
   /** A call's answer that stops more than its row: a 429 pauses every instance, a refused token this one. */
   async function send(outgoing: Outgoing): Promise<Outcome> {
     const outcome = await callApi(outgoing);
+    if (options.countSend && api) countSend(options.countSend, outcome);
     if (outcome.kind !== "retry") return outcome;
     if (outcome.halt === "rate-limit") {
       await pause.pauseAll(outcome.delayMs);

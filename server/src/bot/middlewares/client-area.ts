@@ -15,6 +15,7 @@ export async function clientArea(ctx: BotContext, next: NextFunction): Promise<v
     clock: ctx.deps.clock,
     readOnce: true,
     receipt: ctx.receipt ?? undefined,
+    countAttempt: ctx.deps.metrics?.orderingAttempts,
   });
   const standing = await ctx.ordering.standing(ctx.standing.clientId);
   if (!standing.ok) {

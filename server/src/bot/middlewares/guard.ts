@@ -13,6 +13,10 @@ class UpdateTimeout extends Error {}
  */
 export async function guard(ctx: BotContext, next: NextFunction): Promise<void> {
   ctx.timedOut = false;
+  const metrics = ctx.deps.metrics;
+  // A button press carries no date of its own (its message's is when the bot sent it).
+  const sent = ctx.update.message?.date;
+  metrics?.countUpdate(sent === undefined ? undefined : new Date(sent * 1000));
   const pressAnswered = watchPressAnswer(ctx);
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
@@ -27,6 +31,7 @@ export async function guard(ctx: BotContext, next: NextFunction): Promise<void> 
     await Promise.race([handled, limit]);
   } catch (error) {
     const timedOut = error instanceof UpdateTimeout;
+    metrics?.countBotError(timedOut ? "timeout" : "error");
     ctx.deps.log.error(
       { err: timedOut ? undefined : error, updateId: ctx.update.update_id },
       timedOut ? "bot update timed out" : "bot update failed",

@@ -2,6 +2,7 @@ import type { Tx } from "../../db/client.ts";
 import { businessDay } from "../../lib/business-time.ts";
 import { systemClock } from "../../lib/clock.ts";
 import { addPosition } from "./add-position.ts";
+import { countingAttempts } from "./attempts.ts";
 import * as lists from "./catalogue-lists.ts";
 import { type ClientContext, type ClientLookup, loadClient } from "./client-context.ts";
 import { TEXT } from "./messages.ts";
@@ -116,7 +117,7 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
     return { ok: true as const, position, order };
   }
 
-  return {
+  const service: OrderingService = {
     async standing(clientId) {
       const { lookup, market } = await read(clientId);
       return lookup.ok ? { ok: true, market } : lookup;
@@ -180,4 +181,5 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
       return todayOrder(db, clientId, businessDay(clock.now()), found.ok && found.client.showPrices);
     },
   };
+  return deps.countAttempt ? countingAttempts(service, deps.countAttempt) : service;
 }

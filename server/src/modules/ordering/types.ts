@@ -2,6 +2,7 @@ import type { Db } from "../../db/client.ts";
 import type { UpdateReceipt } from "../../db/handled-updates.ts";
 import type { PositionStatus } from "../../db/schema/index.ts";
 import type { Clock } from "../../lib/clock.ts";
+import type { CountAttempt } from "../../lib/metrics.ts";
 import type { MarketState } from "../market/index.ts";
 import type { StockState } from "../stock/index.ts";
 
@@ -14,8 +15,15 @@ export type { MarketState };
  * `receipt` is the bot update the service's changes carry out: a change records it in its own transaction
  * (on the position's write, at no round trip of its own), and throws UpdateAlreadyHandled, changing nothing,
  * when another delivery of the update has recorded it.
+ * `countAttempt` counts the adds, changes and removals by outcome for the metrics (attempts.ts).
  */
-export type OrderingDeps = { db: Db; clock?: Clock; readOnce?: boolean; receipt?: UpdateReceipt };
+export type OrderingDeps = {
+  db: Db;
+  clock?: Clock;
+  readOnce?: boolean;
+  receipt?: UpdateReceipt;
+  countAttempt?: CountAttempt;
+};
 
 /** One page of a list; `page` counts from 1 and `pages` is at least 1 (an empty list has one empty page). */
 export type Page<T> = { items: T[]; page: number; pages: number };

@@ -15,3 +15,4 @@ export {
   reserveSlots,
 } from "./outbox-store.ts";
 export type { Outcome } from "./outcome.ts";
+export { readOutboxWaiting } from "./waiting.ts";

@@ -1,0 +1,20 @@
+import type { CountAttempt, OrderingAction } from "../../lib/metrics.ts";
+import type { OrderingService, Refusal } from "./types.ts";
+
+/**
+ * The service with its adds, changes and removals counted by outcome (accepted, or refused with the refusal's
+ * code): the one place where the bot's and the Mini App's attempts are counted, each caller saying its path.
+ * A call that throws (a lost database, an update another delivery carried out) is not an outcome to count.
+ */
+export function countingAttempts(service: OrderingService, count: CountAttempt): OrderingService {
+  const counted = <R extends { ok: true } | Refusal>(action: OrderingAction, result: R): R => {
+    count(action, result.ok ? null : result.code);
+    return result;
+  };
+  return {
+    ...service,
+    addPosition: async (...args) => counted("add", await service.addPosition(...args)),
+    changePosition: async (...args) => counted("change", await service.changePosition(...args)),
+    removePosition: async (...args) => counted("remove", await service.removePosition(...args)),
+  };
+}
