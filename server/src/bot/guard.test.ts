@@ -23,7 +23,12 @@ afterAll(async () => {
   await database.close();
 });
 
-const TIMEOUT_MS = 300;
+/**
+ * The bound while a press hangs, and the bound for everything else: an update that only has to finish never
+ * meets its bound however starved the machine, so what it logs is its own failure, not the machine's speed.
+ */
+const HANG_BOUND_MS = 300;
+const WORK_BOUND_MS = 60_000;
 let nextUpdateId = 1;
 
 /**
@@ -33,23 +38,24 @@ let nextUpdateId = 1;
 function botOnFakeApi() {
   const logged: string[] = [];
   const note = (_: Record<string, unknown>, message: string) => void logged.push(message);
-  const bot = createBot(
-    fake.token,
-    {
-      db: database.db,
-      clock,
-      log: { error: note, warn: note },
-      dedupUpdates: true,
-      sessionPrefix: "",
-      dryRun: false,
-      updateTimeoutMs: TIMEOUT_MS,
-    },
-    { botInfo: TEST_BOT_INFO, client: { apiRoot: fake.apiRoot } },
-  );
+  const deps = {
+    db: database.db,
+    clock,
+    log: { error: note, warn: note },
+    dedupUpdates: true,
+    sessionPrefix: "",
+    dryRun: false,
+    updateTimeoutMs: WORK_BOUND_MS,
+  };
+  const bot = createBot(fake.token, deps, { botInfo: TEST_BOT_INFO, client: { apiRoot: fake.apiRoot } });
   const from = (chatId: number) => ({ id: chatId, is_bot: false, first_name: "Иван" });
   const chat = (chatId: number) => ({ id: chatId, type: "private" as const, first_name: "Иван" });
   return {
     logged,
+    /** Each update reads its bound as it arrives: a hanging press gets a short one, the updates after it not. */
+    bound: (ms: number) => {
+      deps.updateTimeoutMs = ms;
+    },
     send: (chatId: number, text: string) =>
       bot.handleUpdate({
         update_id: nextUpdateId++,
@@ -112,7 +118,9 @@ describe("an update that fails or runs past its time", () => {
     try {
       const answers = fake.callsTo("answerCallbackQuery").length;
       // Resolves although the handler still waits for its answer: the bound let the update go.
+      bot.bound(HANG_BOUND_MS);
       await expect(bot.press(8201, "x")).resolves.toBeUndefined();
+      bot.bound(WORK_BOUND_MS);
       expect(textsTo(8201)).toEqual([texts.timeout]);
       // The press was answered by its handler (that answer hangs): no second answer is tried.
       expect(fake.callsTo("answerCallbackQuery").length).toBe(answers + 1);
@@ -136,7 +144,9 @@ describe("an update that fails or runs past its time", () => {
     const resume = fake.hang("answerCallbackQuery");
     try {
       // The press, once its answer comes back, starts the registration without the organization link…
+      bot.bound(HANG_BOUND_MS);
       await bot.press(8301, "x");
+      bot.bound(WORK_BOUND_MS);
       // …while the chat's next update, handled meanwhile, started it from the link of organization 77.
       await bot.send(8301, "/start org_77");
     } finally {
