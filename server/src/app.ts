@@ -54,6 +54,7 @@ import { createScheduleService, marketRoutes } from "./modules/market/index.ts";
 import { createMessageService, messagingRoutes } from "./modules/messaging/index.ts";
 import { createMiniAppService, createMiniAppSessionService, miniAppRoutes } from "./modules/miniapp/index.ts";
 import { startOrderingCache } from "./modules/ordering/index.ts";
+import { createPreparedListService, preparedListRoutes } from "./modules/prepared-list/index.ts";
 import {
   createDailyReportService,
   createInvoiceService,
@@ -172,6 +173,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     miniAppSessions: createMiniAppSessionService({ db, clock, tokens, botToken: deps.telegramBotToken }),
     miniApp: createMiniAppService({ db, clock }),
     miniAppDryRun: createMiniAppService({ db, clock, dryRun: true }),
+    preparedList: createPreparedListService({ db, clock }),
+    preparedListDryRun: createPreparedListService({ db, clock, dryRun: true }),
   };
 
   // What every order tap reads but staff change rarely (schedules, clients, modifications) is kept in memory for
@@ -213,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(invoiceAndDailyReportRoutes, services);
       await api.register(dashboardRoutes, services);
       await api.register(miniAppRoutes, services);
+      await api.register(preparedListRoutes, services);
     },
     { prefix: "/api" },
   );

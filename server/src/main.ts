@@ -16,6 +16,7 @@ import { dailyLeftoverReportJob } from "./jobs/daily-leftover-report.ts";
 import { dailyStockSnapshotJob } from "./jobs/daily-stock-snapshot.ts";
 import { invoiceAndDailyReportJobs } from "./jobs/invoices-and-daily-reports.ts";
 import { marketNoticesJob } from "./jobs/market-notices.ts";
+import { preparedListOpeningsJob } from "./jobs/prepared-list-openings.ts";
 import { scheduledMessagesJob } from "./jobs/scheduled-messages.ts";
 import { type Scheduler, startScheduler } from "./jobs/scheduler.ts";
 import { systemClock } from "./lib/clock.ts";
@@ -101,6 +102,7 @@ async function main(): Promise<void> {
     [
       dailyLeftoverReportJob({ db: database.db, clock: systemClock, leftover }),
       marketNoticesJob({ db: database.db, clock: systemClock }),
+      preparedListOpeningsJob({ db: database.db, clock: systemClock }),
       botUpdatesCleanupJob({ db: database.db, clock: systemClock }),
       scheduledMessagesJob(createMessageService({ db: database.db, clock: systemClock })),
       dailyStockSnapshotJob({ db: database.db, clock: systemClock }),

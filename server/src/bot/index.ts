@@ -6,6 +6,7 @@ import { catalogue, search, typedQuantity } from "./features/catalogue.ts";
 import { fallback } from "./features/fallback.ts";
 import { claimText, info } from "./features/info.ts";
 import { myOrder, typedChange } from "./features/order.ts";
+import { preparedList } from "./features/prepared-list.ts";
 import { clientStart, registration } from "./features/registration.ts";
 import { unknownCommand } from "./features/unknown-command.ts";
 import { arrival } from "./middlewares/arrival.ts";
@@ -50,6 +51,7 @@ export function createBot(
   client.use(info);
   client.use(catalogue);
   client.use(myOrder);
+  client.use(preparedList);
   client.use(unknownCommand);
   client.use(claimText);
   client.use(typedQuantity);

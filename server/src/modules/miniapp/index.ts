@@ -2,3 +2,13 @@ export { INIT_DATA_MAX_AGE_SECONDS } from "./init-data.ts";
 export { createMiniAppService, type MiniAppService } from "./miniapp-service.ts";
 export { miniAppRoutes } from "./routes.ts";
 export { createMiniAppSessionService, type MiniAppSessionService } from "./session-service.ts";
+export {
+  cardOf,
+  itemOf,
+  marketOf,
+  orderOf,
+  quoteOf,
+  type RefusalStatus,
+  refusalOf,
+  refusalStatus,
+} from "./views.ts";

@@ -1,4 +1,4 @@
-import { lineSum, positionName } from "@wholesale/contract";
+import { positionName } from "@wholesale/contract";
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { brands, modifications, products } from "../../db/schema/index.ts";
@@ -54,7 +54,8 @@ export async function listView(db: Db, clientId: number) {
     card: (modificationId: number, day: string): Promise<ModificationView | null> =>
       modificationView(db, client, modificationId, day),
     search: (text: string): Promise<Page<ModificationItem>> => lists.searchModifications(db, client, text, 1),
-    quote: (modificationId: number, quantity: number) => listQuote(db, client, modificationId, quantity),
+    quote: (modificationId: number, quantity: number, on: Db | Tx = db) =>
+      listQuote(on, client, modificationId, quantity),
   };
 }
 
@@ -99,7 +100,7 @@ async function linesNow(
       name,
       quantity,
       price,
-      sum: price === null ? null : lineSum(price, quantity),
+      sum: price === null ? null : Math.round(price * quantity * 100) / 100,
       currencySign: tier?.currencySign ?? pricing?.shown[0]?.currencySign ?? "",
       sold: tier !== null,
       stock: row?.visible ? stockState(Number(row.quantity)) : "none",
@@ -109,7 +110,7 @@ async function linesNow(
 
 /** A line's quote: the tier `quantity` reaches now, or why it is not sold. */
 async function listQuote(
-  db: Db,
+  db: Db | Tx,
   client: ClientContext,
   modificationId: number,
   quantity: number,

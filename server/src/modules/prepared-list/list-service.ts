@@ -1,0 +1,349 @@
+import type {
+  TMiniAppCard,
+  TMiniAppCatalogue,
+  TMiniAppQuote,
+  TPasteMatch,
+  TPastOrders,
+  TPreparedList,
+  TPreparedListAdd,
+  TPreparedListChange,
+  TPreparedListSent,
+  TRepeatedOrder,
+} from "@wholesale/contract";
+import { PREPARED_LIST_MAX_LINES } from "@wholesale/contract";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import { preparedListLines, preparedListOpenings } from "../../db/schema/index.ts";
+import { conflict } from "../../http/errors.ts";
+import { businessDay } from "../../lib/business-time.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { cardOf, itemOf, marketOf, quoteOf } from "../miniapp/index.ts";
+import {
+  createOrderingService,
+  type LineNow,
+  listView,
+  MAX_QUANTITY,
+  orderingTexts,
+  toKopecks,
+} from "../ordering/index.ts";
+import { type Answer, refused } from "./answers.ts";
+import { pastOrders, repeatedLines } from "./past-orders.ts";
+import { matchPasted } from "./paste.ts";
+import { type SentLine, sendLines } from "./send-list.ts";
+
+class DryRunRollback extends Error {}
+
+const LINE_NOT_FOUND = "Строки нет в списке.";
+const TOO_MANY_LINES = `В списке не больше ${PREPARED_LIST_MAX_LINES} строк.`;
+const LIST_EMPTY = "Список пуст: добавьте в него товары.";
+
+export type PreparedListService = ReturnType<typeof createPreparedListService>;
+
+type Standing = {
+  market: Parameters<typeof marketOf>[0];
+  view: Extract<Awaited<ReturnType<typeof listView>>, { ok: true }>;
+};
+
+/**
+ * The prepared list («Список к открытию»), its sending, «Повторить заказ» and a pasted list (issue 30), for the
+ * Mini App and the bot. The list is kept per client and reserves nothing; sending applies each line through the
+ * Mini App's own add (send-list.ts), so every rule of the ordering service holds line by line.
+ *
+ * `dryRun` (a staff preview): every change runs in a transaction that is rolled back, as the Mini App's dry run
+ * and the bot preview's: the answers are real and nothing is kept.
+ */
+export function createPreparedListService({
+  db,
+  clock,
+  dryRun = false,
+}: {
+  db: Db;
+  clock: Clock;
+  dryRun?: boolean;
+}) {
+  async function write<T>(work: (on: Db | Tx) => Promise<T>): Promise<T> {
+    if (!dryRun) return work(db);
+    let result: { value: T } | undefined;
+    try {
+      await db.transaction(async (tx) => {
+        result = { value: await work(tx) };
+        throw new DryRunRollback();
+      });
+    } catch (error) {
+      if (!(error instanceof DryRunRollback)) throw error;
+    }
+    if (!result) throw new Error("the dry run gave no result");
+    return result.value;
+  }
+
+  /** The client in good standing (the ordering service's decision, market included) and the list's view. */
+  async function standing(clientId: number) {
+    const found = await createOrderingService({ db, clock, readOnce: true }).standing(clientId);
+    if (!found.ok)
+      return { ok: false as const, answer: refused({ code: "client_not_allowed", message: found.message }) };
+    const view = await listView(db, clientId);
+    if (!view.ok)
+      return { ok: false as const, answer: refused({ code: "client_not_allowed", message: view.message }) };
+    return { ok: true as const, market: found.market, view };
+  }
+
+  /**
+   * The client's standing read first, on the database (its reads are the ordering service's, kept in memory),
+   * then the change: on PGlite a read outside the dry run's transaction would wait for it.
+   */
+  async function withStanding<T>(
+    clientId: number,
+    work: (on: Db | Tx, s: Standing) => Promise<Answer<T>>,
+  ): Promise<Answer<T>> {
+    const s = await standing(clientId);
+    if (!s.ok) return s.answer;
+    return write((on) => work(on, s));
+  }
+
+  async function readLines(on: Db | Tx, clientId: number) {
+    return on
+      .select({
+        id: preparedListLines.id,
+        modificationId: preparedListLines.modificationId,
+        quantity: preparedListLines.quantity,
+        confirmedPrice: preparedListLines.confirmedPrice,
+      })
+      .from(preparedListLines)
+      .where(eq(preparedListLines.clientId, clientId))
+      .orderBy(asc(preparedListLines.place), asc(preparedListLines.id));
+  }
+
+  async function listOf(on: Db | Tx, clientId: number, s: Standing): Promise<TPreparedList> {
+    const lines = await readLines(on, clientId);
+    const now = await s.view.linesNow(lines, on);
+    return {
+      lines: lines.map((line, i) => lineOf(line, now[i] as LineNow, s.view.showPrices)),
+      totals: s.view.showPrices ? totalsOf(now) : null,
+      market: marketOf(s.market),
+    };
+  }
+
+  /**
+   * Puts lines in the list: a modification already on it has its line set (quantity and confirmed price, in
+   * its place), others go at the end. The opening notice's state starts as the market is now, so the bot's
+   * message goes at the next opening, not at once.
+   */
+  async function putLines(
+    on: Db | Tx,
+    clientId: number,
+    marketOpen: boolean,
+    lines: readonly { modificationId: number; quantity: number; confirmedPrice: number | null }[],
+  ): Promise<boolean> {
+    const [held] = await on
+      .select({
+        n: sql<number>`count(*)::int`,
+        last: sql<number>`coalesce(max(${preparedListLines.place}), 0)::int`,
+      })
+      .from(preparedListLines)
+      .where(eq(preparedListLines.clientId, clientId));
+    const count = held?.n ?? 0;
+    const known = new Set((await readLines(on, clientId)).map((l) => l.modificationId));
+    const added = lines.filter((l) => !known.has(l.modificationId)).length;
+    if (count + added > PREPARED_LIST_MAX_LINES) return false;
+    let place = held?.last ?? 0;
+    for (const line of lines) {
+      place++;
+      await on
+        .insert(preparedListLines)
+        .values({ clientId, ...line, place })
+        .onConflictDoUpdate({
+          target: [preparedListLines.clientId, preparedListLines.modificationId],
+          set: { quantity: line.quantity, confirmedPrice: line.confirmedPrice },
+        });
+    }
+    await on.insert(preparedListOpenings).values({ clientId, marketOpen }).onConflictDoNothing();
+    return true;
+  }
+
+  const validQuantity = (q: number) => Number.isInteger(q) && q >= 1 && q <= MAX_QUANTITY;
+  const priceOf = (kopecks: number | null) => (kopecks === null ? null : kopecks / 100);
+
+  return {
+    async list(clientId: number): Promise<Answer<TPreparedList>> {
+      const s = await standing(clientId);
+      if (!s.ok) return s.answer;
+      return { ok: true, value: await listOf(db, clientId, s) };
+    },
+
+    addLine: (clientId: number, body: TPreparedListAdd): Promise<Answer<TPreparedList>> =>
+      withStanding(clientId, async (on, s) => {
+        if (!validQuantity(body.quantity))
+          return refused({ code: "bad_quantity", message: orderingTexts.badQuantity });
+        // What is listed must be sold now; the price the client saw is kept for the send to confirm.
+        const quote = await s.view.quote(body.modification, body.quantity, on);
+        if (!quote.ok) return refused(quote);
+        const put = await putLines(on, clientId, s.market.open, [
+          {
+            modificationId: body.modification,
+            quantity: body.quantity,
+            confirmedPrice: priceOf(body.price_kopecks),
+          },
+        ]);
+        if (!put) throw conflict(TOO_MANY_LINES);
+        return { ok: true, value: await listOf(on, clientId, s) };
+      }),
+
+    changeLine: (
+      clientId: number,
+      lineId: number,
+      body: TPreparedListChange,
+    ): Promise<Answer<TPreparedList>> =>
+      withStanding(clientId, async (on, s) => {
+        if (!validQuantity(body.quantity))
+          return refused({ code: "bad_quantity", message: orderingTexts.badQuantity });
+        const changed = await on
+          .update(preparedListLines)
+          .set({ quantity: body.quantity, confirmedPrice: priceOf(body.price_kopecks) })
+          .where(and(eq(preparedListLines.id, lineId), eq(preparedListLines.clientId, clientId)))
+          .returning({ id: preparedListLines.id });
+        if (changed.length === 0) return refused({ code: "not_found", message: LINE_NOT_FOUND });
+        return { ok: true, value: await listOf(on, clientId, s) };
+      }),
+
+    deleteLine: (clientId: number, lineId: number): Promise<Answer<TPreparedList>> =>
+      withStanding(clientId, async (on, s) => {
+        const gone = await on
+          .delete(preparedListLines)
+          .where(and(eq(preparedListLines.id, lineId), eq(preparedListLines.clientId, clientId)))
+          .returning({ id: preparedListLines.id });
+        if (gone.length === 0) return refused({ code: "not_found", message: LINE_NOT_FOUND });
+        return { ok: true, value: await listOf(on, clientId, s) };
+      }),
+
+    async quote(
+      clientId: number,
+      body: { modification: number; quantity: number },
+    ): Promise<Answer<TMiniAppQuote>> {
+      const s = await standing(clientId);
+      if (!s.ok) return s.answer;
+      if (!validQuantity(body.quantity))
+        return refused({ code: "bad_quantity", message: orderingTexts.badQuantity });
+      const quote = await s.view.quote(body.modification, body.quantity);
+      return quote.ok ? { ok: true, value: quoteOf(quote.quote) } : refused(quote);
+    },
+
+    async catalogue(
+      clientId: number,
+      query: { search?: string; brand?: number; page: number },
+    ): Promise<Answer<TMiniAppCatalogue>> {
+      const s = await standing(clientId);
+      if (!s.ok) return s.answer;
+      const page = await s.view.catalogue({ text: query.search, brandId: query.brand }, query.page);
+      return {
+        ok: true,
+        value: {
+          items: page.items.map(itemOf),
+          page: page.page,
+          pages: page.pages,
+          market: marketOf(s.market),
+        },
+      };
+    },
+
+    async card(clientId: number, modificationId: number): Promise<Answer<TMiniAppCard>> {
+      const s = await standing(clientId);
+      if (!s.ok) return s.answer;
+      const card = await s.view.card(modificationId, businessDay(clock.now()));
+      return card
+        ? { ok: true, value: cardOf(card) }
+        : refused({ code: "not_found", message: orderingTexts.notFound });
+    },
+
+    /** Sends the list under `key` (sendLines: in order, each line once, answered as it was). */
+    send: (clientId: number, key: string): Promise<Answer<TPreparedListSent>> =>
+      withStanding(clientId, async (on, s) => {
+        const snapshot = async (): Promise<SentLine[] | string> => {
+          const lines = await readLines(on, clientId);
+          if (lines.length === 0) return LIST_EMPTY;
+          const now = await s.view.linesNow(lines, on);
+          return lines.map((l, i) => ({
+            line: l.id,
+            modificationId: l.modificationId,
+            name: now[i]?.name ?? "",
+            quantity: l.quantity,
+            priceKopecks: l.confirmedPrice === null ? null : toKopecks(l.confirmedPrice),
+          }));
+        };
+        return sendLines({ on, clock, clientId, key, market: s.market, snapshot });
+      }),
+
+    async paste(clientId: number, text: string): Promise<Answer<TPasteMatch>> {
+      const s = await standing(clientId);
+      if (!s.ok) return s.answer;
+      return { ok: true, value: await matchPasted(s.view, text) };
+    },
+
+    async pastOrders(clientId: number): Promise<Answer<TPastOrders>> {
+      const s = await standing(clientId);
+      if (!s.ok) return s.answer;
+      return { ok: true, value: await pastOrders(db, s.view, clientId, businessDay(clock.now())) };
+    },
+
+    /**
+     * «Повторить заказ»: the order's positions into the list while the market is closed for the client, or
+     * sent at once while it is open (the same send, under `key`).
+     */
+    repeat: (clientId: number, orderId: number, key: string): Promise<Answer<TRepeatedOrder>> =>
+      withStanding<TRepeatedOrder>(clientId, async (on, s) => {
+        const lines = await repeatedLines(on, s.view, clientId, orderId, businessDay(clock.now()));
+        if (!lines) return refused({ code: "not_found", message: "Заказ не найден." });
+        if (!s.market.open) {
+          const put = await putLines(
+            on,
+            clientId,
+            false,
+            lines.map((l) => ({
+              modificationId: l.modificationId,
+              quantity: l.quantity,
+              confirmedPrice: priceOf(l.priceKopecks),
+            })),
+          );
+          if (!put) throw conflict(TOO_MANY_LINES);
+          return { ok: true, value: { status: "listed", list: await listOf(on, clientId, s) } };
+        }
+        const sent = await sendLines({
+          on,
+          clock,
+          clientId,
+          key,
+          market: s.market,
+          snapshot: async () => lines,
+        });
+        return sent.ok ? { ok: true, value: { status: "sent", sent: sent.value } } : sent;
+      }),
+  };
+}
+
+function lineOf(
+  line: { id: number; modificationId: number; quantity: number; confirmedPrice: number | null },
+  now: LineNow,
+  showPrices: boolean,
+) {
+  return {
+    id: line.id,
+    modification: line.modificationId,
+    name: now.name,
+    quantity: line.quantity,
+    price: now.price,
+    price_kopecks: now.price === null ? null : toKopecks(now.price),
+    confirmed_price_kopecks:
+      showPrices && line.confirmedPrice !== null ? toKopecks(line.confirmedPrice) : null,
+    sum: now.sum,
+    currency_sign: now.currencySign,
+    sold: now.sold,
+    stock: now.stock,
+  };
+}
+
+/** Per currency, in whole kopecks so the sum does not drift. */
+function totalsOf(lines: readonly LineNow[]) {
+  const kopecks = new Map<string, number>();
+  for (const l of lines)
+    if (l.sum !== null) kopecks.set(l.currencySign, (kopecks.get(l.currencySign) ?? 0) + toKopecks(l.sum));
+  return [...kopecks].map(([currency_sign, k]) => ({ currency_sign, amount: k / 100 }));
+}

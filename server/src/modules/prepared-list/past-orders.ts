@@ -1,0 +1,104 @@
+import type { TPastOrders } from "@wholesale/contract";
+import { and, desc, eq, inArray, lt } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import { currencies, orderPositions, orders } from "../../db/schema/index.ts";
+import { type listView, toKopecks } from "../ordering/index.ts";
+import type { SentLine } from "./send-list.ts";
+
+type View = Extract<Awaited<ReturnType<typeof listView>>, { ok: true }>;
+
+/** How many past orders the Mini App's history shows. */
+const HISTORY = 20;
+
+async function positionsOf(on: Db | Tx, orderIds: number[]) {
+  if (orderIds.length === 0) return [];
+  return on
+    .select({
+      orderId: orderPositions.orderId,
+      modificationId: orderPositions.modificationId,
+      name: orderPositions.modificationName,
+      quantity: orderPositions.quantity,
+      price: orderPositions.price,
+      currencySign: currencies.sign,
+    })
+    .from(orderPositions)
+    .innerJoin(currencies, eq(currencies.id, orderPositions.currencyId))
+    .where(inArray(orderPositions.orderId, orderIds))
+    .orderBy(orderPositions.orderId, orderPositions.id);
+}
+
+/**
+ * The client's orders before today, newest first, as they were ordered (names and prices of then; prices only
+ * for a client shown prices), each position marked whether it is sold to the client now.
+ */
+export async function pastOrders(db: Db, view: View, clientId: number, today: string): Promise<TPastOrders> {
+  const heads = await db
+    .select({ id: orders.id, day: orders.openedOn })
+    .from(orders)
+    .where(and(eq(orders.clientId, clientId), lt(orders.openedOn, today)))
+    .orderBy(desc(orders.openedOn), desc(orders.id))
+    .limit(HISTORY);
+  const positions = await positionsOf(
+    db,
+    heads.map((h) => h.id),
+  );
+  const now = await view.linesNow(positions);
+  const shown = view.showPrices;
+  return {
+    results: heads.map((head) => {
+      const own = positions.flatMap((p, i) =>
+        p.orderId === head.id ? [{ ...p, sold: now[i]?.sold ?? false }] : [],
+      );
+      const kopecks = new Map<string, number>();
+      for (const p of own)
+        kopecks.set(p.currencySign, (kopecks.get(p.currencySign) ?? 0) + toKopecks(p.price) * p.quantity);
+      return {
+        id: head.id,
+        day: head.day,
+        positions: own.map((p) => ({
+          modification: p.modificationId,
+          name: p.name,
+          quantity: p.quantity,
+          price: shown ? p.price : null,
+          currency_sign: p.currencySign,
+          sum: shown ? (toKopecks(p.price) * p.quantity) / 100 : null,
+          sold: p.sold,
+        })),
+        totals: shown ? [...kopecks].map(([currency_sign, k]) => ({ currency_sign, amount: k / 100 })) : null,
+      };
+    }),
+  };
+}
+
+/**
+ * A past order of the client's as lines to list or send: one per modification (its quantities together), at the
+ * price the order had, which the client saw in the history (none for a client not shown prices). Undefined
+ * when the order is not the client's or is today's.
+ */
+export async function repeatedLines(
+  on: Db | Tx,
+  view: View,
+  clientId: number,
+  orderId: number,
+  today: string,
+): Promise<SentLine[] | undefined> {
+  const [head] = await on
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.clientId, clientId), lt(orders.openedOn, today)));
+  if (!head) return undefined;
+  const lines = new Map<number, SentLine>();
+  for (const p of await positionsOf(on, [orderId])) {
+    const held = lines.get(p.modificationId);
+    if (held) held.quantity += p.quantity;
+    else
+      lines.set(p.modificationId, {
+        line: null,
+        modificationId: p.modificationId,
+        name: p.name,
+        quantity: p.quantity,
+        priceKopecks: view.showPrices ? toKopecks(p.price) : null,
+      });
+  }
+  return [...lines.values()];
+}

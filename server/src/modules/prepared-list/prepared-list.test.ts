@@ -1,0 +1,494 @@
+import { ZPreparedListClosedSchema, ZPreparedListSentSchema } from "@wholesale/contract";
+import { and, eq } from "drizzle-orm";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../app.ts";
+import { seedBrand, seedCurrency, seedModification, seedProduct } from "../../db/factories/catalogue.ts";
+import { seedClient } from "../../db/factories/clients.ts";
+import { seedOrder } from "../../db/factories/sales.ts";
+import {
+  accessRules,
+  clients,
+  marketSchedules,
+  modifications,
+  orderPositions,
+  orders,
+  outboxMessages,
+  preparedListLines,
+  priceTiers,
+  timeIntervals,
+} from "../../db/schema/index.ts";
+import { createTestApp, TEST_SECRET, type TestApp } from "../../test/app.ts";
+import { orderingCacheCaughtUp } from "../ordering/index.ts";
+import { announceListsAtOpening, PREPARED_LIST_NOTICE_KIND, SEND_LIST_CALLBACK } from "./index.ts";
+
+let t: TestApp;
+let rub: number;
+let scheduleId: number;
+beforeAll(async () => {
+  // 10:00 in Moscow: the interval schedule below opens at 12:00.
+  t = await createTestApp();
+  t.clock.set("2026-03-10T07:00:00Z");
+  rub = (await seedCurrency(t.db, { name: "Рубль", sign: "₽" })).id;
+  const [schedule] = await t.db
+    .insert(marketSchedules)
+    .values({ name: "Основной", isManuallyOpened: false })
+    .returning({ id: marketSchedules.id });
+  if (!schedule) throw new Error("no schedule");
+  scheduleId = schedule.id;
+  await t.db.insert(timeIntervals).values({ scheduleId, startTime: "12:00", endTime: "13:00" });
+});
+afterAll(() => t.close());
+
+const setMarketOpen = async (open: boolean) => {
+  await t.db
+    .update(marketSchedules)
+    .set({ isManuallyOpened: open })
+    .where(eq(marketSchedules.id, scheduleId));
+  await orderingCacheCaughtUp(t.db);
+};
+
+async function clientCalls(
+  values: Parameters<typeof seedClient>[1] = {},
+  app: () => FastifyInstance = () => t.app,
+) {
+  const client = await seedClient(t.db, { allowedPrice: true, ...values });
+  const token = await t.app.tokens.signClient({ clientId: client.id, telegramId: client.telegramId ?? 0 });
+  const call = async (options: InjectOptions) => {
+    await orderingCacheCaughtUp(t.db);
+    return app().inject({ ...options, headers: { authorization: `Bearer ${token}` } });
+  };
+  return { client, token, call };
+}
+
+/** 600 ₽ from 1, 540 ₽ from 10. */
+const tiered = (values: Parameters<typeof seedModification>[1] = {}) =>
+  seedModification(t.db, {
+    quantity: 100,
+    ...values,
+    tiers: [
+      { currencyId: rub, quantityFrom: 1, smallWholesale: 600, largeWholesale: 590 },
+      { currencyId: rub, quantityFrom: 10, smallWholesale: 540, largeWholesale: 530 },
+    ],
+  });
+
+const line = (modification: number, quantity: number, price_kopecks: number | null) => ({
+  method: "POST" as const,
+  url: "/api/app/list/lines/",
+  payload: { modification, quantity, price_kopecks },
+});
+const sendWith = (key: string) => ({
+  method: "POST" as const,
+  url: "/api/app/list/send/",
+  payload: { idempotency_key: key },
+});
+const KEY = () => crypto.randomUUID();
+
+const positionsOf = (clientId: number) =>
+  t.db
+    .select({ modificationId: orderPositions.modificationId, quantity: orderPositions.quantity })
+    .from(orderPositions)
+    .innerJoin(orders, eq(orders.id, orderPositions.orderId))
+    .where(eq(orders.clientId, clientId))
+    .orderBy(orderPositions.id);
+const stockOf = async (id: number) =>
+  (await t.db.select().from(modifications).where(eq(modifications.id, id)))[0]?.quantity;
+
+describe("the prepared list", () => {
+  it("is kept on the server while the market is closed and survives a restart", async () => {
+    await setMarketOpen(false);
+    const { call, token } = await clientCalls();
+    const a = await tiered();
+    const b = await tiered();
+    const first = await call(line(a.id, 3, 60000));
+    expect(first.statusCode).toBe(201);
+    expect((await call(line(b.id, 12, 54000))).statusCode).toBe(201);
+    // The same modification again: its line is set, in its place.
+    const again = await call(line(a.id, 4, 60000));
+    expect(
+      again.json().lines.map((l: { modification: number; quantity: number }) => [l.modification, l.quantity]),
+    ).toEqual([
+      [a.id, 4],
+      [b.id, 12],
+    ]);
+    expect(again.json().lines[1]).toMatchObject({ price: 540, price_kopecks: 54000, sum: 6480, sold: true });
+    expect(again.json().totals).toEqual([{ currency_sign: "₽", amount: 2400 + 6480 }]);
+    expect(again.json().market).toMatchObject({ open: false });
+    expect(await stockOf(a.id)).toBe(100);
+
+    const other = await buildApp({ db: t.db, clock: t.clock, jwtSecret: TEST_SECRET, webDist: null });
+    try {
+      const res = await other.inject({
+        method: "GET",
+        url: "/api/app/list/",
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().lines.map((l: { modification: number }) => l.modification)).toEqual([a.id, b.id]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("the list's catalogue and card are shown while the market is closed", async () => {
+    await setMarketOpen(false);
+    const { call } = await clientCalls();
+    const mod = await tiered({ name: "Видна закрытым" });
+    const list = await call({ method: "GET", url: "/api/app/list/catalogue/?search=Видна закрытым" });
+    expect(list.json().items.map((i: { id: number }) => i.id)).toEqual([mod.id]);
+    const card = await call({ method: "GET", url: `/api/app/list/modifications/${mod.id}/` });
+    expect(card.json()).toMatchObject({ id: mod.id, can_order: true });
+    const quote = await call({
+      method: "POST",
+      url: "/api/app/list/quote/",
+      payload: { modification: mod.id, quantity: 10 },
+    });
+    expect(quote.json()).toMatchObject({ price: 540, price_kopecks: 54000, sum: 5400 });
+  });
+
+  it("a closed market refuses the whole list with the opening time, and adds nothing", async () => {
+    await setMarketOpen(false);
+    const { call, client } = await clientCalls();
+    const mod = await tiered();
+    await call(line(mod.id, 2, 60000));
+    const res = await call(sendWith(KEY()));
+    expect(res.statusCode).toBe(409);
+    const body = ZPreparedListClosedSchema.parse(res.json());
+    expect(body.market.next_open_at).toBe("2026-03-10T09:00:00.000Z");
+    expect(body.detail).toBe(
+      "Маркет закрыт, откроется в 12:00. Список можно отправить, когда маркет откроется.",
+    );
+    expect(await positionsOf(client.id)).toEqual([]);
+    expect(await stockOf(mod.id)).toBe(100);
+  });
+
+  it("sends at the opening line by line in order, with the refusals a tap gets, once per key", async () => {
+    await setMarketOpen(false);
+    const { call, client } = await clientCalls();
+    const plenty = await tiered();
+    const hand = await tiered({ oneHandQuantity: 3, oneHandLimited: true });
+    const scarce = await tiered({ quantity: 2 });
+    const changed = await tiered();
+    for (const [id, q] of [
+      [plenty.id, 5],
+      [hand.id, 5],
+      [scarce.id, 5],
+      [changed.id, 1],
+    ] as const)
+      expect((await call(line(id, q, 60000))).statusCode).toBe(201);
+    // The price changes after the client listed the line.
+    await t.db
+      .update(priceTiers)
+      .set({ smallWholesale: 650 })
+      .where(and(eq(priceTiers.modificationId, changed.id), eq(priceTiers.quantityFrom, 1)));
+    await orderingCacheCaughtUp(t.db);
+
+    await setMarketOpen(true);
+    const key = KEY();
+    const res = await call(sendWith(key));
+    expect(res.statusCode).toBe(200);
+    const sent = ZPreparedListSentSchema.parse(res.json());
+    expect(sent.results.map((r) => [r.modification, r.status])).toEqual([
+      [plenty.id, "added"],
+      [hand.id, "refused"],
+      [scarce.id, "refused"],
+      [changed.id, "refused"],
+    ]);
+    expect(sent.results[0]).toMatchObject({ quantity: 5, price: 600, currency_sign: "₽" });
+    // Each refusal is the one the same tap gets now.
+    for (const [i, id] of [
+      [1, hand.id],
+      [2, scarce.id],
+      [3, changed.id],
+    ] as const) {
+      const tap = await call({
+        method: "POST",
+        url: "/api/app/positions/",
+        payload: { modification: id, quantity: sent.results[i]?.quantity, price_kopecks: 60000 },
+      });
+      const result = sent.results[i];
+      if (result?.status !== "refused") throw new Error("refused expected");
+      expect(result.refusal).toEqual(tap.json());
+    }
+    const refusals = sent.results.flatMap((r) => (r.status === "refused" ? [r.refusal] : []));
+    expect(refusals[0]).toMatchObject({ code: "hand_limit", can_still: 3 });
+    expect(refusals[1]).toMatchObject({ code: "out_of_stock" });
+    expect(refusals[2]).toMatchObject({ code: "price_changed", quote: { price_kopecks: 65000 } });
+    expect(sent.order.positions.map((p) => p.modification)).toEqual([plenty.id]);
+
+    // Added lines leave the list; refused ones stay.
+    const list = await call({ method: "GET", url: "/api/app/list/" });
+    expect(list.json().lines.map((l: { modification: number }) => l.modification)).toEqual([
+      hand.id,
+      scarce.id,
+      changed.id,
+    ]);
+
+    // The same key again: the same answers, nothing added.
+    const before = await positionsOf(client.id);
+    const repeated = await call(sendWith(key));
+    expect(repeated.statusCode).toBe(200);
+    expect(repeated.json().results).toEqual(sent.results);
+    expect(await positionsOf(client.id)).toEqual(before);
+    expect(await stockOf(plenty.id)).toBe(95);
+
+    // Two sends at once with one new key: each line applied once. (A minute on: the client's pace is full.)
+    t.clock.advance(60_000);
+    await call(line(plenty.id, 2, 60000));
+    const twice = KEY();
+    const [x, y] = await Promise.all([call(sendWith(twice)), call(sendWith(twice))]);
+    expect(x.json().results).toEqual(y.json().results);
+    expect(x.json().results.at(-1)).toMatchObject({ modification: plenty.id, status: "added" });
+    expect(await stockOf(plenty.id)).toBe(93);
+    await setMarketOpen(false);
+  });
+
+  it("applies lines in list order: an earlier line takes what the day's sum allows", async () => {
+    await setMarketOpen(false);
+    const { call, client } = await clientCalls();
+    await t.db.update(accessRules).set({ totalLimit: 3000 }).where(eq(accessRules.clientId, client.id));
+    const first = await tiered();
+    const second = await tiered();
+    await call(line(second.id, 4, 60000));
+    await call(line(first.id, 4, 60000));
+    await setMarketOpen(true);
+    const sent = (await call(sendWith(KEY()))).json();
+    expect(
+      sent.results.map((r: { modification: number; status: string }) => [r.modification, r.status]),
+    ).toEqual([
+      [second.id, "added"],
+      [first.id, "refused"],
+    ]);
+    expect(sent.results[1].refusal).toMatchObject({ code: "total_limit", can_still: 1 });
+    await setMarketOpen(false);
+  });
+
+  it("a client banned while listing gets nothing", async () => {
+    await setMarketOpen(false);
+    const { call, client } = await clientCalls();
+    const mod = await tiered();
+    await call(line(mod.id, 2, 60000));
+    await t.db.update(clients).set({ banned: true }).where(eq(clients.id, client.id));
+    await setMarketOpen(true);
+    const res = await call(sendWith(KEY()));
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: "client_not_allowed" });
+    expect(await positionsOf(client.id)).toEqual([]);
+    expect(await stockOf(mod.id)).toBe(100);
+    await setMarketOpen(false);
+  });
+
+  it("holds the price rule per line: the price seen, none for a client not shown prices", async () => {
+    await setMarketOpen(false);
+    const seer = await clientCalls();
+    const blind = await clientCalls({ allowedPrice: false });
+    const mod = await tiered();
+    await seer.call(line(mod.id, 10, 54000));
+    await seer.call(line((await tiered()).id, 1, null));
+    const listed = (await blind.call(line(mod.id, 2, null))).json();
+    expect(listed.lines[0]).toMatchObject({ price: null, price_kopecks: null, sum: null });
+    expect(listed.totals).toBeNull();
+    await setMarketOpen(true);
+    const seen = (await seer.call(sendWith(KEY()))).json();
+    expect(seen.results[0]).toMatchObject({ status: "added", price: 540 });
+    // No price confirmed by a client shown prices: refused as a tap without one, with the quote to confirm.
+    expect(seen.results[1]).toMatchObject({
+      status: "refused",
+      refusal: { code: "price_changed", quote: { price_kopecks: 60000 } },
+    });
+    const blindSent = (await blind.call(sendWith(KEY()))).json();
+    expect(blindSent.results[0]).toMatchObject({ status: "added", price: null });
+    await setMarketOpen(false);
+  });
+
+  it("refuses bad input with a Russian detail and keeps the list", async () => {
+    await setMarketOpen(false);
+    const { call } = await clientCalls();
+    const mod = await tiered();
+    await call(line(mod.id, 2, 60000));
+    const bad: InjectOptions[] = [
+      line(mod.id, 0, 60000),
+      line(mod.id, 1.5, 60000),
+      line(mod.id, 2, -1),
+      {
+        method: "POST",
+        url: "/api/app/list/lines/",
+        payload: { modification: "x", quantity: 1, price_kopecks: null },
+      },
+      { method: "PUT", url: "/api/app/list/lines/999999/", payload: { quantity: 2, price_kopecks: null } },
+      { method: "POST", url: "/api/app/list/send/", payload: { idempotency_key: "not-a-uuid" } },
+      { method: "POST", url: "/api/app/list/paste/", payload: { text: "   " } },
+    ];
+    for (const options of bad) {
+      const res = await call(options);
+      expect([400, 404], JSON.stringify(options)).toContain(res.statusCode);
+      expect(res.json().detail).toMatch(/[А-Яа-яЁё]/);
+    }
+    const list = (await call({ method: "GET", url: "/api/app/list/" })).json();
+    expect(list.lines.map((l: { quantity: number }) => l.quantity)).toEqual([2]);
+  });
+
+  it("in a staff preview's dry run answers for real and keeps nothing", async () => {
+    await setMarketOpen(false);
+    const client = await seedClient(t.db, { allowedPrice: true });
+    const token = await t.app.tokens.signClient({
+      clientId: client.id,
+      telegramId: client.telegramId ?? 0,
+      dryRun: true,
+    });
+    const call = async (options: InjectOptions) => {
+      await orderingCacheCaughtUp(t.db);
+      return t.app.inject({ ...options, headers: { authorization: `Bearer ${token}` } });
+    };
+    const mod = await tiered();
+    const added = await call(line(mod.id, 2, 60000));
+    expect(added.json().lines).toHaveLength(1);
+    expect((await call({ method: "GET", url: "/api/app/list/" })).json().lines).toEqual([]);
+    await t.db
+      .insert(preparedListLines)
+      .values({ clientId: client.id, modificationId: mod.id, quantity: 2, confirmedPrice: 600, place: 1 });
+    await setMarketOpen(true);
+    const sent = await call(sendWith(KEY()));
+    expect(sent.json().results[0]).toMatchObject({ status: "added" });
+    expect(await positionsOf(client.id)).toEqual([]);
+    expect(await stockOf(mod.id)).toBe(100);
+    expect((await call({ method: "GET", url: "/api/app/list/" })).json().lines).toHaveLength(1);
+    await setMarketOpen(false);
+  });
+});
+
+describe("a pasted list", () => {
+  it("matches exactly, offers alternatives when ambiguous, and says what it cannot find", async () => {
+    await setMarketOpen(false);
+    const { call } = await clientCalls();
+    const brand = await seedBrand(t.db, { name: "Эппл" });
+    const cable = await seedProduct(t.db, { brandId: brand.id, name: "Кабель Lightning" });
+    const oneMetre = await tiered({ productId: cable.id, name: "1 м" });
+    const twoMetres = await tiered({ productId: cable.id, name: "2 м" });
+    const res = await call({
+      method: "POST",
+      url: "/api/app/list/paste/",
+      payload: { text: "Эппл Кабель Lightning 1 м — 10\nКабель Lightning: 3\nНесуществующий товар 5 шт\n" },
+    });
+    expect(res.statusCode).toBe(200);
+    const [exact, ambiguous, missing] = res.json().lines;
+    expect(exact).toMatchObject({
+      status: "matched",
+      quantity: 10,
+      match: { modification: oneMetre.id, price_kopecks: 54000 },
+    });
+    expect(ambiguous).toMatchObject({ status: "ambiguous", quantity: 3, match: null });
+    expect(ambiguous.alternatives.map((a: { modification: number }) => a.modification).sort()).toEqual(
+      [oneMetre.id, twoMetres.id].sort(),
+    );
+    expect(missing).toMatchObject({ status: "not_found", quantity: 5, alternatives: [] });
+    expect((await call({ method: "GET", url: "/api/app/list/" })).json().lines).toEqual([]);
+  });
+});
+
+describe("«Повторить заказ»", () => {
+  it("fills the list while the market is closed and sends at once while it is open", async () => {
+    await setMarketOpen(false);
+    const { call, client } = await clientCalls();
+    const kept = await tiered();
+    const gone = await tiered();
+    const past = await seedOrder(t.db, {
+      clientId: client.id,
+      clientType: 3,
+      openedOn: "2026-03-09",
+      positions: [
+        { modificationId: kept.id, currencyId: rub, price: 600, quantity: 2 },
+        { modificationId: gone.id, currencyId: rub, price: 600, quantity: 1 },
+      ],
+    });
+    await t.db
+      .update(modifications)
+      .set({ availableSmallWholesale: false })
+      .where(eq(modifications.id, gone.id));
+    await orderingCacheCaughtUp(t.db);
+
+    const history = (await call({ method: "GET", url: "/api/app/orders/" })).json();
+    expect(history.results[0]).toMatchObject({
+      id: past.id,
+      day: "2026-03-09",
+      totals: [{ currency_sign: "₽", amount: 1800 }],
+    });
+    expect(history.results[0].positions.map((p: { sold: boolean }) => p.sold)).toEqual([true, false]);
+
+    const listed = (
+      await call({
+        method: "POST",
+        url: `/api/app/orders/${past.id}/repeat/`,
+        payload: { idempotency_key: KEY() },
+      })
+    ).json();
+    expect(listed.status).toBe("listed");
+    expect(
+      listed.list.lines.map((l: { modification: number; quantity: number; sold: boolean }) => [
+        l.modification,
+        l.quantity,
+        l.sold,
+      ]),
+    ).toEqual([
+      [kept.id, 2, true],
+      [gone.id, 1, false],
+    ]);
+
+    await setMarketOpen(true);
+    const sent = (
+      await call({
+        method: "POST",
+        url: `/api/app/orders/${past.id}/repeat/`,
+        payload: { idempotency_key: KEY() },
+      })
+    ).json();
+    expect(sent.status).toBe("sent");
+    expect(sent.sent.results.map((r: { status: string }) => r.status)).toEqual(["added", "refused"]);
+    expect(sent.sent.results[1].refusal).toMatchObject({ code: "not_found" });
+    const other = await clientCalls();
+    const foreign = await other.call({
+      method: "POST",
+      url: `/api/app/orders/${past.id}/repeat/`,
+      payload: { idempotency_key: KEY() },
+    });
+    expect(foreign.statusCode).toBe(404);
+    await setMarketOpen(false);
+  });
+});
+
+describe("the bot at the opening", () => {
+  it("offers «Отправить список» once per opening to clients with a list", async () => {
+    await setMarketOpen(false);
+    const { call, client } = await clientCalls();
+    const mod = await tiered();
+    await call(line(mod.id, 2, 60000));
+    const empty = await clientCalls();
+    expect(empty.client.id).toBeGreaterThan(0);
+
+    const noticesOf = (clientId: number) =>
+      t.db
+        .select()
+        .from(outboxMessages)
+        .where(
+          and(eq(outboxMessages.clientId, clientId), eq(outboxMessages.kind, PREPARED_LIST_NOTICE_KIND)),
+        );
+    expect(await announceListsAtOpening(t.db, t.clock.now())).toBe(0);
+    await setMarketOpen(true);
+    await announceListsAtOpening(t.db, t.clock.now());
+    await announceListsAtOpening(t.db, t.clock.now());
+    const notices = await noticesOf(client.id);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.text).toContain("Маркет открыт. Ваш список к открытию:");
+    expect(notices[0]?.replyMarkup).toEqual({
+      inline_keyboard: [[{ text: "Отправить список", callback_data: SEND_LIST_CALLBACK }]],
+    });
+    expect(await noticesOf(empty.client.id)).toEqual([]);
+    // Closed and opened again: a new message.
+    await setMarketOpen(false);
+    await announceListsAtOpening(t.db, t.clock.now());
+    await setMarketOpen(true);
+    await announceListsAtOpening(t.db, t.clock.now());
+    expect(await noticesOf(client.id)).toHaveLength(2);
+    await setMarketOpen(false);
+  });
+});
