@@ -1,5 +1,6 @@
 import { performance } from "node:perf_hooks";
 import type { NextFunction } from "grammy";
+import { awakeTimeout } from "../../lib/awake-timeout.ts";
 import type { BotContext } from "../context.ts";
 import { texts } from "../texts.ts";
 
@@ -19,12 +20,14 @@ export async function guard(ctx: BotContext, next: NextFunction): Promise<void> 
   metrics?.countUpdate(sent === undefined ? undefined : new Date(sent * 1000));
   const pressAnswered = watchPressAnswer(ctx);
   const started = performance.now();
-  let timer: NodeJS.Timeout | undefined;
+  // Time the process could not run (a starved CPU, a long GC) does not count against the update: a plain
+  // timer would fire first thing after such a stall and apologise for handlers about to finish.
+  let cancel = () => {};
   const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
+    cancel = awakeTimeout(ctx.deps.updateTimeoutMs, () => {
       ctx.timedOut = true;
       reject(new UpdateTimeout());
-    }, ctx.deps.updateTimeoutMs);
+    });
   });
   const handled = next();
   try {
@@ -39,7 +42,7 @@ export async function guard(ctx: BotContext, next: NextFunction): Promise<void> 
     if (timedOut) logLateEnd(ctx, handled, started);
     await apologize(ctx, timedOut ? texts.timeout : texts.failure, pressAnswered());
   } finally {
-    clearTimeout(timer);
+    cancel();
   }
 }
 
