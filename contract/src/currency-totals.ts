@@ -1,3 +1,4 @@
+import { fromKopecks, toKopecks } from "./money.ts";
 import type { TCurrencyTotal } from "./statistics.ts";
 
 /**
@@ -11,18 +12,16 @@ import type { TCurrencyTotal } from "./statistics.ts";
  * the screen shows beside the total, so that what it shows adds up.
  */
 
-const kopecksOf = (amount: number) => Math.round(amount * 100);
-
 /** The whole units a floored amount shows (web lib/money.ts floors the same way: to the kopeck first). */
-export const flooredUnits = (amount: number) => Math.floor(kopecksOf(amount) / 100);
+export const flooredUnits = (amount: number) => Math.floor(fromKopecks(toKopecks(amount)));
 
 /** Exact sums per currency sign over several lists of amounts, in the order the signs first appear. */
 export function sumCurrencyTotals(lists: readonly (readonly TCurrencyTotal[])[]): TCurrencyTotal[] {
   const kopecks = new Map<string, number>();
   for (const list of lists)
     for (const t of list)
-      kopecks.set(t.currency_sign, (kopecks.get(t.currency_sign) ?? 0) + kopecksOf(t.total));
-  return [...kopecks].map(([currency_sign, sum]) => ({ total: sum / 100, currency_sign }));
+      kopecks.set(t.currency_sign, (kopecks.get(t.currency_sign) ?? 0) + toKopecks(t.total));
+  return [...kopecks].map(([currency_sign, sum]) => ({ total: fromKopecks(sum), currency_sign }));
 }
 
 /**

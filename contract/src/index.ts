@@ -8,6 +8,7 @@ export * from "./currency-totals.ts";
 export * from "./market.ts";
 export * from "./messaging.ts";
 export * from "./miniapp.ts";
+export * from "./money.ts";
 export * from "./permissions.ts";
 export * from "./position-name.ts";
 export * from "./prepared-list.ts";

@@ -5,7 +5,7 @@ import { seedClient } from "../db/factories/clients.ts";
 import { accessRules, clients, marketSchedules, orderPositions, orders } from "../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { botChat, sentTexts } from "../test/bot-chat.ts";
-import { cardData, typedQuantityData } from "./callback-data/catalogue.ts";
+import { addData, cardData, typedQuantityData } from "./callback-data/catalogue.ts";
 import type { CapturedCall } from "./capture.ts";
 
 let t: TestApp;
@@ -129,11 +129,35 @@ describe("the price the client confirmed", () => {
     let calls = await chat.press(cardData.pack({ modificationId: mod.id, productId, page: 1 }));
     calls = await chat.press(button(calls, "10 шт"));
     const confirm = button(calls, "✅ Подтвердить");
-    expect(confirm).toMatch(/:0$/);
+    // The button carries no price at all (its last field is empty), not a price of 0.
+    expect(confirm).toMatch(/:10:$/);
     await setPrice(mod.tiers[1]?.id, 120);
     calls = await chat.press(confirm);
     expect(lastText(calls)).toBe(`✅ Добавлено в заказ.\n1. Acme Зарядка ${mod.name} — 10 шт · Добавлен`);
     expect(await positionsOf(client.id)).toEqual([{ quantity: 10, price: 120 }]);
+  });
+
+  it("a button without a price, from a client who sees prices, adds nothing: the price comes back to confirm", async () => {
+    const mod = await priced();
+    const client = await seedClient(t.db, { telegramId: 9104, allowedPrice: true });
+    const chat = botChat(t.db, t.clock, 9104);
+    const calls = await chat.press(
+      addData.pack({ modificationId: mod.id, productId, quantity: 10, price: null }),
+    );
+    expect(alertOf(calls)?.text).toBe("Подтвердите цену: заказ принимается по цене, которую вы видели.");
+    expect(lastText(calls)).toMatch(/Количество: 10 шт × 90 ₽ = 900 ₽\. Подтвердите заказ\.$/);
+    expect(await positionsOf(client.id)).toEqual([]);
+  });
+
+  it("prices with kopecks keep two digits: 226,10 ₽, as the back-office and the Mini App show them", async () => {
+    const mod = await priced({
+      tiers: [{ currencyId: rub, quantityFrom: 1, smallWholesale: 226.1, largeWholesale: 226.1 }],
+    });
+    await seedClient(t.db, { telegramId: 9105, allowedPrice: true });
+    const chat = botChat(t.db, t.clock, 9105);
+    let calls = await chat.press(cardData.pack({ modificationId: mod.id, productId, page: 1 }));
+    calls = await chat.press(button(calls, "5 шт"));
+    expect(lastText(calls)).toMatch(/Количество: 5 шт × 226,10 ₽ = 1 130,50 ₽\. Подтвердите заказ\.$/);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { TCurrencyTotal, TOrderTotal } from "@wholesale/contract";
+import { flooredFigure, moneyFigure, type TCurrencyTotal, type TOrderTotal } from "@wholesale/contract";
 
 /**
  * The one money formatter of the back-office and the Mini App. Two kinds of figures, two rules:
@@ -7,32 +7,22 @@ import type { TCurrencyTotal, TOrderTotal } from "@wholesale/contract";
  * - an AMOUNT (a sum: a position's, an order's, a day's) is floored to whole units, as the spec asks
  *   (part 1 §9), unless asked to stay exact (part 2 §9's brand and group totals, the client's own sums in the
  *   Mini App), when it is shown as a price is.
- * Figures are rounded to the kopeck first: 0.29 × 100 is 28.999… in binary, and a floor must not turn a whole
- * 29 into 28. The number and its sign are joined by a no-break space, so a narrow cell never leaves the sign
+ * The figures are the contract's (money.ts): rounded to the kopeck first, so a floor never turns a whole 29 into
+ * 28. The number and its sign are joined by a no-break space, so a narrow cell never leaves the sign
  * alone on the next line (ru-RU digit groups are no-break spaces already).
  */
 
-const whole = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 0 });
-const twoDigits = new Intl.NumberFormat("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-const kopecksOf = (value: number) => Math.round(value * 100);
-// `|| 0` turns -0 (a floor of a tiny negative rounding) into 0, which Intl would print as «-0».
-const exact = (value: number) => {
-  const kopecks = kopecksOf(value);
-  return kopecks % 100 === 0 ? whole.format(kopecks / 100 || 0) : twoDigits.format(kopecks / 100);
-};
-const floored = (value: number) => whole.format(Math.floor(kopecksOf(value) / 100) || 0);
 const withSign = (figure: string, sign: string) => `${figure}\u00a0${sign}`;
 
 /** A unit price, exactly: «226 ₽», «226,10 ₽». */
-export const formatPrice = (price: number, sign: string) => withSign(exact(price), sign);
+export const formatPrice = (price: number, sign: string) => withSign(moneyFigure(price), sign);
 
 /** A sum, floored to whole units («1 024 ₽»); `floor: false` keeps kopecks as a price shows them. */
 export const formatAmount = (amount: number, sign: string, floor = true) =>
-  withSign(floor ? floored(amount) : exact(amount), sign);
+  withSign(floor ? flooredFigure(amount) : moneyFigure(amount), sign);
 
 /** A position's sum, price × quantity, computed in kopecks so that binary fractions cannot shift a floor. */
-export const lineSum = (price: number, quantity: number) => (kopecksOf(price) * quantity) / 100;
+export { lineSum } from "@wholesale/contract";
 
 /** Sums in several currencies side by side («12 500 ₽ · 10 $»); «—» when there are none. */
 const formatAmounts = (amounts: { amount: number; sign: string }[], floor: boolean) =>

@@ -1,4 +1,4 @@
-import { callbackData, ID, KOPECKS, PAGE, PRODUCT_OR_SEARCH, QUANTITY } from "./factory.ts";
+import { callbackData, ID, PAGE, PRODUCT_OR_SEARCH, QUANTITY, SHOWN_KOPECKS } from "./factory.ts";
 
 /** The brands page. */
 export const brandsData = callbackData("b", { page: PAGE });
@@ -32,13 +32,13 @@ export const typedQuantityData = callbackData("t", {
   page: PAGE,
 });
 /**
- * The confirmed addition of a position, with the unit price the confirm screen showed in kopecks (0 when the
- * client may not see prices: they confirm the quantity alone). Its origin keeps only `productId` (the list's
+ * The confirmed addition of a position, with the unit price the confirm screen showed (none when the client may
+ * not see prices: they confirm the quantity alone). Its origin keeps only `productId` (the list's
  * first page): the payload's shape is what the bot preview and the «market opens» benchmark send.
  */
 export const addData = callbackData("a", {
   modificationId: ID,
   productId: PRODUCT_OR_SEARCH,
   quantity: QUANTITY,
-  price: KOPECKS,
+  price: SHOWN_KOPECKS,
 });

@@ -2,8 +2,8 @@ import type { Filter, Middleware } from "grammy";
 import { MAX_QUANTITY } from "../../modules/ordering/index.ts";
 import type { BotContext } from "../context.ts";
 
-/** The whole numbers a field may hold, both ends included. */
-export type Range = { readonly min: number; readonly max: number };
+/** The whole numbers a field may hold, both ends included; a `nullable` field may hold none (packed empty). */
+export type Range = { readonly min: number; readonly max: number; readonly nullable?: true };
 
 /** A row id: PostgreSQL's `integer`, so a forged id never reaches the database as an out-of-range value. */
 export const ID: Range = { min: 1, max: 2_147_483_647 };
@@ -11,8 +11,11 @@ export const ID: Range = { min: 1, max: 2_147_483_647 };
 export const PRODUCT_OR_SEARCH: Range = { min: 0, max: ID.max };
 export const PAGE: Range = { min: 1, max: 100_000 };
 export const QUANTITY: Range = { min: 1, max: MAX_QUANTITY };
-/** Money in kopecks (hundredths of any currency), up to what a `numeric(14,2)` column holds. */
-export const KOPECKS: Range = { min: 0, max: 99_999_999_999_999 };
+/**
+ * The unit price a confirm screen showed, in kopecks (hundredths of any currency), up to what a `numeric(14,2)`
+ * column holds; none when the client may not see prices (they confirm the quantity alone).
+ */
+export const SHOWN_KOPECKS = { min: 0, max: 99_999_999_999_999, nullable: true } as const satisfies Range;
 
 export type CallbackData<V> = {
   pack(values: V): string;
@@ -29,13 +32,13 @@ export type CallbackData<V> = {
 export function callbackData<const F extends Record<string, Range>>(
   prefix: string,
   fields: F,
-): CallbackData<{ [K in keyof F]: number }> {
-  type Values = { [K in keyof F]: number };
+): CallbackData<{ [K in keyof F]: F[K] extends { nullable: true } ? number | null : number }> {
+  type Values = { [K in keyof F]: F[K] extends { nullable: true } ? number | null : number };
   const ranges = Object.entries(fields) as [keyof F & string, Range][];
   const names = ranges.map(([name]) => name);
   return {
     pack(values) {
-      return [prefix, ...names.map((name) => String(values[name]))].join(":");
+      return [prefix, ...names.map((name) => String(values[name] ?? ""))].join(":");
     },
     unpack(data) {
       const parts = data.split(":");
@@ -43,10 +46,14 @@ export function callbackData<const F extends Record<string, Range>>(
       const values: Partial<Values> = {};
       for (const [i, [name, range]] of ranges.entries()) {
         const part = parts[i + 1] ?? "";
+        if (part === "" && range.nullable) {
+          values[name] = null as Values[typeof name];
+          continue;
+        }
         if (!/^\d{1,15}$/.test(part)) return null;
         const value = Number(part);
         if (value < range.min || value > range.max) return null;
-        values[name] = value;
+        values[name] = value as Values[typeof name];
       }
       return values as Values;
     },

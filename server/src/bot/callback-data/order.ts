@@ -1,4 +1,4 @@
-import { callbackData, ID, KOPECKS, QUANTITY } from "./factory.ts";
+import { callbackData, ID, QUANTITY, SHOWN_KOPECKS } from "./factory.ts";
 
 /** «Мой заказ» again (after a change, or to refresh). */
 export const orderData = callbackData("o", {});
@@ -6,5 +6,9 @@ export const orderData = callbackData("o", {});
 export const changeData = callbackData("oc", { positionId: ID });
 /** Remove a position (its stock comes back). */
 export const removeData = callbackData("or", { positionId: ID });
-/** The confirmed change of a position's quantity, with the unit price shown (in kopecks, as addData's). */
-export const changeConfirmData = callbackData("ox", { positionId: ID, quantity: QUANTITY, price: KOPECKS });
+/** The confirmed change of a position's quantity, with the unit price shown (as addData's). */
+export const changeConfirmData = callbackData("ox", {
+  positionId: ID,
+  quantity: QUANTITY,
+  price: SHOWN_KOPECKS,
+});

@@ -1,3 +1,4 @@
+import { fromKopecks } from "@wholesale/contract";
 import { Composer, InlineKeyboard } from "grammy";
 import {
   type ModificationView,
@@ -148,7 +149,12 @@ buttons.use(
 buttons.use(
   onPress(addData, async (ctx, { modificationId, productId, quantity, price }) => {
     const origin = { productId, page: 1 };
-    const result = await ctx.ordering.addPosition(ctx.clientId, modificationId, quantity, price / 100);
+    const result = await ctx.ordering.addPosition(
+      ctx.clientId,
+      modificationId,
+      quantity,
+      price === null ? null : fromKopecks(price),
+    );
     if (!result.ok) {
       await ctx.answerCallbackQuery({ text: result.message, show_alert: true });
       // A new price is shown to confirm again: nothing was added at a price the client did not see.

@@ -1,3 +1,4 @@
+import { fromKopecks } from "@wholesale/contract";
 import { Composer } from "grammy";
 import { orderText } from "../../modules/ordering/index.ts";
 import { onPress } from "../callback-data/factory.ts";
@@ -74,7 +75,12 @@ typedChange.on("message:text", async (ctx, next) => {
 /** «✅ Подтвердить» of a change: made at the price shown, or shown again at the new one. */
 myOrder.use(
   onPress(changeConfirmData, async (ctx, { positionId, quantity, price }) => {
-    const result = await ctx.ordering.changePosition(ctx.clientId, positionId, quantity, price / 100);
+    const result = await ctx.ordering.changePosition(
+      ctx.clientId,
+      positionId,
+      quantity,
+      price === null ? null : fromKopecks(price),
+    );
     if (result.ok) {
       await ctx.answerCallbackQuery({ text: texts.changed });
       await show(ctx, `${texts.changed}\n\n${orderText(result.order)}`, orderKeyboard(result.order));

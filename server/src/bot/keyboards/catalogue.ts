@@ -1,12 +1,12 @@
+import { toKopecks } from "@wholesale/contract";
 import { InlineKeyboard } from "grammy";
-import {
-  type BrandItem,
-  type ModificationItem,
-  type ModificationView,
-  type Page,
-  type ProductItem,
-  type Quote,
-  toKopecks,
+import type {
+  BrandItem,
+  ModificationItem,
+  ModificationView,
+  Page,
+  ProductItem,
+  Quote,
 } from "../../modules/ordering/index.ts";
 import type { StockState } from "../../modules/stock/index.ts";
 import {
@@ -100,8 +100,8 @@ export function cardKeyboard(view: ModificationView, origin: CardOrigin) {
   return keyboard.row().text("« Назад", originData(origin));
 }
 
-/** The price a confirm button carries, in kopecks: 0 for a client who may not see prices. */
-export const confirmedKopecks = (quote: Quote) => (quote.price === null ? 0 : toKopecks(quote.price));
+/** The price a confirm button carries, in kopecks: none for a client who may not see prices. */
+export const confirmedKopecks = (quote: Quote) => (quote.price === null ? null : toKopecks(quote.price));
 
 /** «✅ Подтвердить» adds the quantity at the quote's price, and only at it. */
 export function confirmKeyboard(modificationId: number, origin: CardOrigin, quantity: number, quote: Quote) {

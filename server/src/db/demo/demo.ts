@@ -1,4 +1,4 @@
-import { positionName } from "@wholesale/contract";
+import { positionName, roundMoney } from "@wholesale/contract";
 import { count } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { addDays, businessDay, startOfBusinessDay } from "../../lib/business-time.ts";
@@ -66,8 +66,6 @@ export async function isEmptyForDemo(db: Db): Promise<boolean> {
   const [c] = await db.select({ n: count() }).from(clients);
   return (row?.n ?? 0) === 0 && (c?.n ?? 0) === 0;
 }
-
-const money2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * Fills an empty database with a realistic, deterministic wholesale business: staff of every role,
@@ -187,8 +185,8 @@ async function seedCatalogue(db: Db, rnd: Random, scale: DemoScale, currency: { 
   modificationRows.forEach(({ id }, i) => {
     const s = modificationSeeds[i] as (typeof modificationSeeds)[number];
     const currencyId = s.inDollars ? currency.usd : currency.rub;
-    const small = s.inDollars ? money2(s.base / 95) : s.base;
-    const large = s.noLarge ? 1 : money2(small * 0.88);
+    const small = s.inDollars ? roundMoney(s.base / 95) : s.base;
+    const large = s.noLarge ? 1 : roundMoney(small * 0.88);
     const steps = rnd.pick([[1], [1, 10], [1, 10, 50]]);
     steps.forEach((quantityFrom, step) => {
       const discount = 1 - step * 0.05;
@@ -196,8 +194,8 @@ async function seedCatalogue(db: Db, rnd: Random, scale: DemoScale, currency: { 
         modificationId: id,
         currencyId,
         quantityFrom,
-        smallWholesale: money2(small * discount),
-        largeWholesale: s.noLarge ? 1 : money2(large * discount),
+        smallWholesale: roundMoney(small * discount),
+        largeWholesale: s.noLarge ? 1 : roundMoney(large * discount),
         availableSmallWholesale: true,
         availableLargeWholesale: !s.noLarge,
       });

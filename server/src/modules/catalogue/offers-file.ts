@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import type { TOffersImportResult } from "@wholesale/contract";
+import { roundMoney, type TOffersImportResult } from "@wholesale/contract";
 import { asc, inArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
@@ -88,7 +88,6 @@ function number(cell: Cell): number | undefined {
   return undefined;
 }
 
-const money2 = (n: number) => Math.round(n * 100) / 100;
 const keyOf = (...parts: string[]) => JSON.stringify(parts);
 /** A value quoted back in an error, cut so that a giant cell cannot make a giant answer. */
 const quoted = (value: string) => `«${value.length > 50 ? `${value.slice(0, 50)}…` : value}»`;
@@ -185,7 +184,7 @@ function parseOffers(rows: SheetRow[], currencyOf: (name: string) => number | un
         problems.push(`${label}: ожидается положительное число`);
         return 1;
       }
-      return money2(value);
+      return roundMoney(value);
     };
     const small = price(smallCell, "малый опт");
     const large = price(largeCell, "крупный опт");

@@ -1,15 +1,16 @@
-import type {
-  TMiniAppAdd,
-  TMiniAppAdded,
-  TMiniAppBrand,
-  TMiniAppCard,
-  TMiniAppCatalogue,
-  TMiniAppChange,
-  TMiniAppOrder,
-  TMiniAppPositionResult,
-  TMiniAppQuote,
-  TMiniAppQuoteRequest,
-  TMiniAppRefusal,
+import {
+  fromKopecks,
+  type TMiniAppAdd,
+  type TMiniAppAdded,
+  type TMiniAppBrand,
+  type TMiniAppCard,
+  type TMiniAppCatalogue,
+  type TMiniAppChange,
+  type TMiniAppOrder,
+  type TMiniAppPositionResult,
+  type TMiniAppQuote,
+  type TMiniAppQuoteRequest,
+  type TMiniAppRefusal,
 } from "@wholesale/contract";
 import type { Db } from "../../db/client.ts";
 import { badRequest } from "../../http/errors.ts";
@@ -42,9 +43,6 @@ const refused = (r: Pick<Refusal, "code" | "message" | "canStill" | "quote">): A
 });
 
 class DryRunRollback extends Error {}
-
-/** An add or a change without a price, from a client who is shown prices: the page must confirm one. */
-const CONFIRM_PRICE = "Подтвердите цену: заказ принимается по цене, которую вы видели.";
 
 export type MiniAppService = ReturnType<typeof createMiniAppService>;
 
@@ -147,14 +145,7 @@ export function createMiniAppService({
     /** An add answers the position and the order's totals (the page reads «Мой заказ» when it opens). */
     add: (clientId: number, body: TMiniAppAdd): Promise<Answer<TMiniAppAdded>> =>
       write(async (on) => {
-        const service = ordering(on);
-        if (body.price_kopecks === null) {
-          const preview = await service.previewAdd(clientId, body.modification, body.quantity);
-          if (!preview.ok) return refused(preview);
-          if (preview.quote.price !== null)
-            return refused({ code: "price_changed", message: CONFIRM_PRICE, quote: preview.quote });
-        }
-        const done = await service.addPosition(clientId, body.modification, body.quantity, price(body));
+        const done = await ordering(on).addPosition(clientId, body.modification, body.quantity, price(body));
         if (!done.ok) return refused(done);
         return { ok: true, value: { position: positionOf(done.position), totals: totalsOf(done.order) } };
       }),
@@ -165,14 +156,7 @@ export function createMiniAppService({
       body: TMiniAppChange,
     ): Promise<Answer<TMiniAppPositionResult>> =>
       write(async (on) => {
-        const service = ordering(on);
-        if (body.price_kopecks === null) {
-          const preview = await service.previewChange(clientId, positionId, body.quantity);
-          if (!preview.ok) return refused(preview);
-          if (preview.quote.price !== null)
-            return refused({ code: "price_changed", message: CONFIRM_PRICE, quote: preview.quote });
-        }
-        const done = await service.changePosition(clientId, positionId, body.quantity, price(body));
+        const done = await ordering(on).changePosition(clientId, positionId, body.quantity, price(body));
         if (!done.ok) return refused(done);
         return { ok: true, value: { position: positionOf(done.position), order: orderOf(done.order) } };
       }),
@@ -208,4 +192,4 @@ export function createMiniAppService({
 
 /** The confirmed unit price in the service's money (rubles with kopecks), or null when none was shown. */
 const price = (body: { price_kopecks: number | null }) =>
-  body.price_kopecks === null ? null : body.price_kopecks / 100;
+  body.price_kopecks === null ? null : fromKopecks(body.price_kopecks);

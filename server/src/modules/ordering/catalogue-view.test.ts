@@ -11,7 +11,7 @@ import {
   orderPositions,
 } from "../../db/schema/index.ts";
 import { PAGE_SIZE } from "./catalogue-lists.ts";
-import { type OrderingFixture, orderingFixture } from "./test-fixture.ts";
+import { confirmedAdd, confirmedChange, type OrderingFixture, orderingFixture } from "./test-fixture.ts";
 
 let f: OrderingFixture;
 beforeAll(async () => {
@@ -64,7 +64,7 @@ describe("visibility", () => {
       m.id,
     ]);
     expect(await f.service.getModification(client.id, m.id)).toBeNull();
-    expect(await f.service.addPosition(client.id, m.id, 1, null)).toMatchObject({ code: "not_found" });
+    expect(await confirmedAdd(f.service, client.id, m.id, 1)).toMatchObject({ code: "not_found" });
   });
 
   it("shows a restricted modification only to its clients, groups and directions", async () => {
@@ -86,10 +86,10 @@ describe("visibility", () => {
       expect(await modIds(c.id, product.id)).toEqual([open.id, restricted.id]);
     }
     expect(await modIds(outsider.id, product.id)).toEqual([open.id]);
-    expect(await f.service.addPosition(outsider.id, restricted.id, 1, null)).toMatchObject({
+    expect(await confirmedAdd(f.service, outsider.id, restricted.id, 1)).toMatchObject({
       code: "not_found",
     });
-    expect((await f.service.addPosition(inGroup.id, restricted.id, 1, null)).ok).toBe(true);
+    expect((await confirmedAdd(f.service, inGroup.id, restricted.id, 1)).ok).toBe(true);
   });
 
   it("hides a type whose availability is false, and shows null as «not on sale yet»", async () => {
@@ -100,8 +100,8 @@ describe("visibility", () => {
     const large = await seedClient(f.db, { clientType: CLIENT_TYPE_LARGE });
     expect(await modIds(small.id, product.id)).toEqual([smallUndecided.id]);
     expect(await modIds(large.id, product.id)).toEqual([smallOff.id, smallUndecided.id]);
-    expect(await f.service.addPosition(small.id, smallOff.id, 1, null)).toMatchObject({ code: "not_found" });
-    expect(await f.service.addPosition(small.id, smallUndecided.id, 1, null)).toMatchObject({
+    expect(await confirmedAdd(f.service, small.id, smallOff.id, 1)).toMatchObject({ code: "not_found" });
+    expect(await confirmedAdd(f.service, small.id, smallUndecided.id, 1)).toMatchObject({
       ok: false,
       code: "not_sold",
       message: "Этот товар сейчас не продаётся.",
@@ -110,7 +110,7 @@ describe("visibility", () => {
       canOrder: false,
       reason: "Этот товар сейчас не продаётся.",
     });
-    expect((await f.service.addPosition(large.id, smallOff.id, 1, null)).ok).toBe(true);
+    expect((await confirmedAdd(f.service, large.id, smallOff.id, 1)).ok).toBe(true);
   });
 
   it("does not sell a tier whose price is 1 or whose flag is off for the type", async () => {
@@ -133,7 +133,7 @@ describe("visibility", () => {
     expect(view?.tiers).toEqual([
       { fromQuantity: 10, price: 540, currencyId: f.rub, currencySign: "₽", list: "small", orderable: true },
     ]);
-    expect(await f.service.addPosition(small.id, m.id, 7, null)).toMatchObject({
+    expect(await confirmedAdd(f.service, small.id, m.id, 7)).toMatchObject({
       code: "bad_quantity",
       message: "Этот товар продаётся от 10 шт.",
     });
@@ -175,7 +175,7 @@ describe("the client's view of a modification", () => {
         { fromQuantity: 10, price: 540, list: "small", orderable: true },
       ],
     });
-    await f.service.addPosition(client.id, m.id, 5, null);
+    await confirmedAdd(f.service, client.id, m.id, 5);
     expect(await f.service.getModification(client.id, m.id)).toMatchObject({
       canOrder: false,
       stock: "few",
@@ -205,9 +205,9 @@ describe("the card's quantities and quote", () => {
     const client = await seedClient(f.db, { allowedPrice: true });
     expect((await f.service.getModification(client.id, fromTen.id))?.quantities).toEqual([10, 20]);
     for (const quantity of [1, 5, 50])
-      expect((await f.service.addPosition(client.id, fromTen.id, quantity, null)).ok).toBe(false);
+      expect((await confirmedAdd(f.service, client.id, fromTen.id, quantity)).ok).toBe(false);
     // Holding 10, any amount up to the 20 left completes a sold quantity.
-    expect((await f.service.addPosition(client.id, fromTen.id, 10, null)).ok).toBe(true);
+    expect((await confirmedAdd(f.service, client.id, fromTen.id, 10)).ok).toBe(true);
     expect((await f.service.getModification(client.id, fromTen.id))?.quantities).toEqual([1, 5, 10, 20]);
 
     // A day's sum cap with a steep tier: 10 units (1 000 ₽) fit where 5 (3 000 ₽) do not.
@@ -221,7 +221,7 @@ describe("the card's quantities and quote", () => {
     await f.setRules(capped.id, { totalLimit: 1000 });
     const view = await f.service.getModification(capped.id, steep.id);
     expect(view).toMatchObject({ canOrder: true, upTo: 10, quantities: [1, 10] });
-    expect(await f.service.addPosition(capped.id, steep.id, 5, null)).toMatchObject({ code: "total_limit" });
+    expect(await confirmedAdd(f.service, capped.id, steep.id, 5)).toMatchObject({ code: "total_limit" });
   });
 
   it("prices the chosen quantity as the position it makes, only for a client who sees prices", async () => {
@@ -233,7 +233,7 @@ describe("the card's quantities and quote", () => {
       return preview.ok ? preview.quote : preview;
     };
     expect(await quoteOf(client.id, 10)).toEqual({ quantity: 10, price: 540, sum: 5400, currencySign: "₽" });
-    await f.service.addPosition(client.id, m.id, 6, null);
+    await confirmedAdd(f.service, client.id, m.id, 6);
     expect(await quoteOf(client.id, 6)).toEqual({ quantity: 12, price: 540, sum: 6480, currencySign: "₽" });
     const hidden = await seedClient(f.db);
     expect(await quoteOf(hidden.id, 10)).toEqual({ quantity: 10, price: null, sum: null, currencySign: "₽" });
@@ -272,11 +272,11 @@ describe("price lists", () => {
     const view = await f.service.getModification(client.id, m.id);
     expect(view?.tiers.map((t) => t.price)).toEqual([null, null]);
     // No answer to the client carries a price, a sum or a total: no view of it can show one.
-    const r = await f.service.addPosition(client.id, m.id, 1, null);
+    const r = await confirmedAdd(f.service, client.id, m.id, 1);
     if (!r.ok) throw new Error(r.message);
     expect(r.position).toMatchObject({ quantity: 1, price: null, sum: null });
     expect(r.order.totals).toBeNull();
-    const changed = await f.service.changePosition(client.id, r.position.id, 10, null);
+    const changed = await confirmedChange(f.service, client.id, r.position.id, 10);
     expect(changed.ok && [changed.position.price, changed.order.totals]).toEqual([null, null]);
     const order = await f.service.todayOrder(client.id);
     expect(order.positions.map((p) => [p.price, p.sum])).toEqual([[null, null]]);
@@ -298,7 +298,7 @@ describe("price lists", () => {
     });
     expect((await f.service.getModification(plain.id, m.id))?.tiers.map((t) => t.price)).toEqual([600, 540]);
     expect((await f.service.getModification(marked.id, m.id))?.tiers.map((t) => t.price)).toEqual([630, 567]);
-    const r = await f.service.addPosition(marked.id, m.id, 10, null);
+    const r = await confirmedAdd(f.service, marked.id, m.id, 10);
     expect(r.ok && r.position).toMatchObject({ price: 567, sum: 5670 });
     const inactive = await seedGroup(f.db, { surcharge: 1.5, isActive: false });
     const offGroup = await seedClient(f.db, {
@@ -323,7 +323,7 @@ describe("price lists", () => {
       ["large", 1, 590, false],
       ["large", 10, 530, false],
     ]);
-    const r = await f.service.addPosition(client.id, m.id, 1, null);
+    const r = await confirmedAdd(f.service, client.id, m.id, 1);
     expect(r.ok && r.position.price).toBe(600);
   });
 
@@ -342,9 +342,9 @@ describe("price lists", () => {
       ["small", 20, true],
       ["large", 20, true],
     ]);
-    const few = await f.service.addPosition(client.id, m.id, 5, null);
+    const few = await confirmedAdd(f.service, client.id, m.id, 5);
     expect(few.ok && few.position.price).toBe(600);
-    const many = await f.service.addPosition(client.id, m.id, 15, null);
+    const many = await confirmedAdd(f.service, client.id, m.id, 15);
     expect(many.ok && many.position).toMatchObject({ quantity: 20, price: 500 });
     // The flag naming the client's own list changes nothing; the large list stays closed to them.
     const own = await seedClient(f.db, { allowedPrice: true, clientSmallWholesale: true });
@@ -358,7 +358,7 @@ describe("price lists", () => {
     const { mod } = await shelf();
     const m = await mod({ availableLargeWholesale: null });
     const client = await seedClient(f.db, { allowedPrice: true, clientLargeWholesale: true });
-    const r = await f.service.addPosition(client.id, m.id, 10, null);
+    const r = await confirmedAdd(f.service, client.id, m.id, 10);
     expect(r.ok && r.position.price).toBe(540);
   });
 });

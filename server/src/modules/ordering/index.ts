@@ -1,3 +1,4 @@
+export { toKopecks } from "@wholesale/contract";
 export { PAGE_SIZE } from "./catalogue-lists.ts";
 export { formatMoney, TEXT as orderingTexts } from "./messages.ts";
 export { ORDER_RATE, RETRY_AFTER_SECONDS } from "./order-rate.ts";
@@ -5,6 +6,5 @@ export { changedOrderText, dayLabel, orderText, positionLine, unitsText } from "
 export { ORDERING_CACHE_CHANNEL, orderingCacheCaughtUp, startOrderingCache } from "./ordering-cache.ts";
 export { createOrderingService, MAX_QUANTITY } from "./ordering-service.ts";
 export { type LineNow, listView } from "./prepared-lines.ts";
-export { toKopecks } from "./price-list.ts";
 export { todayOrder as orderOfDay } from "./today-order.ts";
 export type * from "./types.ts";

@@ -1,3 +1,4 @@
+import { moneyFigure } from "@wholesale/contract";
 import type { PositionStatus } from "../../db/schema/index.ts";
 import type { Check, Refusal } from "./types.ts";
 
@@ -15,11 +16,14 @@ export const TEXT = {
   notSold: "Этот товар сейчас не продаётся.",
   notChangeable: "Позиция уже отправлена на сборку: изменить её нельзя.",
   priceChanged: "Цена изменилась: подтвердите заказ по новой цене.",
+  confirmPrice: "Подтвердите цену: заказ принимается по цене, которую вы видели.",
 } as const;
 
-// One formatter for every call: toLocaleString builds a new one each time, which the bot's rush felt.
-const rubles = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 2 });
-const money = (n: number) => rubles.format(n).replace(/\u00a0/g, " ");
+/**
+ * Money in a bot text, as the back-office and the Mini App show it (contract's moneyFigure): «226» when whole,
+ * otherwise two digits of kopecks, «226,10». Digit groups are plain spaces in the bot's texts.
+ */
+const money = (n: number) => moneyFigure(n).replace(/\u00a0/g, " ");
 
 /**
  * What is still possible: for a new position the units that may be added («можно ещё 4 шт.»), for a change

@@ -1,4 +1,4 @@
-import { positionName } from "@wholesale/contract";
+import { lineSum, positionName } from "@wholesale/contract";
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { brands, modifications, products } from "../../db/schema/index.ts";
@@ -100,7 +100,7 @@ async function linesNow(
       name,
       quantity,
       price,
-      sum: price === null ? null : Math.round(price * quantity * 100) / 100,
+      sum: price === null ? null : lineSum(price, quantity),
       currencySign: tier?.currencySign ?? pricing?.shown[0]?.currencySign ?? "",
       sold: tier !== null,
       stock: row?.visible ? stockState(Number(row.quantity)) : "none",

@@ -1,3 +1,4 @@
+import { roundMoney } from "@wholesale/contract";
 import type { PriceList, TierView } from "./types.ts";
 
 /** A stored tier with both lists' prices, as price_tiers holds it. */
@@ -27,12 +28,6 @@ const priceOf = (tier: StoredTier, list: PriceList) =>
   list === "small" ? tier.smallWholesale : tier.largeWholesale;
 const flagOf = (tier: StoredTier, list: PriceList) =>
   list === "small" ? tier.availableSmallWholesale : tier.availableLargeWholesale;
-
-/** Money to the kopeck. */
-export const roundMoney = (n: number) => Math.round(n * 100) / 100;
-
-/** Money as a whole number of kopecks (hundredths of any currency): prices compared or carried exactly. */
-export const toKopecks = (n: number) => Math.round(n * 100);
 
 /** Money as the client pays it: the list price times the client's multiplier, to the kopeck. */
 export const charge = (price: number, multiplier: number) => roundMoney(price * multiplier);

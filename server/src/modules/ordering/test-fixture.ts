@@ -80,3 +80,28 @@ export async function stockOf(db: Db, id: number) {
 }
 
 export type OrderingFixture = Awaited<ReturnType<typeof orderingFixture>>;
+
+/**
+ * An add as a client makes it: the quote first, then the add at the price it showed (none to a client who may
+ * not see prices). A refused quote still goes on to the add, whose own refusal the test then reads.
+ */
+export async function confirmedAdd(
+  service: OrderingService,
+  clientId: number,
+  modificationId: number,
+  quantity: number,
+) {
+  const preview = await service.previewAdd(clientId, modificationId, quantity);
+  return service.addPosition(clientId, modificationId, quantity, preview.ok ? preview.quote.price : null);
+}
+
+/** A change as a client makes it, at the price its quote showed (confirmedAdd's). */
+export async function confirmedChange(
+  service: OrderingService,
+  clientId: number,
+  positionId: number,
+  quantity: number,
+) {
+  const preview = await service.previewChange(clientId, positionId, quantity);
+  return service.changePosition(clientId, positionId, quantity, preview.ok ? preview.quote.price : null);
+}

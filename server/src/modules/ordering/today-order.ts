@@ -1,3 +1,4 @@
+import { lineSum, roundMoney } from "@wholesale/contract";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { type Bindable, fixedStatement } from "../../db/fixed-statement.ts";
@@ -6,7 +7,6 @@ import type { DayOrder, DayRow } from "./kept-rows.ts";
 import { STATUS_LABELS } from "./messages.ts";
 import { changesColumn } from "./order-rate.ts";
 import { cachesOf, type KeptDay } from "./ordering-cache.ts";
-import { roundMoney } from "./price-list.ts";
 import type { CurrencyTotal, PositionView, TodayOrder } from "./types.ts";
 
 /**
@@ -82,7 +82,7 @@ export const positionView = (r: DayRow, showPrices: boolean): PositionView => ({
   currencySign: r.currencySign,
   status: r.status,
   statusLabel: STATUS_LABELS[r.status],
-  sum: showPrices ? roundMoney(r.price * r.quantity) : null,
+  sum: showPrices ? lineSum(r.price, r.quantity) : null,
   changeable: r.status === "added",
 });
 
@@ -94,7 +94,7 @@ function totalsOf(positions: readonly DayRow[]): CurrencyTotal[] {
       currencySign: p.currencySign,
       amount: 0,
     };
-    t.amount = roundMoney(t.amount + roundMoney(p.price * p.quantity));
+    t.amount = roundMoney(t.amount + lineSum(p.price, p.quantity));
     totals.set(p.currencyId, t);
   }
   return [...totals.values()];

@@ -193,8 +193,8 @@ export type OrderingService = {
   previewChange(clientId: number, positionId: number, quantity: number): Promise<ChangePreview>;
   /**
    * `confirmedPrice` is the unit price the client confirmed (the preview's quote): when the client sees prices
-   * and the price charged now differs, nothing changes and the refusal (`price_changed`) carries the new quote.
-   * A client who may not see prices confirms the quantity alone. Null: no price was shown to confirm.
+   * and none was given or the price charged now differs, nothing changes and the refusal (`price_changed`)
+   * carries the quote to confirm. A client who may not see prices confirms the quantity alone (null).
    */
   addPosition(
     clientId: number,

@@ -1,9 +1,10 @@
+import { lineSum, toKopecks } from "@wholesale/contract";
 import type { ClientContext } from "./client-context.ts";
 import type { DayOrder, DayRow, ModificationData } from "./kept-rows.ts";
 import { judgePosition } from "./limits.ts";
 import { limitRefusal, TEXT } from "./messages.ts";
 import { viewOf } from "./modification-view.ts";
-import { priceForQuantity, roundMoney, type SellableTier, toKopecks } from "./price-list.ts";
+import { priceForQuantity, type SellableTier } from "./price-list.ts";
 import type { Check, Quote, Refusal } from "./types.ts";
 
 /** The client allowed to order now, the business day and the moment of the call. */
@@ -60,7 +61,7 @@ export function quoteOf({ s, total }: Weighing, tier: SellableTier): Quote {
   return {
     quantity: total,
     price: shown ? tier.price : null,
-    sum: shown ? roundMoney(tier.price * total) : null,
+    sum: shown ? lineSum(tier.price, total) : null,
     currencySign: tier.currencySign,
   };
 }
@@ -73,11 +74,14 @@ export const withCard = ({ s, modification, day }: Weighing, refusal: Refusal): 
 
 /**
  * The price the client confirmed against the one charged now: a client who sees prices is charged only the
- * price they confirmed, so a different one refuses with the position at the new price, to confirm again. A
- * client who may not see prices confirmed the quantity alone. Null when the change may go ahead.
+ * price they confirmed, so none (a page or a button that skipped the confirmation) or a different one refuses
+ * with the position at the price now, to confirm. A client who may not see prices confirms the quantity alone,
+ * whatever price came with it. Null when the change may go ahead.
  */
 export function priceChanged(w: Weighing, tier: SellableTier, confirmedPrice: number | null): Refusal | null {
-  if (confirmedPrice === null || !w.s.client.showPrices) return null;
+  if (!w.s.client.showPrices) return null;
+  if (confirmedPrice === null)
+    return { ok: false, code: "price_changed", message: TEXT.confirmPrice, quote: quoteOf(w, tier) };
   if (toKopecks(confirmedPrice) === toKopecks(tier.price)) return null;
   return { ok: false, code: "price_changed", message: TEXT.priceChanged, quote: quoteOf(w, tier) };
 }

@@ -2,6 +2,7 @@ import {
   CLIENT_TYPE_LARGE,
   CLIENT_TYPE_SMALL,
   NOT_SOLD_PRICE,
+  roundMoney,
   type TBrandStatistics,
   type TBrandStatisticsEntry,
   type TClientDay,
@@ -39,7 +40,7 @@ const WEEKDAYS = ["Воскресенье", "Понедельник", "Втор�
 export const weekdayOf = (day: string) => WEEKDAYS[new Date(`${day}T12:00:00Z`).getUTCDay()] as string;
 
 /** Sums arrive from `numeric` as strings; two decimals survive the trip to a JS number. */
-const money = (value: string | number) => Math.round(Number(value) * 100) / 100;
+const money = (value: string | number) => roundMoney(Number(value));
 /** A first tier's price as the problem positions show it: none for the «not sold at this type» placeholder. */
 const shownPrice = (value: string | null) =>
   value === null || money(value) === NOT_SOLD_PRICE ? null : money(value);
