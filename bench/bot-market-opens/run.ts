@@ -51,6 +51,9 @@ type Outcome = { accepted: boolean };
 type Handler = ((step: Step) => Promise<Outcome>) & {
   close?: () => Promise<void>;
   extra?: Record<string, unknown>;
+  /** A prepared list's path (miniapp-list): the lists written before the opening, then one send per client. */
+  prepare?: (lists: Step[][]) => Promise<void>;
+  sendList?: (clientId: number) => Promise<Outcome[]>;
 };
 
 /** Every modification's tiers: the price of a position is the tier its whole quantity reaches. */
@@ -193,7 +196,7 @@ try {
   const handle: Handler =
     via === "bot"
       ? await botHandler(database.db)
-      : via === "miniapp"
+      : via === "miniapp" || via === "miniapp-list"
         ? await miniAppHandler(database.db, database.url ?? "", poolSize, concurrency)
         : via === "floor" || via === "floor-prepared"
           ? await floorHandler(requireUrl(database.url), poolSize, { prepared: via === "floor-prepared" })
@@ -202,6 +205,20 @@ try {
   const latencies: number[] = [];
   // What each client holds of each modification: a step adding to it confirms the whole position's price.
   const held = new Map<string, number>();
+  const asList = via === "miniapp-list" ? handle.sendList : undefined;
+  if (asList)
+    await handle.prepare?.(
+      plans.map((plan) => {
+        const totals = new Map<number, number>();
+        return plan.map((step) => {
+          const total = (totals.get(step.modificationId) ?? 0) + step.quantity;
+          totals.set(step.modificationId, total);
+          return { ...step, price: priceOf(total) };
+        });
+      }),
+    );
+  /** Lines the list path applied or refused (its latencies are per send, one per client). */
+  let listLines = 0;
   let accepted = 0;
   let refused = 0;
   let cursor = 0;
@@ -211,6 +228,15 @@ try {
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       for (let i = cursor++; i < plans.length; i = cursor++) {
+        const clientId = plans[i]?.[0]?.clientId;
+        if (asList && clientId !== undefined) {
+          const t0 = performance.now();
+          const outcomes = await asList(clientId);
+          latencies.push(performance.now() - t0);
+          listLines += outcomes.length;
+          for (const outcome of outcomes) outcome.accepted ? accepted++ : refused++;
+          continue;
+        }
         for (const step of plans[i] ?? []) {
           const key = `${step.clientId}:${step.modificationId}`;
           const total = (held.get(key) ?? 0) + step.quantity;
@@ -226,7 +252,8 @@ try {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  const cpuUsed = cpu(latencies.length);
+  const steps = asList ? listLines : latencies.length;
+  const cpuUsed = cpu(steps);
   await handle.close?.();
 
   const stockRows = await database.db
@@ -264,7 +291,8 @@ try {
         via,
         database: database.kind,
         clients: clientIds.length,
-        steps: latencies.length,
+        steps,
+        ...(asList ? { sends: latencies.length } : {}),
         concurrency,
         poolSize: kind === "postgres" ? poolSize : undefined,
         accepted,
@@ -272,7 +300,7 @@ try {
         orders: orderCount?.n,
         seconds: Number(seconds.toFixed(2)),
         acceptedPerSecond: Number((accepted / seconds).toFixed(0)),
-        stepsPerSecond: Number((latencies.length / seconds).toFixed(0)),
+        stepsPerSecond: Number((steps / seconds).toFixed(0)),
         p50: Number(percentile(latencies, 50).toFixed(1)),
         p95: Number(percentile(latencies, 95).toFixed(1)),
         p99: Number(percentile(latencies, 99).toFixed(1)),

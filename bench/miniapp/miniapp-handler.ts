@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import http from "node:http";
 import { fileURLToPath } from "node:url";
 import type { Db } from "../../server/src/db/client.ts";
-import { clients } from "../../server/src/db/schema/index.ts";
+import { clients, preparedListLines } from "../../server/src/db/schema/index.ts";
 import { toKopecks } from "../../server/src/modules/ordering/index.ts";
 import { launchData } from "../../server/src/test/launch-data.ts";
 import { processCpuMs } from "../lib/cpu.ts";
@@ -126,12 +126,49 @@ export async function miniAppHandler(db: Db, databaseUrl: string, poolSize: numb
     if (status !== 201 && status !== 409) throw new Error(`unexpected ${status}`);
     return { accepted: status === 201 };
   };
+  /**
+   * BENCH_VIA=miniapp-list (issue 30): each client's steps are its prepared list, written before the opening
+   * (a modification's steps in one line, at the price of their sum), and the measured call is one
+   * `POST /api/app/list/send/` per client, answered line by line.
+   */
+  const prepare = async (lists: Step[][]) => {
+    const rows = lists.flatMap((list) => {
+      const lines = new Map<number, Step>();
+      for (const step of list) {
+        const held = lines.get(step.modificationId);
+        lines.set(step.modificationId, held ? { ...step, quantity: held.quantity + step.quantity } : step);
+      }
+      return [...lines.values()].map((line, place) => ({
+        clientId: line.clientId,
+        modificationId: line.modificationId,
+        quantity: line.quantity,
+        confirmedPrice: line.price,
+        place,
+      }));
+    });
+    for (let i = 0; i < rows.length; i += 1000)
+      await db.insert(preparedListLines).values(rows.slice(i, i + 1000));
+  };
+  const sendList = async (clientId: number) => {
+    const res = await call(
+      "POST",
+      "list/send/",
+      { idempotency_key: crypto.randomUUID() },
+      tokens.get(clientId),
+    );
+    if (res.status !== 200) throw new Error(`unexpected ${res.status}: ${res.text}`);
+    const results = (JSON.parse(res.text) as { results: { status: string }[] }).results;
+    steps += results.length;
+    return results.map((r) => ({ accepted: r.status === "added" }));
+  };
   const extra: Record<string, unknown> = {
     sessions: rows.length,
     sessionSeconds: Number(sessionSeconds.toFixed(2)),
   };
   return Object.assign(handle, {
     extra,
+    prepare,
+    sendList,
     close: async () => {
       extra.serverCpuMsPerStep = Number(
         ((server.cpuMs() - serverCpuAtStart) / Math.max(1, steps)).toFixed(2),

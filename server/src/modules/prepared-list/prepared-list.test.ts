@@ -491,4 +491,35 @@ describe("the bot at the opening", () => {
     expect(await noticesOf(client.id)).toHaveLength(2);
     await setMarketOpen(false);
   });
+
+  it("its button sends the list: in the preview's dry run nothing is kept, and a second press adds nothing", async () => {
+    await setMarketOpen(false);
+    const { call, client } = await clientCalls();
+    const mod = await tiered();
+    await call(line(mod.id, 2, 60000));
+    await setMarketOpen(true);
+    const press = (dryRun: boolean) =>
+      t.call("office", {
+        method: "POST",
+        url: "/api/bot/preview/",
+        payload: {
+          client: client.id,
+          dry_run: dryRun,
+          action: { type: "callback", data: SEND_LIST_CALLBACK, message_id: 77 },
+        },
+      });
+    const dry = await press(true);
+    expect(dry.statusCode).toBe(200);
+    const text = dry.json().messages.at(-1).text;
+    expect(text).toContain("Список отправлен:");
+    expect(text).toContain("— 2 шт. по 600 ₽");
+    expect(await positionsOf(client.id)).toEqual([]);
+    expect((await call({ method: "GET", url: "/api/app/list/" })).json().lines).toHaveLength(1);
+
+    await press(false);
+    await press(false);
+    expect(await positionsOf(client.id)).toEqual([{ modificationId: mod.id, quantity: 2 }]);
+    expect((await call({ method: "GET", url: "/api/app/list/" })).json().lines).toEqual([]);
+    await setMarketOpen(false);
+  });
 });
