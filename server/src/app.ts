@@ -25,6 +25,7 @@ import { registerMultipart } from "./http/multipart.ts";
 import { isMiniAppPage, registerSecurityHeaders } from "./http/security-headers.ts";
 import { createTokenService, type TokenService } from "./http/tokens.ts";
 import type { Clock } from "./lib/clock.ts";
+import { type Metrics, registerRequestMetrics } from "./lib/metrics.ts";
 import {
   accountRoutes,
   createAccountsService,
@@ -54,6 +55,7 @@ import { createScheduleService, marketRoutes } from "./modules/market/index.ts";
 import { createMessageService, messagingRoutes } from "./modules/messaging/index.ts";
 import { createMiniAppService, createMiniAppSessionService, miniAppRoutes } from "./modules/miniapp/index.ts";
 import { startOrderingCache } from "./modules/ordering/index.ts";
+import { readOutboxWaiting } from "./modules/outbox/index.ts";
 import { createPreparedListService, preparedListRoutes } from "./modules/prepared-list/index.ts";
 import {
   createDailyReportService,
@@ -94,6 +96,8 @@ export type AppDeps = {
   delivery?: Omit<DeliveryOptions, "db">;
   /** Which proxies' X-Forwarded-For gives the client IP (Fastify's `trustProxy`); none by default. */
   trustProxy?: false | number | string[];
+  /** Prometheus metrics (METRICS_PORT): moved by this app's work, served at /metrics on `listen`, never the public port. */
+  metrics?: { metrics: Metrics; listen: { port: number; host: string } };
 };
 
 declare module "fastify" {
@@ -102,6 +106,8 @@ declare module "fastify" {
     tokens: TokenService;
     /** Every API route with the access it declares: the permission matrix test walks it. */
     apiRoutes: ApiRoute[];
+    /** Where /metrics answers once the app is ready; undefined with metrics off. */
+    metricsUrl: string | undefined;
   }
 }
 
@@ -135,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tokens = createTokenService({ secret: deps.jwtSecret, clock });
   app.decorate("tokens", tokens);
   app.decorate("activityLog", registerActivityLog(app, { db, clock }));
+  serveMetrics(app, db, deps.metrics);
 
   await registerSecurityHeaders(app);
   await registerMultipart(app, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 20 } });
@@ -171,7 +178,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dailyReports: createDailyReportService({ db, clock, statistics }),
     dashboard: createDashboardService({ db, clock, statistics }),
     miniAppSessions: createMiniAppSessionService({ db, clock, tokens, botToken: deps.telegramBotToken }),
-    miniApp: createMiniAppService({ db, clock }),
+    miniApp: createMiniAppService({
+      db,
+      clock,
+      countAttempt: deps.metrics?.metrics.orderingAttempts("miniapp"),
+    }),
     miniAppDryRun: createMiniAppService({ db, clock, dryRun: true }),
     preparedList: createPreparedListService({ db, clock }),
     preparedListDryRun: createPreparedListService({ db, clock, dryRun: true }),
@@ -225,6 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const worker = createDeliveryWorker({
       db,
       onError: (error, context) => app.log.error({ err: error, context }, "message delivery failed"),
+      countSend: deps.metrics?.metrics.countSend,
       ...deps.delivery,
     });
     app.addHook("onReady", async () => worker.start());
@@ -265,4 +277,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+/**
+ * With metrics on: each request timed under its route, the database, outbox and activity log read at each
+ * scrape, and /metrics on its own listener, opened when the app is ready and closed with it (after its drain).
+ */
+function serveMetrics(app: FastifyInstance, db: Db, options: AppDeps["metrics"]): void {
+  let served: { url: string; close: () => Promise<void> } | undefined;
+  app.decorate("metricsUrl", { getter: () => served?.url });
+  if (!options) return;
+  const { metrics, listen } = options;
+  registerRequestMetrics(app, metrics);
+  metrics.watchDatabase((db as unknown as { $client: unknown }).$client);
+  metrics.watchOutbox(() => readOutboxWaiting(db));
+  metrics.watchActivityLog(() => app.activityLog.waiting());
+  app.addHook("onReady", async () => {
+    served = await metrics.serve(listen);
+  });
+  app.addHook("onClose", async () => served?.close());
 }

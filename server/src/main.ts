@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import { claimDataDir, DataDirInUse } from "./backup/data-dir-claim.ts";
-import { pgliteOf } from "./backup/embedded-backups.ts";
+import { newestBackupTime, pgliteOf } from "./backup/embedded-backups.ts";
 import { serveBackups } from "./backup/take-backup.ts";
 import type { BotLog } from "./bot/context.ts";
 import { type BotRunner, createLiveBot, startPolling, startWebhook, webhookSecret } from "./bot/run.ts";
@@ -20,6 +20,7 @@ import { preparedListOpeningsJob } from "./jobs/prepared-list-openings.ts";
 import { scheduledMessagesJob } from "./jobs/scheduled-messages.ts";
 import { type Scheduler, startScheduler } from "./jobs/scheduler.ts";
 import { systemClock } from "./lib/clock.ts";
+import { createMetrics } from "./lib/metrics.ts";
 import { createMessageService } from "./modules/messaging/index.ts";
 import {
   createDailyReportService,
@@ -36,6 +37,8 @@ async function main(): Promise<void> {
     ? await openPostgres(config.databaseUrl, { max: config.databasePoolSize })
     : await openPglite(join(config.dataDir, "pglite"));
   await bootstrap(database.db, config, systemClock, (message) => console.log(message));
+  // This instance's own metrics, served on METRICS_HOST:METRICS_PORT while the app runs.
+  const metrics = config.metrics ? createMetrics() : undefined;
 
   // The bot logs through the app's logger, which exists only once the app is built.
   let app: FastifyInstance | undefined;
@@ -47,7 +50,13 @@ async function main(): Promise<void> {
   const bot = token
     ? createLiveBot(
         { token, apiRoot },
-        { db: database.db, clock: systemClock, log: botLog, webAppUrl: config.telegram.webAppUrl },
+        {
+          db: database.db,
+          clock: systemClock,
+          log: botLog,
+          webAppUrl: config.telegram.webAppUrl,
+          metrics: metrics?.bot(),
+        },
       )
     : null;
   const botWebhook =
@@ -70,12 +79,14 @@ async function main(): Promise<void> {
       retentionMs: config.delivery.retentionDays * 24 * 60 * 60 * 1000,
     },
     trustProxy: config.trustProxy,
+    metrics: metrics && config.metrics ? { metrics, listen: config.metrics } : undefined,
   });
 
   // `npm run backup` asks this server, the one process that may read its embedded database.
   const backups = dataDirClaim
     ? serveBackups(dataDirClaim, { client: pgliteOf(database.db), ...config.backup, clock: systemClock })
     : undefined;
+  if (backups) metrics?.watchBackups(() => newestBackupTime(backups.dir));
 
   let scheduler: Scheduler | undefined;
   let botRunner: BotRunner | undefined;
@@ -115,6 +126,7 @@ async function main(): Promise<void> {
       }),
     ],
     (job, error) => app.log.error({ err: error, job }, "background job failed"),
+    metrics?.countJobRun,
   );
   if (bot && botWebhook && webhookUrl) {
     botRunner = startWebhook(bot, {
@@ -132,6 +144,7 @@ async function main(): Promise<void> {
   }
   const where = config.databaseUrl ? "PostgreSQL" : `embedded PGlite in ${config.dataDir}`;
   console.log(`Back-office on http://localhost:${config.port} (database: ${where})`);
+  if (app.metricsUrl) console.log(`Metrics on ${app.metricsUrl}`);
 }
 
 main().catch((error) => {

@@ -4,6 +4,7 @@ import { type AppDeps, buildApp } from "../app.ts";
 import type { Db } from "../db/client.ts";
 import { seedAccount } from "../db/factories/accounts.ts";
 import { type Clock, fixedClock } from "../lib/clock.ts";
+import type { Metrics } from "../lib/metrics.ts";
 import { openTestDatabase, type TestDatabase } from "./database.ts";
 
 export const TEST_SECRET = "test-secret-test-secret-test-secret-0123456789";
@@ -32,6 +33,8 @@ export async function createTestApp(
     telegramBotToken?: string;
     trustProxy?: false | number | string[];
     delivery?: AppDeps["delivery"];
+    /** Metrics on, served on a free loopback port (`app.metricsUrl`). */
+    metrics?: Metrics;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
@@ -45,6 +48,7 @@ export async function createTestApp(
     telegramBotUsername: options.telegramBotUsername,
     trustProxy: options.trustProxy,
     delivery: options.delivery,
+    metrics: options.metrics && { metrics: options.metrics, listen: { port: 0, host: "127.0.0.1" } },
   });
   await app.ready();
 

@@ -15,6 +15,7 @@ import {
 import type { Db } from "../../db/client.ts";
 import { badRequest } from "../../http/errors.ts";
 import type { Clock } from "../../lib/clock.ts";
+import type { CountAttempt } from "../../lib/metrics.ts";
 import { latestBotText } from "../bot-texts/index.ts";
 import { createClaim } from "../claims/index.ts";
 import { createOrderingService, orderingTexts, type Refusal } from "../ordering/index.ts";
@@ -54,12 +55,15 @@ export function createMiniAppService({
   db,
   clock,
   dryRun = false,
+  countAttempt,
 }: {
   db: Db;
   clock: Clock;
   dryRun?: boolean;
+  /** The metrics' count of the Mini App's ordering attempts (none for the dry run). */
+  countAttempt?: CountAttempt;
 }) {
-  const ordering = (on: Db = db) => createOrderingService({ db: on, clock, readOnce: true });
+  const ordering = (on: Db = db) => createOrderingService({ db: on, clock, readOnce: true, countAttempt });
 
   /**
    * A change: on the database, or, for a staff preview in dry run (the bot preview's rule), in a transaction
