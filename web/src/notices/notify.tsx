@@ -1,9 +1,7 @@
 import { Box, Button, Typography } from "@mui/material";
+import { UNDO_WINDOW_MS } from "@wholesale/contract";
 import type { OptionsObject, SnackbarKey, VariantType } from "notistack";
 import type { ReactNode } from "react";
-
-/** How long a notice with «Отменить» stays, and so how long its undo is offered. */
-export const UNDO_WINDOW_MS = 10_000;
 
 /** What shows the notices: notistack's, once `Notices.tsx` is mounted. */
 export type Snackbars = {
@@ -81,6 +79,7 @@ export const notify = {
       </Typography>,
       {
         variant: "success",
+        // As long as the server holds the client's notice back (contract's UNDO_WINDOW_MS).
         autoHideDuration: UNDO_WINDOW_MS,
         ...closingOnTap(),
         action: (key) => (

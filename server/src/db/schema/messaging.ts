@@ -13,6 +13,7 @@ import {
 import { accounts } from "./accounts.ts";
 import { clientGroups, clients, transportations } from "./clients.ts";
 import { bytea, createdAt, id, moment } from "./columns.ts";
+import { orders } from "./sales.ts";
 
 /**
  * A message photo, kept in the database so that every instance can send it. Its bytes are in
@@ -95,6 +96,8 @@ export const outboxMessages = pgTable(
     clientMessageId: integer("client_message_id").references(() => clientMessages.id, {
       onDelete: "cascade",
     }),
+    /** The order a notice is about, so it can be taken back by its order and kind while it waits. */
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
     /** `unreachable`: not sent because the client blocked the bot (Telegram 403). */
     status: varchar("status", { length: 16 }).$type<OutboxStatus>().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),

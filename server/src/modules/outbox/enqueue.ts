@@ -13,9 +13,11 @@ export type OutboxRow = {
   replyMarkup?: unknown;
   /** Not sent before this moment: a notice that can still be taken back waits out its window. */
   notBefore?: Date;
+  /** The order a notice is about: it is taken back by its order and kind. */
+  orderId?: number;
 };
 
-/** Rows per INSERT: well under PostgreSQL's 65,535 bound parameters at 7 columns a row. */
+/** Rows per INSERT: well under PostgreSQL's 65,535 bound parameters at 8 columns a row. */
 const CHUNK = 5000;
 
 /**
@@ -33,6 +35,7 @@ export async function enqueueOutbox(tx: Db | Tx, rows: OutboxRow[]): Promise<voi
         text: r.text,
         clientMessageId: r.clientMessageId ?? null,
         replyMarkup: r.replyMarkup ?? null,
+        orderId: r.orderId ?? null,
         ...(r.notBefore && { nextAttemptAt: r.notBefore }),
       })),
     );

@@ -2,6 +2,7 @@ import {
   CLIENT_TYPE_LARGE,
   CLIENT_TYPE_SMALL,
   type TPositionStatus,
+  UNDO_WINDOW_MS,
   ZBulkResultSchema,
   ZCollectionSchema,
   ZUncollectedTransportationListSchema,
@@ -322,6 +323,23 @@ describe("the storehouse's collection", () => {
     expect((await mark(position, { collected: false })).statusCode).toBe(200);
     expect(await notices()).toEqual(waiting);
     t.clock.set("2026-11-20T09:00:00Z");
+  });
+
+  it("waits the contract's undo window and more, and takes back only the unticked order's notice", async () => {
+    expect(COLLECTED_NOTICE_DELAY_MS).toBeGreaterThan(UNDO_WINDOW_MS);
+    await t.db.delete(outboxMessages);
+    // Two orders of one client on one day (the back-office can hold a second): the same text, two notices.
+    const client = (await seedClient(t.db)).id;
+    const first = await order(client, CLIENT_TYPE_SMALL, ["sent_to_collect"]);
+    const second = await order(client, CLIENT_TYPE_SMALL, ["sent_to_collect"]);
+    expect((await collectOrder(first.id)).statusCode).toBe(200);
+    expect((await collectOrder(second.id)).statusCode).toBe(200);
+    expect((await mark(first.positions[0] ?? 0, { collected: false })).statusCode).toBe(200);
+    const left = await t.db
+      .select({ orderId: outboxMessages.orderId, text: outboxMessages.text })
+      .from(outboxMessages)
+      .where(eq(outboxMessages.kind, "order_collected"));
+    expect(left).toEqual([{ orderId: second.id, text: "Ваш заказ на 20.11.2026 собран." }]);
   });
 
   it("collects a whole order's sent positions, and says when nothing is waiting", async () => {

@@ -1,3 +1,4 @@
+import { UNDO_WINDOW_MS } from "@wholesale/contract";
 import { and, eq, gt, inArray, isNotNull, ne, notExists } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { clients, orderPositions, orders, outboxMessages } from "../../db/schema/index.ts";
@@ -23,13 +24,13 @@ export async function noticeSentToCollect(tx: Tx, counts: Map<number, number>): 
 }
 
 /**
- * How long «Ваш заказ собран» waits before it goes out: longer than the storehouse's «Отменить» after
- * «Собрано» (10 s on the phone), so a mis-tap taken back never reaches the client.
+ * How long «Ваш заказ собран» waits before it goes out: the storehouse's undo window (contract's
+ * UNDO_WINDOW_MS, the web's «Отменить» after «Собрано»), and 5 s for an undo pressed at its last moment to
+ * reach the server over a slow line, so a mis-tap taken back never reaches the client.
  */
-export const COLLECTED_NOTICE_DELAY_MS = 15_000;
+export const COLLECTED_NOTICE_DELAY_MS = UNDO_WINDOW_MS + 5_000;
 
 const COLLECTED_KIND = "order_collected";
-const collectedText = (day: string) => `Ваш заказ на ${dayLabel(day)} собран.`;
 
 /** «Ваш заказ собран» for the orders among `orderIds` that have nothing left to collect, after the undo window. */
 export async function noticeCollected(tx: Tx, orderIds: number[], now: Date): Promise<void> {
@@ -45,7 +46,8 @@ export async function noticeCollected(tx: Tx, orderIds: number[], now: Date): Pr
       clientId: r.clientId,
       chatId: r.chatId,
       kind: COLLECTED_KIND,
-      text: collectedText(r.day),
+      orderId: r.orderId,
+      text: `Ваш заказ на ${dayLabel(r.day)} собран.`,
       notBefore: new Date(now.getTime() + COLLECTED_NOTICE_DELAY_MS),
     })),
   );
@@ -56,16 +58,13 @@ export async function noticeCollected(tx: Tx, orderIds: number[], now: Date): Pr
  * window (not yet due, so no delivery worker holds it). One that already went out stays sent.
  */
 export async function withdrawCollectedNotice(tx: Tx, orderId: number, now: Date): Promise<void> {
-  const [order] = await recipients(tx, [orderId]);
-  if (!order) return;
   await tx
     .delete(outboxMessages)
     .where(
       and(
-        eq(outboxMessages.clientId, order.clientId),
+        eq(outboxMessages.orderId, orderId),
         eq(outboxMessages.kind, COLLECTED_KIND),
         eq(outboxMessages.status, "pending"),
-        eq(outboxMessages.text, collectedText(order.day)),
         gt(outboxMessages.nextAttemptAt, now),
       ),
     );

@@ -1,0 +1,2 @@
+ALTER TABLE "outbox_messages" ADD COLUMN "order_id" integer;--> statement-breakpoint
+ALTER TABLE "outbox_messages" ADD CONSTRAINT "outbox_messages_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;
