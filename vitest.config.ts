@@ -9,9 +9,10 @@ const serverProject = (name: string, env: Record<string, string>): TestProjectIn
     env,
     globalSetup: ["server/src/test/global-setup.ts"],
     // Ceilings for a starved machine (a CPU hog on every core, more workers than cores), not expectations:
-    // a test waits for outcomes (`server/src/test/wait.ts`, 90 s at most) and names what did not happen.
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    // a test waits for outcomes (`server/src/test/wait.ts`, 90 s at most each) and names what did not happen;
+    // a test may wait more than once, and no test sets a lower ceiling of its own.
+    testTimeout: 240_000,
+    hookTimeout: 240_000,
   },
 });
 

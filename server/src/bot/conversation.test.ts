@@ -226,7 +226,7 @@ it("registers, is confirmed, browses, orders within the rules and hears the orde
   expect(fake.callsTo("sendMessage").filter((c) => /сборку/.test(String(c.payload.text)))).toHaveLength(1);
   expect(fake.callsTo("setMyCommands")).toHaveLength(1);
   expect(errors).toEqual([]);
-}, 60_000);
+});
 
 it("in a group the bot says where to write and nothing more; a price raised before ✅ adds nothing", async () => {
   const group = { id: -100777, type: "supergroup", title: "Оптовики" };
@@ -261,7 +261,7 @@ it("in a group the bot says where to write and nothing more; a price raised befo
   const positions = await t.db.select().from(orderPositions).where(eq(orderPositions.modificationId, mod.id));
   expect(positions).toEqual([]);
   expect(errors).toEqual([]);
-}, 60_000);
+});
 
 it("staff's change of a position reaches the client as one message with the new lines; a change of nothing, none", async () => {
   const client = await seedClient(t.db, { telegramId: 8002, allowedPrice: true });
@@ -316,4 +316,4 @@ it("staff's change of a position reaches the client as one message with the new 
       "1. Ugreen Кабель USB-A — 5 шт × 600 ₽ = 3 000 ₽ · Добавлен\n\nИтого: 3 000 ₽",
   ]);
   expect(errors).toEqual([]);
-}, 60_000);
+});

@@ -53,5 +53,5 @@ describe.runIf(process.env.TEST_DB === "postgres")("PostgreSQL pool", () => {
       await single.close();
       await database.close();
     }
-  }, 10_000);
+  });
 });

@@ -216,7 +216,7 @@ describe.runIf(process.env.TEST_DB === "postgres")("PostgreSQL terminating every
     } finally {
       await admin.end();
     }
-  }, 60_000);
+  });
 });
 
 /** The SQLSTATE an error carries, as thrown or in its causes. */

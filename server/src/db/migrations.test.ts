@@ -35,5 +35,5 @@ describe.runIf(process.env.TEST_DB !== "postgres")("migrations", () => {
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });
