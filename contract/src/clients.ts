@@ -1,3 +1,4 @@
+import { normalizePhone } from "./phone.ts";
 import { z } from "./zod-ru.ts";
 
 /** Client types as the bot and the spec code them. */
@@ -108,7 +109,16 @@ export const ZClientUpdateSchema = z
   .object({
     nickname: z.string().trim().min(1, REQUIRED_MESSAGE).max(CLIENT_NAME_MAX_LENGTH),
     telegram_username: z.string().trim().max(64).nullable(),
-    phone_number: z.string().trim().max(32).nullable(),
+    /** Stored as normalizePhone writes it (+79123456789), as the bot's registration stores it. */
+    phone_number: z
+      .string()
+      .trim()
+      .max(32)
+      .refine(
+        (v) => v === "" || normalizePhone(v) !== null,
+        "Введите номер телефона, например +7 912 345-67-89",
+      )
+      .nullable(),
     organization: z.number().int().positive().nullable(),
     /** Empty becomes "Не указано". */
     organization_name: z.string().trim().max(CLIENT_NAME_MAX_LENGTH),

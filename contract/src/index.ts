@@ -10,6 +10,7 @@ export * from "./messaging.ts";
 export * from "./miniapp.ts";
 export * from "./money.ts";
 export * from "./permissions.ts";
+export * from "./phone.ts";
 export * from "./position-name.ts";
 export * from "./prepared-list.ts";
 export * from "./reports.ts";

@@ -1,9 +1,9 @@
+import { normalizePhone } from "@wholesale/contract";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedBrand, seedCurrency, seedModification, seedProduct } from "../db/factories/catalogue.ts";
 import { seedClient, seedGroup, seedOrganization, seedTransportation } from "../db/factories/clients.ts";
 import { botSessions, clients, marketSchedules, registrationRequests } from "../db/schema/index.ts";
-import { normalizePhone } from "../modules/clients/index.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { botChat, sentTexts } from "../test/bot-chat.ts";
 import { cardData } from "./callback-data/catalogue.ts";

@@ -22,8 +22,9 @@ export function toAccount(row: AccountRow): TAccount {
   };
 }
 
+/** A 409 with the message under the field, as every other duplicate name (http/errors.ts `uniqueName`). */
 const duplicateUsername = () =>
-  new AppError("bad_request", "Пользователь с таким именем уже существует", {
+  new AppError("conflict", "Пользователь с таким именем уже существует", {
     username: ["Пользователь с таким именем уже существует"],
   });
 
@@ -53,7 +54,7 @@ async function lockWithSuperusers(tx: Tx, id: number): Promise<{ row: AccountRow
   return { row, otherSuperusers: rows.filter((r) => r.id !== id && r.isSuperuser && r.isActive).length };
 }
 
-/** Turns the race of two equal usernames (both checked free, one insert wins) into the same 400. */
+/** Turns the race of two equal usernames (both checked free, one insert wins) into the same 409. */
 async function withUniqueUsername<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();

@@ -67,8 +67,9 @@ describe("POST /api/users/register/", () => {
 
   it("refuses a username that exists, whatever its case, with a field error", async () => {
     const res = await register({ username: "OLGA", password: "another-pass", is_seller: true });
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
+      code: "conflict",
       detail: "Пользователь с таким именем уже существует",
       errors: { username: ["Пользователь с таким именем уже существует"] },
     });
@@ -135,7 +136,7 @@ describe("PUT /api/users/{id}/", () => {
   it("refuses to take another account's username", async () => {
     const created = (await register({ username: "masha", password: "password1", is_office: true })).json();
     const res = await update(created.id, { username: "Olga", is_office: true });
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(409);
     expect(res.json().errors.username).toBeDefined();
     const [row] = await t.db.select().from(accounts).where(eq(accounts.id, created.id));
     expect(row?.username).toBe("masha");

@@ -1,24 +1,9 @@
-import type { TClientType } from "@wholesale/contract";
+import { normalizePhone, type TClientType } from "@wholesale/contract";
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import type { Bindable } from "../../db/fixed-statement.ts";
 import { accessRules, clients, organizations, registrationRequests } from "../../db/schema/index.ts";
 import { valuesRow } from "../../db/values-row.ts";
-
-/**
- * A Russian or international phone as typed or shared: digits with an optional leading «+», spaces, dashes
- * and brackets allowed. «8XXXXXXXXXX» is the Russian trunk form of «+7XXXXXXXXXX». Null when it is not a phone.
- */
-export function normalizePhone(input: string): string | null {
-  const trimmed = input.trim();
-  if (!/^\+?[\d\s()-]+$/.test(trimmed)) return null;
-  let digits = trimmed.replace(/\D/g, "");
-  if (digits.length === 11 && digits.startsWith("8") && !trimmed.startsWith("+"))
-    digits = `7${digits.slice(1)}`;
-  if (digits.length === 10 && digits.startsWith("9")) digits = `7${digits}`;
-  if (digits.length < 10 || digits.length > 15) return null;
-  return `+${digits}`;
-}
 
 /** Where a Telegram user stands with the business, as the bot needs to know it. */
 export type BotUserStanding =

@@ -1,4 +1,5 @@
 import {
+  normalizePhone,
   ORGANIZATION_NAME_UNSET,
   type TAccessRules,
   type TAccessRulesUpdate,
@@ -75,11 +76,14 @@ const TAB_FILTERS: Record<TClientTab, SQL | undefined> = {
 function searchFilter(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
   const pattern = containsPattern(search);
+  // Phones are stored as «+» and digits: a phone searched as typed («8 912 345-67-89») is searched so too.
+  const phone = normalizePhone(search);
   return or(
     ilike(clients.nickname, pattern),
     ilike(clients.organizationName, pattern),
     ilike(clients.telegramUsername, pattern),
     ilike(clients.phoneNumber, pattern),
+    phone ? ilike(clients.phoneNumber, containsPattern(phone)) : undefined,
   );
 }
 
@@ -178,7 +182,7 @@ export function createClientService({ db }: { db: Db }) {
           .set({
             nickname: input.nickname,
             telegramUsername: input.telegram_username,
-            phoneNumber: input.phone_number,
+            phoneNumber: input.phone_number ? normalizePhone(input.phone_number) : input.phone_number,
             organizationId: input.organization,
             organizationName,
             offline: input.offline,

@@ -132,6 +132,23 @@ describe("PUT /api/profiles/clients/{id}/", () => {
     expect((await put(ids.plain, { banned: false })).json().banned).toBe(false);
   });
 
+  it("stores a phone as the bot does (+79123456789), so a search by it as typed finds the client", async () => {
+    const client = (await seedClient(t.db, { nickname: "Телефонный" })).id;
+    const res = await put(client, { phone_number: "8 (912) 777-66-55" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().phone_number).toBe("+79127776655");
+    for (const q of ["89127776655", "+7 912 777-66-55", "7776655"]) {
+      expect(names((await list(`/api/profiles/clients/?search=${encodeURIComponent(q)}`)).json())).toEqual([
+        "Телефонный",
+      ]);
+    }
+    const bad = await put(client, { phone_number: "позвонить" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.phone_number).toEqual(["Введите номер телефона, например +7 912 345-67-89"]);
+    expect((await put(client, { phone_number: null })).json().phone_number).toBeNull();
+    await t.db.delete(clients).where(eq(clients.id, client));
+  });
+
   it("edits the dialog's fields and the access rules in one call", async () => {
     const group = await seedGroup(t.db);
     const direction = await seedTransportation(t.db);

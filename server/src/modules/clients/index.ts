@@ -3,7 +3,6 @@ export {
   type BotRegistrationService,
   type BotUserStanding,
   createBotRegistrationService,
-  normalizePhone,
   standingColumn,
   standingOf,
 } from "./bot-registration.ts";

@@ -1,12 +1,5 @@
 import { moneyFigure } from "@wholesale/contract";
-import type { PositionStatus } from "../../db/schema/index.ts";
 import type { Check, Refusal } from "./types.ts";
-
-export const STATUS_LABELS: Record<PositionStatus, string> = {
-  added: "Добавлен",
-  sent_to_collect: "Отправлен на сборку",
-  collected: "Собран",
-};
 
 export const TEXT = {
   marketClosed: "Маркет сейчас закрыт: заказы не принимаются.",

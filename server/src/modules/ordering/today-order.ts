@@ -1,10 +1,9 @@
-import { lineSum, roundMoney } from "@wholesale/contract";
+import { lineSum, POSITION_STATUS_LABELS, roundMoney } from "@wholesale/contract";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { type Bindable, fixedStatement } from "../../db/fixed-statement.ts";
 import { currencies, modifications, orderPositions, orders, products } from "../../db/schema/index.ts";
 import type { DayOrder, DayRow } from "./kept-rows.ts";
-import { STATUS_LABELS } from "./messages.ts";
 import { changesColumn } from "./order-rate.ts";
 import { cachesOf, type KeptDay } from "./ordering-cache.ts";
 import type { CurrencyTotal, PositionView, TodayOrder } from "./types.ts";
@@ -81,7 +80,7 @@ export const positionView = (r: DayRow, showPrices: boolean): PositionView => ({
   currencyId: r.currencyId,
   currencySign: r.currencySign,
   status: r.status,
-  statusLabel: STATUS_LABELS[r.status],
+  statusLabel: POSITION_STATUS_LABELS[r.status].full,
   sum: showPrices ? lineSum(r.price, r.quantity) : null,
   changeable: r.status === "added",
 });
