@@ -2,10 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TMiniAppSession } from "@wholesale/contract";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backupName, newestBackupTime } from "../backup/embedded-backups.ts";
+import { cardData } from "../bot/callback-data/catalogue.ts";
+import type { CapturedCall } from "../bot/capture.ts";
 import { createTelegramApi } from "../bot/telegram-api.ts";
 import { seedCurrency, seedModification } from "../db/factories/catalogue.ts";
 import { seedClient } from "../db/factories/clients.ts";
@@ -199,6 +201,39 @@ describe("metrics on", () => {
     expect(s.text).not.toContain(`client="${client.id}"`);
   });
 
+  it("counts the bot's adds under the bot's path", async () => {
+    await t.db.update(marketSchedules).set({ isManuallyOpened: true });
+    const mod = await seedModification(t.db, {
+      quantity: 100,
+      tiers: [
+        { currencyId: rub, quantityFrom: 1, smallWholesale: 100, largeWholesale: 100 },
+        { currencyId: rub, quantityFrom: 10, smallWholesale: 90, largeWholesale: 90 },
+      ],
+    });
+    await seedClient(t.db, { telegramId: 7_100_101, allowedPrice: true });
+    const chat = botChat(t.db, t.clock, 7_100_101, { deps: { metrics: metrics.bot() } });
+    const button = (calls: CapturedCall[], text: string) => {
+      const shown = calls.filter((c) => c.method === "sendMessage" || c.method === "editMessageText").at(-1);
+      const markup = shown?.payload.reply_markup as {
+        inline_keyboard?: { text: string; callback_data: string }[][];
+      };
+      const found = (markup?.inline_keyboard ?? []).flat().find((b) => b.text === text);
+      if (!found) throw new Error(`no button «${text}» in ${JSON.stringify(markup)}`);
+      return found.callback_data;
+    };
+    let calls = await chat.press(
+      cardData.pack({ modificationId: mod.id, productId: mod.productId, page: 1 }),
+    );
+    calls = await chat.press(button(calls, "10 шт"));
+    await chat.press(button(calls, "✅ Подтвердить"));
+
+    const s = await scrape(t.app.metricsUrl);
+    const attempts = "wholesale_ordering_attempts_total";
+    expect(sampled(s, attempts, { path: "bot", action: "add", outcome: "accepted" })).toBe(1);
+    expect(sampled(s, attempts, { path: "miniapp", outcome: "accepted" })).toBe(1);
+    await t.db.update(marketSchedules).set({ isManuallyOpened: false });
+  });
+
   it("shows the outbox's waiting rows, due and deferred, and the oldest's age", async () => {
     const before = await scrape(t.app.metricsUrl);
     expect(sampled(before, "wholesale_outbox_waiting_messages")).toBe(0);
@@ -227,10 +262,14 @@ describe("metrics on", () => {
   });
 
   it("counts the bot's updates, their lag and its handler errors", async () => {
+    // The bot's adds above were button presses: updates, but without a date of their own to lag by.
+    const before = await scrape(t.app.metricsUrl);
+    const updates = sampled(before, "wholesale_bot_updates_total");
+    expect(sampled(before, "wholesale_bot_update_lag_seconds_count")).toBe(0);
     const chat = botChat(t.db, t.clock, 7_100_001, { deps: { metrics: metrics.bot() } });
     await chat.send("/start");
     const s = await scrape(t.app.metricsUrl);
-    expect(sampled(s, "wholesale_bot_updates_total")).toBe(1);
+    expect(sampled(s, "wholesale_bot_updates_total")).toBe(updates + 1);
     // The test's clock is a fixed moment in the past: the lag is how far behind it the real time is.
     expect(sampled(s, "wholesale_bot_update_lag_seconds_count")).toBe(1);
     expect(sampled(s, "wholesale_bot_update_lag_seconds_sum")).toBeGreaterThan(0);
@@ -247,7 +286,7 @@ describe("metrics on", () => {
     });
     await failing.send("/start");
     const after = await scrape(t.app.metricsUrl);
-    expect(sampled(after, "wholesale_bot_updates_total")).toBe(2);
+    expect(sampled(after, "wholesale_bot_updates_total")).toBe(updates + 2);
     expect(sampled(after, "wholesale_bot_handler_errors_total", { kind: "error" })).toBe(1);
   });
 
@@ -278,28 +317,56 @@ describe("metrics on", () => {
     await scheduler.stop();
   });
 
+  it("shows statements waiting for a connection: the pool's waiting, or PGlite's queue", async () => {
+    // Every connection (PGlite's one, the test pool's five) held by a transaction, and one more statement asked.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const holders = t.database.kind === "postgres" ? 5 : 1;
+    const held = Array.from({ length: holders }, () =>
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await released;
+      }),
+    );
+    const waiting = t.db.execute(sql`select 1`);
+    const name = t.database.kind === "postgres" ? "wholesale_db_pool_waiting" : "wholesale_db_embedded_queue";
+    try {
+      await waitFor("a statement to wait for the database", async () => {
+        const s = await scrape(t.app.metricsUrl);
+        return sampled(s, name) >= 1 ? true : undefined;
+      });
+    } finally {
+      release();
+      await Promise.all([...held, waiting]);
+    }
+    await waitFor("the waiting statements to be gone", async () => {
+      const s = await scrape(t.app.metricsUrl);
+      return sampled(s, name) === 0 ? true : undefined;
+    });
+  });
+
   it("answers a scrape while the database hangs, with what it has", async () => {
+    const timeouts = (s: Scrape) =>
+      sampled(s, "wholesale_metrics_collect_failures_total", { source: "outbox", reason: "timeout" });
+    const before = timeouts(await scrape(t.app.metricsUrl));
     const hold = holdStatements(t.db, /outbox_messages/);
     try {
       const s = await scrape(t.app.metricsUrl);
-      expect(
-        sampled(s, "wholesale_metrics_collect_failures_total", { source: "outbox", reason: "timeout" }),
-      ).toBe(1);
+      expect(timeouts(s)).toBe(before + 1);
       // The values read last stay; everything else is there.
       expect(sampled(s, "wholesale_outbox_waiting_messages", { state: "due" })).toBe(3);
       expect(s.families).toContain("wholesale_http_request_duration_seconds");
-      // A second scrape waits on the same hung statement rather than queueing another.
-      const again = await scrape(t.app.metricsUrl);
-      expect(
-        sampled(again, "wholesale_metrics_collect_failures_total", { source: "outbox", reason: "timeout" }),
-      ).toBe(2);
+      // A second scrape, the statement still hanging, answers as well.
+      expect(timeouts(await scrape(t.app.metricsUrl))).toBe(before + 2);
     } finally {
       hold.release();
     }
     await waitFor("the outbox to be read again", async () => {
       const s = await scrape(t.app.metricsUrl);
       return sampled(s, "wholesale_outbox_waiting_messages", { state: "due" }) === 3 &&
-        sampled(s, "wholesale_metrics_collect_failures_total", { reason: "timeout" }) === 2
+        timeouts(s) === before + 2
         ? true
         : undefined;
     });
