@@ -1,6 +1,7 @@
 import { and, type Column, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { modifications, priceTiers } from "../../db/schema/index.ts";
+import { soldOut } from "../stock/index.ts";
 
 /**
  * A wholesale type is not sellable when stock is below 1, or when no tier has a real price for it (a
@@ -17,11 +18,11 @@ export async function enforceAvailability(tx: Db | Tx, where: SQL): Promise<void
   await tx
     .update(modifications)
     .set({
-      availableSmallWholesale: sql`case when ${modifications.quantity} < 1 or not ${sellable(
+      availableSmallWholesale: sql`case when ${soldOut(modifications.quantity)} or not ${sellable(
         priceTiers.smallWholesale,
         priceTiers.availableSmallWholesale,
       )} then false else ${modifications.availableSmallWholesale} end`,
-      availableLargeWholesale: sql`case when ${modifications.quantity} < 1 or not ${sellable(
+      availableLargeWholesale: sql`case when ${soldOut(modifications.quantity)} or not ${sellable(
         priceTiers.largeWholesale,
         priceTiers.availableLargeWholesale,
       )} then false else ${modifications.availableLargeWholesale} end`,

@@ -6,11 +6,12 @@ import type {
   TQuantityDelta,
   TUpdatedCount,
 } from "@wholesale/contract";
-import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, or } from "drizzle-orm";
 import { withProductAndBrand } from "../../db/catalogue-path.ts";
 import type { Db } from "../../db/client.ts";
 import { brands, modifications, priceTiers, products } from "../../db/schema/index.ts";
 import { AppError, conflict, notFound, uniqueName } from "../../http/errors.ts";
+import { correctStock } from "../stock/index.ts";
 import { enforceAvailability } from "./availability.ts";
 import {
   expand,
@@ -161,31 +162,14 @@ export function createModificationService({ db }: { db: Db }) {
       });
     },
 
-    /**
-     * One UPDATE: the row lock serialises concurrent deltas, so none is lost, and the condition refuses
-     * a delta that would take stock below zero without changing anything.
-     */
+    /** Staff's «+/-» of the stock: stock/'s correctStock, refused with why when it would go below zero. */
     async changeQuantity({ modification, delta }: TQuantityDelta): Promise<TModification> {
       return db.transaction(async (tx) => {
-        const newQuantity = sql`${modifications.quantity} + ${delta}`;
-        const [row] = await tx
-          .update(modifications)
-          .set({
-            quantity: newQuantity,
-            quantityAdded: sql`${modifications.quantityAdded} + ${delta}`,
-            availableSmallWholesale: sql`case when ${newQuantity} < 1 then false else ${modifications.availableSmallWholesale} end`,
-            availableLargeWholesale: sql`case when ${newQuantity} < 1 then false else ${modifications.availableLargeWholesale} end`,
-          })
-          .where(and(eq(modifications.id, modification), sql`${newQuantity} >= 0`))
-          .returning({ id: modifications.id });
-        if (!row) {
-          const [exists] = await tx
-            .select({ quantity: modifications.quantity })
-            .from(modifications)
-            .where(eq(modifications.id, modification));
-          if (!exists) throw notFound("Модификация не найдена");
+        const moved = await correctStock(tx, modification, delta);
+        if (!moved.ok) {
+          if (moved.quantity === null) throw notFound("Модификация не найдена");
           throw conflict(
-            `Остаток не может стать отрицательным: сейчас ${exists.quantity}, изменение ${delta}`,
+            `Остаток не может стать отрицательным: сейчас ${moved.quantity}, изменение ${delta}`,
           );
         }
         return getModification(tx, modification);

@@ -1,8 +1,10 @@
 export { DAILY_STOCK_SNAPSHOT_JOB, runDailyStockSnapshot } from "./daily-snapshot.ts";
 export {
+  correctStock,
   moveExclusivePool,
   moveStock,
   returnToExclusivePool,
+  soldOut,
   stockMove,
   stockNow,
   takeFromExclusivePool,

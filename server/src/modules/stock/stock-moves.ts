@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, type Column, eq, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { exclusives, modifications } from "../../db/schema/index.ts";
 
@@ -16,6 +16,39 @@ export const stockMove = (tx: Tx, modificationId: number, delta: number) =>
       .where(and(eq(modifications.id, modificationId), sql`${modifications.quantity} + ${delta} >= 0`))
       .returning({ quantity: modifications.quantity }),
   );
+
+/** Below one unit a modification is sold at neither list: the rule staff's moves and the catalogue's checks share. */
+export const soldOut = (quantity: SQL | Column) => sql`${quantity} < 1`;
+
+/**
+ * Staff's correction of a modification's stock (the catalogue's «+/-» field): the stock and the units added move
+ * by `delta` in one conditional UPDATE (the row lock serialises concurrent corrections, so none is lost), refused
+ * when it would take the stock below zero; a stock left below one unit turns both lists' availability off.
+ * When refused: the stock as it stands, or null when there is no such modification.
+ */
+export async function correctStock(
+  tx: Tx,
+  modificationId: number,
+  delta: number,
+): Promise<{ ok: true } | { ok: false; quantity: number | null }> {
+  const after = sql`${modifications.quantity} + ${delta}`;
+  const [row] = await tx
+    .update(modifications)
+    .set({
+      quantity: after,
+      quantityAdded: sql`${modifications.quantityAdded} + ${delta}`,
+      availableSmallWholesale: sql`case when ${soldOut(after)} then false else ${modifications.availableSmallWholesale} end`,
+      availableLargeWholesale: sql`case when ${soldOut(after)} then false else ${modifications.availableLargeWholesale} end`,
+    })
+    .where(and(eq(modifications.id, modificationId), sql`${after} >= 0`))
+    .returning({ id: modifications.id });
+  if (row) return { ok: true };
+  const [exists] = await tx
+    .select({ quantity: modifications.quantity })
+    .from(modifications)
+    .where(eq(modifications.id, modificationId));
+  return { ok: false, quantity: exists?.quantity ?? null };
+}
 
 /** The stock as it stands, for a refused move's message: never below zero. */
 export async function stockNow(tx: Tx, modificationId: number): Promise<number> {
