@@ -39,6 +39,7 @@ beforeAll(async () => {
     positions: [
       { ...position, currencyId: rub.id, price: 150.5, quantity: 2 },
       { ...position, modificationName: "Кабель", currencyId: usd.id, price: 3, quantity: 10 },
+      { ...position, modificationName: "Стикер", currencyId: rub.id, price: 0.1, quantity: 3 },
     ],
   });
   // Yesterday's order is not current.
@@ -75,10 +76,13 @@ describe("POST /api/sales/send-orders/", () => {
     });
     expect(rows[0]?.text).toBe(
       [
+        // «Мой заказ»'s own text; the sum of 0,10 ₽ × 3 and 301 ₽ is added in kopecks.
         "Ваш заказ на 21.11.2026:",
-        "1. Чехол синий — 2 шт. × 150,5 ₽",
-        "2. Кабель — 10 шт. × 3 $",
-        "Итого: 301 ₽, 30 $",
+        "1. Чехол синий — 2 шт × 150,50 ₽ = 301 ₽ · Добавлен",
+        "2. Кабель — 10 шт × 3 $ = 30 $ · Добавлен",
+        "3. Стикер — 3 шт × 0,10 ₽ = 0,30 ₽ · Добавлен",
+        "",
+        "Итого: 301,30 ₽, 30 $",
       ].join("\n"),
     );
     await t.db.delete(outboxMessages);
@@ -90,7 +94,12 @@ describe("POST /api/sales/send-orders/", () => {
       expect((await send({ telegram_id: 111 })).json()).toEqual({ queued: 1, skipped: 0 });
       const [row] = await t.db.select().from(outboxMessages);
       expect(row?.text).toBe(
-        ["Ваш заказ на 21.11.2026:", "1. Чехол синий — 2 шт.", "2. Кабель — 10 шт."].join("\n"),
+        [
+          "Ваш заказ на 21.11.2026:",
+          "1. Чехол синий — 2 шт · Добавлен",
+          "2. Кабель — 10 шт · Добавлен",
+          "3. Стикер — 3 шт · Добавлен",
+        ].join("\n"),
       );
     } finally {
       await t.db.update(clients).set({ allowedPrice: true }).where(eq(clients.id, ids.buyer));

@@ -1,4 +1,4 @@
-import { lineSum, POSITION_STATUS_LABELS, roundMoney } from "@wholesale/contract";
+import { fromKopecks, lineSum, POSITION_STATUS_LABELS, toKopecks } from "@wholesale/contract";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { type Bindable, fixedStatement } from "../../db/fixed-statement.ts";
@@ -93,7 +93,8 @@ function totalsOf(positions: readonly DayRow[]): CurrencyTotal[] {
       currencySign: p.currencySign,
       amount: 0,
     };
-    t.amount = roundMoney(t.amount + lineSum(p.price, p.quantity));
+    // Added in whole kopecks: exact however many positions, never a float's drift.
+    t.amount = fromKopecks(toKopecks(t.amount) + toKopecks(p.price) * p.quantity);
     totals.set(p.currencyId, t);
   }
   return [...totals.values()];
