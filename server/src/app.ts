@@ -286,6 +286,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 function serveMetrics(app: FastifyInstance, db: Db, options: AppDeps["metrics"]): void {
   let served: { url: string; close: () => Promise<void> } | undefined;
   app.decorate("metricsUrl", { getter: () => served?.url });
+  // Never on the public port, with metrics on or off: not even the web app's page (its fallback takes any path).
+  app.get("/metrics", { schema: { hide: true } }, (_request, reply) =>
+    reply.status(404).send(errorBody(notFound())),
+  );
   if (!options) return;
   const { metrics, listen } = options;
   registerRequestMetrics(app, metrics);

@@ -5,6 +5,7 @@ import type { TMiniAppSession } from "@wholesale/contract";
 import { eq, sql } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app.ts";
 import { backupName, newestBackupTime } from "../backup/embedded-backups.ts";
 import { cardData } from "../bot/callback-data/catalogue.ts";
 import type { CapturedCall } from "../bot/capture.ts";
@@ -15,7 +16,7 @@ import { marketSchedules, outboxMessages } from "../db/schema/index.ts";
 import { startScheduler } from "../jobs/scheduler.ts";
 import { orderingCacheCaughtUp } from "../modules/ordering/index.ts";
 import { enqueueOutbox } from "../modules/outbox/index.ts";
-import { createTestApp, TEST_BOT_TOKEN, type TestApp } from "../test/app.ts";
+import { createTestApp, TEST_BOT_TOKEN, TEST_SECRET, type TestApp } from "../test/app.ts";
 import { botChat } from "../test/bot-chat.ts";
 import { type FakeBotApi, startFakeBotApi } from "../test/fake-bot-api.ts";
 import { holdStatements } from "../test/hold-statements.ts";
@@ -79,6 +80,21 @@ describe("metrics off (the default)", () => {
     const res = await t.app.inject({ method: "GET", url: "/metrics" });
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain("wholesale_");
+  });
+
+  it("keeps /metrics a 404 where the web app's fallback answers every other path", async () => {
+    const webDist = mkdtempSync(join(tmpdir(), "metrics-web-"));
+    writeFileSync(join(webDist, "index.html"), "<!doctype html><title>Back-office</title>");
+    const app = await buildApp({ db: t.db, clock: t.clock, jwtSecret: TEST_SECRET, webDist });
+    try {
+      expect((await app.inject({ method: "GET", url: "/clients" })).statusCode).toBe(200);
+      const res = await app.inject({ method: "GET", url: "/metrics" });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ detail: expect.any(String) });
+    } finally {
+      await app.close();
+      rmSync(webDist, { recursive: true, force: true });
+    }
   });
 });
 
