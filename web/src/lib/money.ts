@@ -1,4 +1,6 @@
-import { flooredFigure, moneyFigure, type TCurrencyTotal, type TOrderTotal } from "@wholesale/contract";
+import type { TCurrencyTotal, TOrderTotal } from "@wholesale/contract";
+// The zod-free file: the contract's index carries zod, which neither first load may download.
+import { flooredFigure, moneyFigure } from "@wholesale/contract/money";
 
 /**
  * The one money formatter of the back-office and the Mini App. Two kinds of figures, two rules:
@@ -22,7 +24,7 @@ export const formatAmount = (amount: number, sign: string, floor = true) =>
   withSign(floor ? flooredFigure(amount) : moneyFigure(amount), sign);
 
 /** A position's sum, price × quantity, computed in kopecks so that binary fractions cannot shift a floor. */
-export { lineSum } from "@wholesale/contract";
+export { lineSum } from "@wholesale/contract/money";
 
 /** Sums in several currencies side by side («12 500 ₽ · 10 $»); «—» when there are none. */
 const formatAmounts = (amounts: { amount: number; sign: string }[], floor: boolean) =>

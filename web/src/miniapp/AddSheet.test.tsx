@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { TMiniAppItem } from "@wholesale/contract";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -94,7 +94,7 @@ describe("«Добавить»", () => {
     expect(screen.queryByText(/600/)).not.toBeInTheDocument();
     expect(onAdded).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole("button", { name: "Подтвердить" }));
-    await waitFor(() => expect(onAdded).toHaveBeenCalledWith("Добавлено: Кабель 1 м, 1 шт."));
+    await waitFor(() => expect(onAdded).toHaveBeenCalledWith("Добавлено: Кабель 1 м, 1 шт.", null));
     const adds = calls.filter((c) => c.path === "positions/").map((c) => c.body);
     expect(adds).toEqual([
       { modification: 7, quantity: 1, price_kopecks: 60000 },
@@ -153,7 +153,7 @@ describe("«Добавить»", () => {
     expect(await screen.findByText("В заказе будет 4 шт.")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Добавить" }));
     await waitFor(() =>
-      expect(onAdded).toHaveBeenCalledWith("Добавлено: Кабель 1 м, 1 шт. (в заказе 4 шт.)"),
+      expect(onAdded).toHaveBeenCalledWith("Добавлено: Кабель 1 м, 1 шт. (в заказе 4 шт.)", null),
     );
     expect(calls.filter((c) => c.path === "positions/").map((c) => c.body)).toEqual([
       { modification: 7, quantity: 1, price_kopecks: 60000 },
@@ -216,8 +216,55 @@ describe("«Добавить»", () => {
     expect(screen.getByRole("button", { name: "Добавить" })).toBeEnabled();
     await userEvent.click(screen.getByRole("button", { name: "Добавить" }));
     await waitFor(() =>
-      expect(onAdded).toHaveBeenCalledWith("Добавлено: Acme Кабель USB-C Кабель 1 м, 1 шт."),
+      expect(onAdded).toHaveBeenCalledWith("Добавлено: Acme Кабель USB-C Кабель 1 м, 1 шт.", null),
     );
     expect(onError).not.toHaveBeenCalled();
+  });
+});
+
+describe("«В список» while the market is closed", () => {
+  it("reads the list's card and quote and puts the line in the list at the price shown", async () => {
+    const line = {
+      id: 3,
+      modification: 7,
+      name: "Acme Кабель USB-C Кабель 1 м",
+      quantity: 5,
+      price: 600,
+      price_kopecks: 60000,
+      confirmed_price_kopecks: 60000,
+      sum: 3000,
+      currency_sign: "₽",
+      sold: true,
+      stock: "in_stock",
+    };
+    const list = {
+      lines: [line],
+      totals: [{ currency_sign: "₽", amount: 3000 }],
+      market: { open: false, open_until: null, next_open_at: null },
+    };
+    const calls = serve({
+      "list/modifications/7/": [{ status: 200, body: card }],
+      "list/quote/": [
+        { status: 200, body: quote(600) },
+        { status: 200, body: quote(600, 5) },
+      ],
+      "list/lines/": [{ status: 201, body: list }],
+    });
+    const onAdded = vi.fn();
+    render(
+      <AddSheet item={item} toList={{ inList: 2 }} onClose={() => {}} onAdded={onAdded} onError={() => {}} />,
+    );
+    expect(await screen.findByText("Уже в списке: 2 шт. Количество заменится новым.")).toBeInTheDocument();
+    await screen.findByText(/сумма/);
+    fireEvent.change(screen.getByLabelText("Количество"), { target: { value: "5" } });
+    await screen.findByText(/сумма 3\s000/);
+    await userEvent.click(screen.getByRole("button", { name: "В список" }));
+    await waitFor(() =>
+      expect(onAdded).toHaveBeenCalledWith("В списке к открытию: Acme Кабель USB-C Кабель 1 м, 5 шт.", list),
+    );
+    expect(calls.filter((c) => c.path === "list/lines/").map((c) => c.body)).toEqual([
+      { modification: 7, quantity: 5, price_kopecks: 60000 },
+    ]);
+    expect(calls.some((c) => c.path === "positions/" || c.path === "quote/")).toBe(false);
   });
 });

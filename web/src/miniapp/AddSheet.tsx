@@ -1,4 +1,4 @@
-import type { TMiniAppCard, TMiniAppItem, TMiniAppQuote } from "@wholesale/contract";
+import type { TMiniAppCard, TMiniAppItem, TMiniAppQuote, TPreparedList } from "@wholesale/contract";
 import { useEffect, useState } from "react";
 import { useDebounced } from "../lib/use-debounced.ts";
 import { api, messageOf, Refused } from "./api.ts";
@@ -15,8 +15,14 @@ const priceText = ({ quote }: Priced) =>
 
 type Props = {
   item: TMiniAppItem;
+  /**
+   * The market is closed for the client: the sheet puts the line in «Список к открытию» (the list's card and
+   * quote, the line alone) instead of adding to the order; `inList` is the quantity the list holds already.
+   */
+  toList?: { inList: number | null };
   onClose: () => void;
-  onAdded: (message: string) => void;
+  /** The notice to show, and the list as it now stands when the line went into it. */
+  onAdded: (message: string, list: TPreparedList | null) => void;
   onError: (error: unknown, retry: () => void) => void;
 };
 
@@ -25,7 +31,8 @@ type Props = {
  * for the chosen quantity, and the add carrying the quote's price. A changed price adds nothing: the new quote
  * is shown to confirm, and the card's tiers are read again, so the sheet shows one price, the new one.
  */
-export function AddSheet({ item, onClose, onAdded, onError }: Props) {
+export function AddSheet({ item, toList, onClose, onAdded, onError }: Props) {
+  const listing = toList !== undefined;
   const [card, setCard] = useState<TMiniAppCard | null>(null);
   const [quantity, setQuantity] = useState(item.from_quantity ?? 1);
   // A quote is for the whole position (with what the order holds already): kept with the units asked for.
@@ -41,7 +48,7 @@ export function AddSheet({ item, onClose, onAdded, onError }: Props) {
 
   useEffect(() => {
     const open = () =>
-      api.card(item.id).then(
+      (listing ? api.listCard(item.id) : api.card(item.id)).then(
         (c) => {
           setCard(c);
           setQuantity(c.quantities[0] ?? item.from_quantity ?? 1);
@@ -50,14 +57,14 @@ export function AddSheet({ item, onClose, onAdded, onError }: Props) {
         (error) => (error instanceof Refused ? setProblem(error.message) : onError(error, open)),
       );
     void open();
-  }, [item, onError]);
+  }, [item, onError, listing]);
 
   const canOrder = card?.can_order ?? false;
   useEffect(() => {
     if (!canOrder) return;
     let current = true;
     setChanged(null);
-    api.quoteAdd(item.id, settled).then(
+    (listing ? api.listQuote(item.id, settled) : api.quoteAdd(item.id, settled)).then(
       (q) => {
         if (!current) return;
         setQuote({ asked: settled, quote: q });
@@ -72,7 +79,7 @@ export function AddSheet({ item, onClose, onAdded, onError }: Props) {
     return () => {
       current = false;
     };
-  }, [canOrder, item.id, settled]);
+  }, [canOrder, item.id, settled, listing]);
 
   const most = card?.up_to ?? Number.POSITIVE_INFINITY;
   const least = card?.quantities[0] ?? 1;
@@ -81,6 +88,17 @@ export function AddSheet({ item, onClose, onAdded, onError }: Props) {
     setBusy(true);
     setTooFast(null);
     try {
+      if (listing) {
+        const list = await api.addLine({
+          modification: item.id,
+          quantity: confirmed.asked,
+          price_kopecks: confirmed.quote.price_kopecks,
+        });
+        haptic.success();
+        const name = list.lines.find((l) => l.modification === item.id)?.name ?? itemName(item);
+        onAdded(`В списке к открытию: ${name}, ${confirmed.asked} шт.`, list);
+        return;
+      }
       const done = await api.add({
         modification: item.id,
         quantity: confirmed.asked,
@@ -90,6 +108,7 @@ export function AddSheet({ item, onClose, onAdded, onError }: Props) {
       const whole = done.position.quantity;
       onAdded(
         `Добавлено: ${done.position.name}, ${confirmed.asked} шт.${whole !== confirmed.asked ? ` (в заказе ${whole} шт.)` : ""}`,
+        null,
       );
     } catch (error) {
       haptic.error();
@@ -97,7 +116,7 @@ export function AddSheet({ item, onClose, onAdded, onError }: Props) {
         setChanged({ asked: confirmed.asked, quote: error.refusal.quote });
         setProblem(error.message);
         setStaleTiers(true);
-        api.card(item.id).then(
+        (listing ? api.listCard(item.id) : api.card(item.id)).then(
           (c) => {
             setCard(c);
             setStaleTiers(false);
@@ -140,6 +159,9 @@ export function AddSheet({ item, onClose, onAdded, onError }: Props) {
           </Stepper>
         )}
         {quote && quote.quote.sum !== null && !changed && <div>{priceText(quote)}</div>}
+        {toList?.inList && (
+          <div className="sub">Уже в списке: {toList.inList} шт. Количество заменится новым.</div>
+        )}
         {quote && quote.quote.quantity !== quote.asked && !changed && (
           <div className="sub">В заказе будет {quote.quote.quantity} шт.</div>
         )}
@@ -161,7 +183,7 @@ export function AddSheet({ item, onClose, onAdded, onError }: Props) {
             </button>
           ) : (
             <button type="button" disabled={!ready} onClick={() => quote && void add(quote)}>
-              Добавить
+              {listing ? "В список" : "Добавить"}
             </button>
           )}
         </div>

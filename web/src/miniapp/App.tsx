@@ -1,20 +1,36 @@
-import type { TMiniAppItem, TMiniAppMarket, TMiniAppOrder, TMiniAppSession } from "@wholesale/contract";
-import { useCallback, useEffect, useState } from "react";
+import type {
+  TMiniAppItem,
+  TMiniAppMarket,
+  TMiniAppOrder,
+  TMiniAppSession,
+  TPreparedList,
+  TPreparedListSent,
+} from "@wholesale/contract";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { AddSheet } from "./AddSheet.tsx";
-import { api, messageOf, Offline, openSession, setPreviewToken } from "./api.ts";
-import { onEvent, postEvent, setBackButton, setMainButton } from "./bridge.ts";
+import { api, closedList, messageOf, Offline, openSession, Refused, setPreviewToken } from "./api.ts";
+import { underKey } from "./attempt.ts";
+import { haptic, onEvent, postEvent, setBackButton, setMainButton } from "./bridge.ts";
 import { Catalogue } from "./Catalogue.tsx";
 import { formatSum, moscowTime } from "./format.ts";
 import { type InfoKind, InfoView } from "./InfoView.tsx";
+import type { ListTab, SendOutcome } from "./ListSection.tsx";
 import type { LaunchParams } from "./launch.ts";
 import { OrderView } from "./OrderView.tsx";
+
+// «Список к открытию» comes with its first opening: the catalogue's first load does not carry it.
+const ListSection = lazy(() => import("./ListSection.tsx").then((m) => ({ default: m.ListSection })));
 
 /** The market is asked again this often, so a closing shows within 15 s (the server refuses adds anyway). */
 const MARKET_POLL_MS = 10_000;
 /** How long «Добавлено: …» stays: long enough to read, gone before the next add is chosen. */
 const NOTICE_MS = 4_000;
 
-type View = { kind: "catalogue" } | { kind: "order" } | { kind: "info"; info: InfoKind };
+type View =
+  | { kind: "catalogue" }
+  | { kind: "order" }
+  | { kind: "list"; tab: ListTab }
+  | { kind: "info"; info: InfoKind };
 type Problem = { message: string; retry: (() => void) | null };
 
 export function App({ launch }: { launch: LaunchParams | null }) {
@@ -25,6 +41,9 @@ export function App({ launch }: { launch: LaunchParams | null }) {
   const [view, setView] = useState<View>({ kind: "catalogue" });
   const [adding, setAdding] = useState<TMiniAppItem | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [list, setList] = useState<TPreparedList | null>(null);
+  const [outcome, setOutcome] = useState<SendOutcome | null>(null);
+  const [sending, setSending] = useState(false);
 
   const fail = useCallback((error: unknown, retry: (() => void) | null) => {
     setProblem({ message: messageOf(error), retry: error instanceof Offline ? retry : null });
@@ -73,9 +92,43 @@ export function App({ launch }: { launch: LaunchParams | null }) {
     api.order().then(setOrder, (error) => fail(error, null));
   }, [fail]);
 
+  const refreshList = useCallback(() => {
+    api.list().then(setList, (error) => fail(error, null));
+  }, [fail]);
+
+  const showSent = useCallback(
+    (sent: TPreparedListSent) => {
+      setOutcome({ kind: "sent", sent });
+      setOrder(sent.order);
+      refreshList();
+    },
+    [refreshList],
+  );
+
+  /** «Отправить список»: one request under the attempt's key, answered line by line. */
+  const sendList = useCallback(async () => {
+    setSending(true);
+    setOutcome(null);
+    setView({ kind: "list", tab: "lines" });
+    try {
+      const sent = await underKey("list", (key) => api.sendList({ idempotency_key: key }));
+      haptic.success();
+      showSent(sent);
+    } catch (error) {
+      haptic.error();
+      const closed = closedList(error);
+      if (closed) setMarket(closed.market);
+      if (error instanceof Refused) setOutcome({ kind: "refused", detail: error.message });
+      else fail(error, () => void sendList());
+    } finally {
+      setSending(false);
+    }
+  }, [fail, showSent]);
+
   useEffect(() => {
     if (!client) return;
     refreshOrder();
+    refreshList();
     const timer = setInterval(() => {
       api.market().then(
         (m) => setMarket(m),
@@ -83,7 +136,7 @@ export function App({ launch }: { launch: LaunchParams | null }) {
       );
     }, MARKET_POLL_MS);
     return () => clearInterval(timer);
-  }, [client, refreshOrder]);
+  }, [client, refreshOrder, refreshList]);
 
   useEffect(() => {
     if (!notice) return;
@@ -91,16 +144,26 @@ export function App({ launch }: { launch: LaunchParams | null }) {
     return () => clearTimeout(timer);
   }, [notice]);
 
-  // Telegram's MainButton shows the order's total and opens «Мой заказ»; BackButton returns to the list.
+  // Telegram's MainButton shows the order's total and opens «Мой заказ», or sends a waiting list once the market
+  // is open; BackButton returns to the catalogue.
   const total = order?.totals?.map((t) => formatSum(t.amount, t.currency_sign)).join(" · ");
   const positions = order?.positions.length ?? 0;
+  const listed = list?.lines.length ?? 0;
+  const listReady = market?.open === true && listed > 0;
+  const mainAction = useRef<() => void>(() => undefined);
   useEffect(() => {
     const showOrder = client && view.kind === "catalogue" && positions > 0;
-    setMainButton(showOrder ? `Мой заказ${total ? ` · ${total}` : ` · ${positions} поз.`}` : null);
+    if (client && listReady && !sending) {
+      setMainButton(`Отправить список (${listed} поз.)`);
+      mainAction.current = () => void sendList();
+    } else {
+      setMainButton(showOrder ? `Мой заказ${total ? ` · ${total}` : ` · ${positions} поз.`}` : null);
+      mainAction.current = () => setView({ kind: "order" });
+    }
     setBackButton(view.kind !== "catalogue");
-  }, [client, view, positions, total]);
+  }, [client, view, positions, total, listReady, listed, sending, sendList]);
   useEffect(() => {
-    const offMain = onEvent("main_button_pressed", () => setView({ kind: "order" }));
+    const offMain = onEvent("main_button_pressed", () => mainAction.current());
     const offBack = onEvent("back_button_pressed", () => setView({ kind: "catalogue" }));
     return () => {
       offMain();
@@ -130,6 +193,8 @@ export function App({ launch }: { launch: LaunchParams | null }) {
       </div>
     );
 
+  // Closed for the client: the catalogue adds to «Список к открытию» instead of the order.
+  const closed = market !== null && !market.open;
   const section = (label: string, to: View, current: boolean) => (
     <button
       type="button"
@@ -148,6 +213,11 @@ export function App({ launch }: { launch: LaunchParams | null }) {
         `Мой заказ${positions > 0 ? ` (${positions})` : ""}`,
         { kind: "order" },
         view.kind === "order",
+      )}
+      {section(
+        `Список${listed > 0 ? ` (${listed})` : ""}`,
+        { kind: "list", tab: "lines" },
+        view.kind === "list",
       )}
       {section(
         "Условия",
@@ -172,12 +242,20 @@ export function App({ launch }: { launch: LaunchParams | null }) {
         </div>
       )}
       {nav}
-      {view.kind === "catalogue" &&
-        (market && !market.open ? (
-          <MarketClosed market={market} />
-        ) : (
+      {view.kind === "catalogue" && (
+        <>
+          {closed && market && <MarketClosed market={market} />}
+          {listReady && (
+            <div className="list-ready" data-testid="list-ready">
+              <span>Маркет открыт. В списке к открытию {listed} поз.</span>
+              <button type="button" disabled={sending} onClick={() => void sendList()}>
+                Отправить список
+              </button>
+            </div>
+          )}
           <Catalogue
             seesPrices={session.client.sees_prices}
+            toList={closed}
             notice={problem ? null : notice}
             onAdd={(item) => {
               setNotice(null);
@@ -185,19 +263,43 @@ export function App({ launch }: { launch: LaunchParams | null }) {
             }}
             onError={fail}
           />
-        ))}
+        </>
+      )}
       {view.kind === "order" && (
         <OrderView order={order} marketOpen={market?.open !== false} onOrder={setOrder} onError={fail} />
+      )}
+      {view.kind === "list" && (
+        <Suspense fallback={<div className="empty">Загрузка…</div>}>
+          <ListSection
+            list={list}
+            market={market}
+            tab={view.tab}
+            onTab={(tab) => setView({ kind: "list", tab })}
+            outcome={outcome}
+            sending={sending}
+            onSend={() => void sendList()}
+            onList={setList}
+            onSent={showSent}
+            onOrderChanged={refreshOrder}
+            onError={fail}
+          />
+        </Suspense>
       )}
       {view.kind === "info" && <InfoView kind={view.info} />}
       {adding && (
         <AddSheet
           item={adding}
+          toList={
+            closed
+              ? { inList: list?.lines.find((l) => l.modification === adding.id)?.quantity ?? null }
+              : undefined
+          }
           onClose={() => setAdding(null)}
-          onAdded={(message) => {
+          onAdded={(message, listed) => {
             setAdding(null);
             setNotice(message);
-            refreshOrder();
+            if (listed) setList(listed);
+            else refreshOrder();
           }}
           onError={fail}
         />
@@ -209,13 +311,14 @@ export function App({ launch }: { launch: LaunchParams | null }) {
 
 function MarketClosed({ market }: { market: TMiniAppMarket }) {
   return (
-    <div className="screen" data-testid="market-closed">
-      <h1>Маркет закрыт</h1>
-      <p>
+    <div className="notice closed-note" data-testid="market-closed">
+      <strong>Маркет закрыт</strong>
+      <div>
         {market.next_open_at
           ? `Откроется ${moscowTime(market.next_open_at)}.`
-          : "Время открытия пока не назначено. Мы сообщим в чате, когда маркет откроется."}
-      </p>
+          : "Время открытия пока не назначено. Мы сообщим в чате, когда маркет откроется."}{" "}
+        Пока можно собрать список к открытию: он отправится одним касанием.
+      </div>
     </div>
   );
 }

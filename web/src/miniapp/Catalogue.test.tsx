@@ -33,7 +33,7 @@ describe("the catalogue list", () => {
         return new Response(JSON.stringify(body), { status: 200 });
       }),
     );
-    render(<Catalogue seesPrices notice={null} onAdd={() => {}} onError={() => {}} />);
+    render(<Catalogue seesPrices toList={false} notice={null} onAdd={() => {}} onError={() => {}} />);
     const rows = await screen.findAllByTestId("catalogue-row");
     expect(rows.map((r) => r.textContent?.replaceAll("\u00a0", " "))).toEqual([
       "Apple Кабель Lightning 1 мв наличии · от 226,10 ₽Добавить",

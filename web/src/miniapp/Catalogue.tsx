@@ -9,6 +9,8 @@ const ROW_HEIGHT = 76;
 
 type Props = {
   seesPrices: boolean;
+  /** The market is closed for the client: the rows are the list's catalogue, and «В список» adds to the list. */
+  toList: boolean;
   /** «Добавлено: …», shown in the sticky header under the chips: it covers no row and no button. */
   notice: string | null;
   onAdd: (item: TMiniAppItem) => void;
@@ -16,7 +18,7 @@ type Props = {
 };
 
 /** Search, brand chips and the virtualised list of what this client may order, page after page. */
-export function Catalogue({ seesPrices, notice, onAdd, onError }: Props) {
+export function Catalogue({ seesPrices, toList, notice, onAdd, onError }: Props) {
   const [search, setSearch] = useState("");
   const [brand, setBrand] = useState<number | undefined>();
   const [brands, setBrands] = useState<{ id: number; name: string }[]>([]);
@@ -38,7 +40,8 @@ export function Catalogue({ seesPrices, notice, onAdd, onError }: Props) {
     async (page: number, query: { search: string; brand: number | undefined }, mine: number) => {
       setLoading(true);
       try {
-        const found = await api.catalogue({ search: query.search || undefined, brand: query.brand, page });
+        const ask = { search: query.search || undefined, brand: query.brand, page };
+        const found = await (toList ? api.listCatalogue(ask) : api.catalogue(ask));
         if (mine !== generation.current) return;
         setItems((before) => (page === 1 ? found.items : [...before, ...found.items]));
         setPages({ loaded: found.page, total: found.pages });
@@ -48,7 +51,7 @@ export function Catalogue({ seesPrices, notice, onAdd, onError }: Props) {
         if (mine === generation.current) setLoading(false);
       }
     },
-    [onError],
+    [onError, toList],
   );
 
   useEffect(() => {
@@ -145,7 +148,7 @@ export function Catalogue({ seesPrices, notice, onAdd, onError }: Props) {
                 disabled={item.stock === "none" || item.from_quantity === null}
                 onClick={() => onAdd(item)}
               >
-                Добавить
+                {toList ? "В список" : "Добавить"}
               </button>
             </div>
           );

@@ -12,6 +12,16 @@ import type {
   TMiniAppQuote,
   TMiniAppRefusal,
   TMiniAppSession,
+  TPasteMatch,
+  TPastOrders,
+  TPreparedList,
+  TPreparedListAdd,
+  TPreparedListChange,
+  TPreparedListClosed,
+  TPreparedListSend,
+  TPreparedListSent,
+  TRepeatedOrder,
+  TRepeatOrder,
 } from "@wholesale/contract";
 
 /**
@@ -124,16 +134,19 @@ export function setPreviewToken(preview: string): void {
   token = preview;
 }
 
+function catalogueParams(query: { search?: string; brand?: number; page: number }) {
+  const params = new URLSearchParams({ page: String(query.page) });
+  if (query.search) params.set("search", query.search);
+  if (query.brand) params.set("brand", String(query.brand));
+  return params;
+}
+
 export const api = {
   me: () => request<TMiniAppMe>("GET", "me/"),
   market: () => request<TMiniAppMarket>("GET", "market/"),
   brands: () => request<{ results: { id: number; name: string }[] }>("GET", "brands/"),
-  catalogue: (query: { search?: string; brand?: number; page: number }) => {
-    const params = new URLSearchParams({ page: String(query.page) });
-    if (query.search) params.set("search", query.search);
-    if (query.brand) params.set("brand", String(query.brand));
-    return request<TMiniAppCatalogue>("GET", `catalogue/?${params}`);
-  },
+  catalogue: (query: { search?: string; brand?: number; page: number }) =>
+    request<TMiniAppCatalogue>("GET", `catalogue/?${catalogueParams(query)}`),
   card: (id: number) => request<TMiniAppCard>("GET", `modifications/${id}/`),
   /** What adding `quantity` would cost (the whole position's price, with what the order holds already). */
   quoteAdd: (modification: number, quantity: number) =>
@@ -148,7 +161,33 @@ export const api = {
   remove: (id: number) => request<TMiniAppOrder>("DELETE", `positions/${id}/`),
   text: (kind: "conditions" | "warranty") => request<{ text: string }>("GET", `texts/${kind}/`),
   claim: (text: string) => request<{ detail: string }>("POST", "claims/", { text }),
+
+  // «Список к открытию» (issue 30): the catalogue and the card under list/ are shown with the market closed too.
+  list: () => request<TPreparedList>("GET", "list/"),
+  listCatalogue: (query: { search?: string; brand?: number; page: number }) =>
+    request<TMiniAppCatalogue>("GET", `list/catalogue/?${catalogueParams(query)}`),
+  listCard: (id: number) => request<TMiniAppCard>("GET", `list/modifications/${id}/`),
+  /** What a line of `quantity` would cost now (the line alone: the list is not the order). */
+  listQuote: (modification: number, quantity: number) =>
+    request<TMiniAppQuote>("POST", "list/quote/", { modification, quantity }),
+  addLine: (body: TPreparedListAdd) => request<TPreparedList>("POST", "list/lines/", body),
+  changeLine: (id: number, body: TPreparedListChange) =>
+    request<TPreparedList>("PUT", `list/lines/${id}/`, body),
+  removeLine: (id: number) => request<TPreparedList>("DELETE", `list/lines/${id}/`),
+  sendList: (body: TPreparedListSend) => request<TPreparedListSent>("POST", "list/send/", body),
+  paste: (text: string) => request<TPasteMatch>("POST", "list/paste/", { text }),
+  pastOrders: () => request<TPastOrders>("GET", "orders/"),
+  repeat: (id: number, body: TRepeatOrder) => request<TRepeatedOrder>("POST", `orders/${id}/repeat/`, body),
 };
+
+/**
+ * A send refused whole because the market is closed for the client (ZPreparedListClosedSchema: the refusal
+ * with the market and its opening time), or null for any other failure.
+ */
+export function closedList(error: unknown): TPreparedListClosed | null {
+  if (!(error instanceof Refused) || error.refusal?.code !== "market_closed") return null;
+  return "market" in error.refusal ? (error.refusal as TPreparedListClosed) : null;
+}
 
 /** Any failure as one Russian sentence for the page. */
 export const messageOf = (error: unknown) =>

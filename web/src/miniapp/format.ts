@@ -29,3 +29,7 @@ const moscow = new Intl.DateTimeFormat("ru-RU", {
 });
 /** A moment as the business reads it: Moscow time, whatever the phone's zone. */
 export const moscowTime = (iso: string) => `${moscow.format(new Date(iso))} (МСК)`;
+
+const calendar = new Intl.DateTimeFormat("ru-RU", { timeZone: "UTC", day: "numeric", month: "long" });
+/** A business day («2026-11-26») as «26 ноября»: the day itself, in no time zone. */
+export const formatDay = (day: string) => calendar.format(new Date(`${day}T00:00:00Z`));
