@@ -90,6 +90,7 @@ export type TPreparedListQuoteRequest = z.infer<typeof ZPreparedListQuoteRequest
 /**
  * One send of the list. `idempotency_key` is made by the page for the tap (crypto.randomUUID()) and sent again
  * unchanged when the answer was lost: a key already used adds nothing and answers as it did the first time.
+ * An empty list is a 409 in the error model («Список пуст…»); more than PREPARED_LIST_MAX_LINES lines, too.
  */
 export const ZPreparedListSendSchema = z.object({ idempotency_key: z.uuid() });
 export type TPreparedListSend = z.infer<typeof ZPreparedListSendSchema>;
@@ -171,8 +172,9 @@ export type TPasteCandidate = z.infer<typeof ZPasteCandidateSchema>;
 
 /**
  * A pasted line: `matched` (one modification fits best: `match`), `ambiguous` (several fit as well:
- * `alternatives`, best first, `match` null) or `not_found`. `quantity` is the number at the line's end, 1 when
- * there is none. Nothing goes into the list until the page adds the chosen lines (POST /api/app/list/lines/).
+ * `alternatives`, `match` null) or `not_found`. `quantity` is the number ending the line after «—», «-», «:», «x»
+ * or a comma, or before «шт» (a bare number after a space is part of a name: «iPhone 15»), 1 when there is none.
+ * Nothing goes into the list until the page adds the chosen lines (POST /api/app/list/lines/).
  */
 export const ZPasteLineSchema = z.object({
   text: z.string(),
