@@ -81,6 +81,10 @@ export function ListSection(props: Props) {
       {tab === "history" && (
         <History
           {...props}
+          onSent={(sent) => {
+            props.onSent(sent);
+            onTab("lines");
+          }}
           onListed={(listed, day) => {
             props.onList(listed);
             setNotice(`Заказ от ${formatDay(day)} в списке к открытию.`);
