@@ -216,6 +216,7 @@ it("«Повторить заказ» on yesterday's order sends it at once whil
   await result.getByText(new RegExp(`^Добавлено в заказ: \\d+ из ${kinds.size}$`)).waitFor();
   expect(await result.getByTestId("result-line").count()).toBe(kinds.size);
   const added = await result.getByTestId("result-line").filter({ hasText: /^✓ / }).count();
+  await shots("repeat");
 
   const { results } = await call<TOrderPage>(
     "GET",
@@ -224,5 +225,47 @@ it("«Повторить заказ» on yesterday's order sends it at once whil
   const today = results.find((o) => o.client.id === client.id);
   const ordered = new Set(today?.positions.map((p) => p.modification));
   expect([...kinds].filter((m) => ordered.has(m)).length).toBeGreaterThanOrEqual(added);
+  expect(failures).toEqual([]);
+});
+
+it("a pasted list: each line matched to the catalogue or said not found, the chosen lines into the list", async () => {
+  const session = await call<TMiniAppSession>("POST", "/app/session/", { init_data: initData() });
+  if (session.status !== "client") throw new Error(`no session: ${JSON.stringify(session)}`);
+  const { items } = await call<TMiniAppCatalogue>(
+    "GET",
+    "/app/list/catalogue/?page=1",
+    undefined,
+    session.token,
+  );
+  const item = items
+    .filter((i) => i.stock === "in_stock" && i.from_quantity === 1 && i.price !== null)
+    .at(-1);
+  if (!item) throw new Error("no orderable modification in the list's catalogue");
+  const fullName = positionName({
+    brand: item.brand_name,
+    product: item.product_name,
+    modification: item.name,
+  });
+
+  await page
+    .getByRole("toolbar", { name: "Список" })
+    .getByRole("button", { name: "Вставить список" })
+    .click();
+  await page.getByLabel("Список товаров").fill(`${fullName} — 4\nАбырвалг — 2`);
+  await page.getByRole("button", { name: "Найти в каталоге" }).click();
+  const [found, missing] = [page.getByTestId("paste-line").nth(0), page.getByTestId("paste-line").nth(1)];
+  await missing.getByText("Не найдено в каталоге").waitFor();
+  await found.getByText(`«${fullName} — 4» → 4 шт.`).waitFor();
+  // One modification fits, or several as well: then the client chooses.
+  const choice = found.getByRole("radio", { name: fullName });
+  if ((await choice.count()) > 0) await choice.first().check();
+  await shots("paste");
+  await page.getByRole("button", { name: "Добавить в список (1 поз.)" }).click();
+  await page.getByRole("status").filter({ hasText: "Добавлено в список: 1 поз." }).waitFor();
+  await page
+    .getByTestId("list-line")
+    .filter({ hasText: fullName })
+    .getByText(/^4 шт\. × /)
+    .waitFor();
   expect(failures).toEqual([]);
 });
