@@ -177,6 +177,71 @@ describe("«Список к открытию»", () => {
   });
 });
 
+describe("«Вставить список»", () => {
+  it("shows each pasted line's match, lets the client choose among alternatives, and lists only the chosen", async () => {
+    const candidate = (modification: number, name: string, sold = true) => ({
+      modification,
+      name,
+      price: 540,
+      price_kopecks: 54000,
+      currency_sign: "₽",
+      sold,
+    });
+    const one = candidate(10, "Apple Кабель Lightning 1 м");
+    const two = candidate(20, "Hoco Кабель Lightning 1 м");
+    const calls = serve({
+      "list/paste/": [
+        {
+          status: 200,
+          body: {
+            lines: [
+              {
+                text: "Кабель Lightning 1м Apple — 10",
+                quantity: 10,
+                status: "matched",
+                match: one,
+                alternatives: [],
+              },
+              {
+                text: "Кабель Lightning — 3",
+                quantity: 3,
+                status: "ambiguous",
+                match: null,
+                alternatives: [one, two],
+              },
+              { text: "Абырвалг — 2", quantity: 2, status: "not_found", match: null, alternatives: [] },
+            ],
+          },
+        },
+      ],
+      "list/lines/": [
+        { status: 201, body: list([line(1, one.name)]) },
+        { status: 201, body: list([line(1, one.name), line(2, two.name, { quantity: 3 })]) },
+      ],
+    });
+    const onList = vi.fn();
+    const onTab = vi.fn();
+    render(
+      <ListSection {...props} tab="paste" onTab={onTab} list={list([])} market={closed} onList={onList} />,
+    );
+    await userEvent.type(screen.getByLabelText("Список товаров"), "Кабель");
+    await userEvent.click(screen.getByRole("button", { name: "Найти в каталоге" }));
+    const [matched, ambiguous, missing] = await screen.findAllByTestId("paste-line");
+    expect(within(matched as HTMLElement).getByRole("checkbox")).toBeChecked();
+    expect(missing).toHaveTextContent("Не найдено в каталоге");
+    // Nothing is chosen for the ambiguous line until the client picks one.
+    expect(screen.getByRole("button", { name: "Добавить в список (1 поз.)" })).toBeEnabled();
+    await userEvent.click(within(ambiguous as HTMLElement).getByRole("radio", { name: /^Hoco/ }));
+    await userEvent.click(screen.getByRole("button", { name: "Добавить в список (2 поз.)" }));
+    await waitFor(() => expect(onTab).toHaveBeenCalledWith("lines"));
+    expect(onList).toHaveBeenLastCalledWith(list([line(1, one.name), line(2, two.name, { quantity: 3 })]));
+    expect(calls.filter((c) => c.path === "list/lines/").map((c) => c.body)).toEqual([
+      { modification: 10, quantity: 10, price_kopecks: 54000 },
+      { modification: 20, quantity: 3, price_kopecks: 54000 },
+    ]);
+  });
+});
+
 describe("a send's idempotency key", () => {
   it("is kept when the answer is lost and sent again unchanged; a new tap after an answer has a new key", async () => {
     const sent = { results: [], order: { order_id: null, day: "2026-11-27", positions: [], totals: null } };

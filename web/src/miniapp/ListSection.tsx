@@ -94,6 +94,7 @@ export function ListSection(props: Props) {
       )}
       {tab === "paste" && (
         <Paste
+          onList={props.onList}
           onError={props.onError}
           onDone={(listed, added) => {
             if (listed) props.onList(listed);
@@ -595,9 +596,11 @@ type Choice = {
 
 /** A pasted list: each line matched to the catalogue (the match, or alternatives to choose from), then listed. */
 function Paste({
+  onList,
   onDone,
   onError,
 }: {
+  onList: (list: TPreparedList) => void;
   onDone: (list: TPreparedList | null, added: number) => void;
   onError: Props["onError"];
 }) {
@@ -645,9 +648,10 @@ function Paste({
         added++;
       } catch (error) {
         if (!(error instanceof Refused)) {
+          // No answer: the lines listed so far are kept, the rest stay on screen to add again.
           setBusy(false);
           setChoices([...left, ...all.slice(all.indexOf(c))]);
-          if (list) onDone(list, added);
+          if (list) onList(list);
           onError(error, null);
           return;
         }
@@ -657,7 +661,9 @@ function Paste({
     setBusy(false);
     haptic.success();
     if (left.some((c) => c.problem)) {
+      // The refused lines stay, each with its reason; those listed are in the list already.
       setChoices(left);
+      if (list) onList(list);
       return;
     }
     onDone(list, added);
