@@ -148,6 +148,8 @@ it("prepares a list while the market is closed, sends it with one tap at the ope
 
   await page.goto(`/app/#${launchHash(initData())}`);
   await page.getByTestId("market-closed").getByText("Маркет закрыт").waitFor();
+  await page.getByTestId("catalogue-row").first().waitFor();
+  await shots("closed");
   for (const [n, item] of picked.entries()) {
     const fullName = named(item);
     await page.getByPlaceholder("Поиск").fill(fullName);
@@ -176,11 +178,15 @@ it("prepares a list while the market is closed, sends it with one tap at the ope
   expect(await page.getByRole("button", { name: /Отправить список/ }).count()).toBe(0);
   await shots("list");
 
-  // Staff open the market: the page learns it within its poll and offers the one tap.
+  // Staff open the market: the page learns it within its poll and offers the one tap, over the catalogue too.
   await call("POST", `/storehouse/market-schedules/${schedule.id}/open_market/`, {});
-  const send = page.getByRole("button", { name: "Отправить список (2 поз.)" });
-  await send.waitFor({ timeout: 30_000 });
-  await send.click();
+  await page.getByRole("button", { name: "Отправить список (2 поз.)" }).waitFor({ timeout: 30_000 });
+  await nav("Каталог").click();
+  const ready = page.getByTestId("list-ready");
+  await ready.getByText("Маркет открыт. В списке к открытию 2 поз.").waitFor();
+  await page.getByTestId("catalogue-row").first().waitFor();
+  await shots("ready");
+  await ready.getByRole("button", { name: "Отправить список" }).click();
   const result = page.getByTestId("send-result");
   await result.getByText("Добавлено в заказ: 2 из 2").waitFor();
   for (const [n, item] of picked.entries())
