@@ -62,15 +62,16 @@ const DARK = {
   secondary_bg_color: "#232e3c",
   destructive_text_color: "#ec3942",
 };
-async function shots(name: string) {
+/** `fullPage` false for the catalogue: its rows fill a page thousands of pixels long. */
+async function shots(name: string, fullPage = true) {
   const folder = process.env.MINIAPP_SHOTS;
   if (!folder) return;
-  await page.screenshot({ path: `${folder}/${name}-light.png`, fullPage: true });
+  await page.screenshot({ path: `${folder}/${name}-light.png`, fullPage });
   await page.evaluate((theme) => {
     for (const [key, colour] of Object.entries(theme))
       document.documentElement.style.setProperty(`--tg-${key.replaceAll("_", "-")}`, colour);
   }, DARK);
-  await page.screenshot({ path: `${folder}/${name}-dark.png`, fullPage: true });
+  await page.screenshot({ path: `${folder}/${name}-dark.png`, fullPage });
   await page.evaluate((keys) => {
     for (const key of keys) document.documentElement.style.removeProperty(`--tg-${key.replaceAll("_", "-")}`);
   }, Object.keys(DARK));
@@ -149,7 +150,7 @@ it("prepares a list while the market is closed, sends it with one tap at the ope
   await page.goto(`/app/#${launchHash(initData())}`);
   await page.getByTestId("market-closed").getByText("Маркет закрыт").waitFor();
   await page.getByTestId("catalogue-row").first().waitFor();
-  await shots("closed");
+  await shots("closed", false);
   for (const [n, item] of picked.entries()) {
     const fullName = named(item);
     await page.getByPlaceholder("Поиск").fill(fullName);
@@ -185,7 +186,7 @@ it("prepares a list while the market is closed, sends it with one tap at the ope
   const ready = page.getByTestId("list-ready");
   await ready.getByText("Маркет открыт. В списке к открытию 2 поз.").waitFor();
   await page.getByTestId("catalogue-row").first().waitFor();
-  await shots("ready");
+  await shots("ready", false);
   await ready.getByRole("button", { name: "Отправить список" }).click();
   const result = page.getByTestId("send-result");
   await result.getByText("Добавлено в заказ: 2 из 2").waitFor();

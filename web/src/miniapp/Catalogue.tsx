@@ -29,12 +29,14 @@ export function Catalogue({ seesPrices, toList, notice, onAdd, onError }: Props)
   // Answers of an older query are dropped: the list shows the last search only.
   const generation = useRef(0);
 
+  // Read again when the market opens or closes: the order's brands are listed only while it is open.
   useEffect(() => {
+    if (toList) setBrand(undefined);
     api.brands().then(
       (b) => setBrands(b.results),
       () => setBrands([]),
     );
-  }, []);
+  }, [toList]);
 
   const load = useCallback(
     async (page: number, query: { search: string; brand: number | undefined }, mine: number) => {
