@@ -152,8 +152,4 @@ export function clientDisplayName(
   return organization || nickname || `Клиент #${client.id}`;
 }
 
-/**
- * How long the storehouse may take «Собрано» back: the web's notice offers «Отменить» this long, and the server
- * holds «Ваш заказ собран» at least this long (plus the undo's own way to it) before the client is told.
- */
-export const UNDO_WINDOW_MS = 10_000;
+export { UNDO_WINDOW_MS } from "./undo-window.ts";

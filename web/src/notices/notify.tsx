@@ -1,5 +1,5 @@
 import { Box, Button, Typography } from "@mui/material";
-import { UNDO_WINDOW_MS } from "@wholesale/contract";
+import { UNDO_WINDOW_MS } from "@wholesale/contract/undo-window";
 import type { OptionsObject, SnackbarKey, VariantType } from "notistack";
 import type { ReactNode } from "react";
 
