@@ -56,6 +56,7 @@ export type TStockState = z.infer<typeof ZStockStateSchema>;
 export const ZMiniAppBrandSchema = z.object({ id: z.number().int(), name: z.string() });
 export const ZMiniAppBrandListSchema = z.object({ results: z.array(ZMiniAppBrandSchema) });
 export type TMiniAppBrand = z.infer<typeof ZMiniAppBrandSchema>;
+export type TMiniAppBrandList = z.infer<typeof ZMiniAppBrandListSchema>;
 
 /** One row of the list or of a search: `price` is the price from the first sold tier, null without prices. */
 export const ZMiniAppItemSchema = z.object({

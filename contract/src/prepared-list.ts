@@ -19,6 +19,7 @@ import { z } from "./zod-ru.ts";
  *   PUT    /api/app/list/lines/:id/          ZPreparedListChangeSchema               → ZPreparedListSchema
  *   DELETE /api/app/list/lines/:id/                                                  → ZPreparedListSchema
  *   POST   /api/app/list/quote/              ZPreparedListQuoteRequestSchema         → ZMiniAppQuoteSchema
+ *   GET    /api/app/list/brands/             the catalogue's brands, as chips         → ZMiniAppBrandListSchema
  *   GET    /api/app/list/catalogue/          ZMiniAppCatalogueQuerySchema (query)    → ZMiniAppCatalogueSchema
  *   GET    /api/app/list/modifications/:id/  the card, open market or not            → ZMiniAppCardSchema
  *   POST   /api/app/list/send/               ZPreparedListSendSchema                 → ZPreparedListSentSchema

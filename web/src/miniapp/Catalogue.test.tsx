@@ -40,4 +40,27 @@ describe("the catalogue list", () => {
       "Hoco Кабель Lightning 1 мв наличии · от 180 ₽Добавить",
     ]);
   });
+
+  it("offers the list's brand chips while the market is closed, and reads the list's catalogue by them", async () => {
+    const asked: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        asked.push(url);
+        const body = url.includes("brands/")
+          ? { results: url.includes("list/brands/") ? [{ id: 7, name: "Apple" }] : [] }
+          : {
+              items: [item(7, "Apple", 226.1)],
+              page: 1,
+              pages: 1,
+              market: { open: false, open_until: null, next_open_at: null },
+            };
+        return new Response(JSON.stringify(body), { status: 200 });
+      }),
+    );
+    render(<Catalogue seesPrices toList notice={null} onAdd={() => {}} onError={() => {}} />);
+    (await screen.findByRole("button", { name: "Apple" })).click();
+    await vi.waitFor(() => expect(asked.some((u) => /list\/catalogue\/\?.*brand=7/.test(u))).toBe(true));
+    expect(asked.some((u) => /\/app\/brands\//.test(u))).toBe(false);
+  });
 });

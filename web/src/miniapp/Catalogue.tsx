@@ -1,5 +1,5 @@
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import type { TMiniAppItem } from "@wholesale/contract";
+import type { TMiniAppBrand, TMiniAppItem } from "@wholesale/contract";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useDebounced } from "../lib/use-debounced.ts";
 import { api } from "./api.ts";
@@ -21,7 +21,7 @@ type Props = {
 export function Catalogue({ seesPrices, toList, notice, onAdd, onError }: Props) {
   const [search, setSearch] = useState("");
   const [brand, setBrand] = useState<number | undefined>();
-  const [brands, setBrands] = useState<{ id: number; name: string }[]>([]);
+  const [brands, setBrands] = useState<TMiniAppBrand[]>([]);
   const [items, setItems] = useState<TMiniAppItem[]>([]);
   const [pages, setPages] = useState({ loaded: 0, total: 1 });
   const [loading, setLoading] = useState(false);
@@ -29,10 +29,10 @@ export function Catalogue({ seesPrices, toList, notice, onAdd, onError }: Props)
   // Answers of an older query are dropped: the list shows the last search only.
   const generation = useRef(0);
 
-  // Read again when the market opens or closes: the order's brands are listed only while it is open.
+  // Read again when the market opens or closes: the order's brands while it is open, the list's while closed.
   useEffect(() => {
     if (toList) setBrand(undefined);
-    api.brands().then(
+    (toList ? api.listBrands() : api.brands()).then(
       (b) => setBrands(b.results),
       () => setBrands([]),
     );

@@ -1,6 +1,7 @@
 import type {
   TMiniAppAdd,
   TMiniAppAdded,
+  TMiniAppBrandList,
   TMiniAppCard,
   TMiniAppCatalogue,
   TMiniAppChange,
@@ -144,7 +145,7 @@ function catalogueParams(query: { search?: string; brand?: number; page: number 
 export const api = {
   me: () => request<TMiniAppMe>("GET", "me/"),
   market: () => request<TMiniAppMarket>("GET", "market/"),
-  brands: () => request<{ results: { id: number; name: string }[] }>("GET", "brands/"),
+  brands: () => request<TMiniAppBrandList>("GET", "brands/"),
   catalogue: (query: { search?: string; brand?: number; page: number }) =>
     request<TMiniAppCatalogue>("GET", `catalogue/?${catalogueParams(query)}`),
   card: (id: number) => request<TMiniAppCard>("GET", `modifications/${id}/`),
@@ -164,6 +165,7 @@ export const api = {
 
   // «Список к открытию» (issue 30): the catalogue and the card under list/ are shown with the market closed too.
   list: () => request<TPreparedList>("GET", "list/"),
+  listBrands: () => request<TMiniAppBrandList>("GET", "list/brands/"),
   listCatalogue: (query: { search?: string; brand?: number; page: number }) =>
     request<TMiniAppCatalogue>("GET", `list/catalogue/?${catalogueParams(query)}`),
   listCard: (id: number) => request<TMiniAppCard>("GET", `list/modifications/${id}/`),

@@ -65,6 +65,14 @@ export async function listBrands(
   return { items, page: p.page, pages: p.pages };
 }
 
+/** Brands as chips: far more than a catalogue holds, so one page is all of them. */
+const ALL_BRANDS = 1000;
+
+/** Every brand this client sees, for the Mini App's chips (the order's catalogue and the list's alike). */
+export async function allBrands(db: Db, client: ClientContext): Promise<BrandItem[]> {
+  return (await listBrands(db, client, 1, ALL_BRANDS)).items;
+}
+
 /** A brand's products with at least one modification this client sees, by name. */
 export async function listProducts(
   db: Db,

@@ -21,9 +21,6 @@ const empty = <T>(): Page<T> => ({ items: [], page: 1, pages: 1 });
 /** The largest quantity one position may have: far above any stock, small enough for integer columns. */
 export const MAX_QUANTITY = 100_000;
 
-/** Brands as chips: far more than a catalogue holds, so one page is all of them. */
-const ALL_BRANDS = 1000;
-
 const validQuantity = (q: number) => Number.isInteger(q) && q >= 1 && q <= MAX_QUANTITY;
 
 const badQuantity: Refusal = { ok: false, code: "bad_quantity", message: TEXT.badQuantity };
@@ -132,7 +129,7 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
     catalogue: (clientId, query, page) => browse(clientId, (c) => lists.catalogueItems(db, c, query, page)),
     async allBrands(clientId) {
       const found = await browser(clientId);
-      return found ? (await lists.listBrands(db, found, 1, ALL_BRANDS)).items : [];
+      return found ? lists.allBrands(db, found) : [];
     },
     async getModification(clientId, modificationId) {
       const found = await browser(clientId);

@@ -51,6 +51,7 @@ export async function listView(db: Db, clientId: number) {
       linesNow(on, client, lines),
     catalogue: (query: CatalogueQuery, page: number): Promise<Page<CatalogueItem>> =>
       lists.catalogueItems(db, client, query, page),
+    brands: () => lists.allBrands(db, client),
     card: (modificationId: number, day: string): Promise<ModificationView | null> =>
       modificationView(db, client, modificationId, day),
     search: (text: string): Promise<Page<ModificationItem>> => lists.searchModifications(db, client, text, 1),

@@ -1,4 +1,5 @@
 import type {
+  TMiniAppBrandList,
   TMiniAppCard,
   TMiniAppCatalogue,
   TMiniAppQuote,
@@ -225,6 +226,13 @@ export function createPreparedListService({
         return refused({ code: "bad_quantity", message: orderingTexts.badQuantity });
       const quote = await s.view.quote(body.modification, body.quantity);
       return quote.ok ? { ok: true, value: quoteOf(quote.quote) } : refused(quote);
+    },
+
+    /** The brands of the list's catalogue: the order's chips, shown while the market is closed too. */
+    async brands(clientId: number): Promise<Answer<TMiniAppBrandList>> {
+      const s = await standing(clientId);
+      if (!s.ok) return s.answer;
+      return { ok: true, value: { results: await s.view.brands() } };
     },
 
     async catalogue(

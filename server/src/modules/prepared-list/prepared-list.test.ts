@@ -130,12 +130,20 @@ describe("the prepared list", () => {
     }
   });
 
-  it("the list's catalogue and card are shown while the market is closed", async () => {
+  it("the list's brands, catalogue and card are shown while the market is closed", async () => {
     await setMarketOpen(false);
     const { call } = await clientCalls();
     const mod = await tiered({ name: "Видна закрытым" });
     const list = await call({ method: "GET", url: "/api/app/list/catalogue/?search=Видна закрытым" });
     expect(list.json().items.map((i: { id: number }) => i.id)).toEqual([mod.id]);
+    // The brand chips too: the order's are none while closed, the list's are the catalogue's.
+    const [item] = list.json().items as { brand_id: number; brand_name: string }[];
+    expect((await call({ method: "GET", url: "/api/app/brands/" })).json()).toEqual({ results: [] });
+    const chips = await call({ method: "GET", url: "/api/app/list/brands/" });
+    expect(chips.statusCode).toBe(200);
+    expect(chips.json().results).toContainEqual({ id: item?.brand_id, name: item?.brand_name });
+    const byBrand = await call({ method: "GET", url: `/api/app/list/catalogue/?brand=${item?.brand_id}` });
+    expect(byBrand.json().items.map((i: { id: number }) => i.id)).toContain(mod.id);
     const card = await call({ method: "GET", url: `/api/app/list/modifications/${mod.id}/` });
     expect(card.json()).toMatchObject({ id: mod.id, can_order: true });
     const quote = await call({

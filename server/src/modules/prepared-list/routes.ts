@@ -1,5 +1,6 @@
 import {
   ZIdParamsSchema,
+  ZMiniAppBrandListSchema,
   ZMiniAppCardSchema,
   ZMiniAppCatalogueQuerySchema,
   ZMiniAppCatalogueSchema,
@@ -109,6 +110,11 @@ export const preparedListRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) =>
       send(reply, await as(request, (list, clientId) => list.quote(clientId, request.body))),
+  );
+  app.get(
+    "/app/list/brands/",
+    { config: client, schema: { response: { 200: ZMiniAppBrandListSchema, ...failures } } },
+    async (request, reply) => send(reply, await as(request, (list, clientId) => list.brands(clientId))),
   );
   app.get(
     "/app/list/catalogue/",
