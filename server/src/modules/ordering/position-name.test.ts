@@ -155,7 +155,8 @@ describe("a position is named brand, product, modification", () => {
       .where(eq(outboxMessages.clientId, client.id));
     // The summary lists the positions; the notice that the order went to collect only counts them.
     const summary = queued.map((m) => m.text).find((text) => text.includes("\n1. "));
-    expect(summary).toContain(`1. ${HOCO} — 7 шт.`);
-    expect(summary).toContain(`2. ${DEFENDER} — 7 шт.`);
+    // It reads as «Мой заказ» does (orderText): the full name, then the quantity and its price.
+    expect(summary).toContain(`1. ${HOCO} — 7 шт × `);
+    expect(summary).toContain(`2. ${DEFENDER} — 7 шт × `);
   });
 });
