@@ -11,7 +11,7 @@ import type {
   TPreparedListSent,
   TRepeatedOrder,
 } from "@wholesale/contract";
-import { PREPARED_LIST_MAX_LINES } from "@wholesale/contract";
+import { fromKopecks, PREPARED_LIST_MAX_LINES } from "@wholesale/contract";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { preparedListLines, preparedListOpenings } from "../../db/schema/index.ts";
@@ -27,6 +27,7 @@ import {
   orderingTexts,
   toKopecks,
 } from "../ordering/index.ts";
+import { amountsPerCurrency } from "./amounts.ts";
 import { type Answer, refused } from "./answers.ts";
 import { pastOrders, repeatedLines } from "./past-orders.ts";
 import { matchPasted } from "./paste.ts";
@@ -162,7 +163,7 @@ export function createPreparedListService({
   }
 
   const validQuantity = (q: number) => Number.isInteger(q) && q >= 1 && q <= MAX_QUANTITY;
-  const priceOf = (kopecks: number | null) => (kopecks === null ? null : kopecks / 100);
+  const priceOf = (kopecks: number | null) => (kopecks === null ? null : fromKopecks(kopecks));
 
   return {
     async list(clientId: number): Promise<Answer<TPreparedList>> {
@@ -348,10 +349,9 @@ function lineOf(
   };
 }
 
-/** Per currency, in whole kopecks so the sum does not drift. */
+/** Per currency, added in whole kopecks so the sum does not drift. */
 function totalsOf(lines: readonly LineNow[]) {
-  const kopecks = new Map<string, number>();
-  for (const l of lines)
-    if (l.sum !== null) kopecks.set(l.currencySign, (kopecks.get(l.currencySign) ?? 0) + toKopecks(l.sum));
-  return [...kopecks].map(([currency_sign, k]) => ({ currency_sign, amount: k / 100 }));
+  return amountsPerCurrency(
+    lines.flatMap((l) => (l.sum === null ? [] : [{ currencySign: l.currencySign, amount: l.sum }])),
+  );
 }

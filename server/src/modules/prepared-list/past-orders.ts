@@ -1,8 +1,9 @@
-import type { TPastOrders } from "@wholesale/contract";
+import { lineSum, type TPastOrders } from "@wholesale/contract";
 import { and, desc, eq, inArray, lt } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { currencies, orderPositions, orders } from "../../db/schema/index.ts";
 import { type listView, toKopecks } from "../ordering/index.ts";
+import { amountsPerCurrency } from "./amounts.ts";
 import type { SentLine } from "./send-list.ts";
 
 type View = Extract<Awaited<ReturnType<typeof listView>>, { ok: true }>;
@@ -49,9 +50,6 @@ export async function pastOrders(db: Db, view: View, clientId: number, today: st
       const own = positions.flatMap((p, i) =>
         p.orderId === head.id ? [{ ...p, sold: now[i]?.sold ?? false }] : [],
       );
-      const kopecks = new Map<string, number>();
-      for (const p of own)
-        kopecks.set(p.currencySign, (kopecks.get(p.currencySign) ?? 0) + toKopecks(p.price) * p.quantity);
       return {
         id: head.id,
         day: head.day,
@@ -61,10 +59,14 @@ export async function pastOrders(db: Db, view: View, clientId: number, today: st
           quantity: p.quantity,
           price: shown ? p.price : null,
           currency_sign: p.currencySign,
-          sum: shown ? (toKopecks(p.price) * p.quantity) / 100 : null,
+          sum: shown ? lineSum(p.price, p.quantity) : null,
           sold: p.sold,
         })),
-        totals: shown ? [...kopecks].map(([currency_sign, k]) => ({ currency_sign, amount: k / 100 })) : null,
+        totals: shown
+          ? amountsPerCurrency(
+              own.map((p) => ({ currencySign: p.currencySign, amount: lineSum(p.price, p.quantity) })),
+            )
+          : null,
       };
     }),
   };
