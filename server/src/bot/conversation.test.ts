@@ -50,13 +50,16 @@ afterAll(async () => {
 let seen = 0;
 /** Waits for the bot's next calls until one matches, and returns the calls made since the last wait. */
 async function until(match: (call: FakeBotCall) => boolean): Promise<FakeBotCall[]> {
-  return waitFor(`the bot's answer (errors so far: ${JSON.stringify(errors)})`, () => {
-    const fresh = fake.calls.slice(seen).filter((c) => c.method !== "getUpdates");
-    const found = fresh.findIndex(match);
-    if (found < 0) return undefined;
-    seen = fake.calls.indexOf(fresh[found] as FakeBotCall) + 1;
-    return fresh.slice(0, found + 1);
-  });
+  return waitFor(
+    () => `the bot's answer (errors so far: ${JSON.stringify(errors)})`,
+    () => {
+      const fresh = fake.calls.slice(seen).filter((c) => c.method !== "getUpdates");
+      const found = fresh.findIndex(match);
+      if (found < 0) return undefined;
+      seen = fake.calls.indexOf(fresh[found] as FakeBotCall) + 1;
+      return fresh.slice(0, found + 1);
+    },
+  );
 }
 const textIs = (text: string | RegExp) => (c: FakeBotCall) =>
   (c.method === "sendMessage" || c.method === "editMessageText") &&

@@ -36,7 +36,10 @@ afterAll(async () => {
 });
 
 function until(match: (call: FakeBotCall) => boolean, api = fake): Promise<FakeBotCall> {
-  return waitFor(`the bot's call (errors so far: ${JSON.stringify(errors)})`, () => api.calls.find(match));
+  return waitFor(
+    () => `the bot's call (errors so far: ${JSON.stringify(errors)})`,
+    () => api.calls.find(match),
+  );
 }
 
 it("sets the chat's menu button to the Mini App when TELEGRAM_WEBAPP_URL is configured", async () => {

@@ -195,6 +195,10 @@ export async function startFakeBotApi(options: { token?: string } = {}): Promise
         res.writeHead(500).end(JSON.stringify({ ok: false, error_code: 500, description: String(error) }));
     });
   });
+  // Telegram keeps an idle connection open far longer than Node's 5 s default. With the default, a process
+  // starved for more than 5 s sent its next call on a connection this server had just closed: ECONNRESET, and
+  // a bot's answer lost in a test (grammY's client keeps connections alive).
+  server.keepAliveTimeout = 600_000;
   server.on("connection", (socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));

@@ -6,8 +6,12 @@
  */
 export const WAIT_CEILING_MS = 90_000;
 
+/** What is awaited: a text, or one built when the ceiling is reached (to name what had happened by then). */
+type What = string | (() => string);
+const described = (what: What) => (typeof what === "string" ? what : what());
+
 export async function waitUntil(
-  what: string,
+  what: What,
   check: () => boolean | Promise<boolean>,
   ceilingMs = WAIT_CEILING_MS,
   everyMs = 25,
@@ -15,14 +19,14 @@ export async function waitUntil(
   const start = Date.now();
   while (!(await check())) {
     if (Date.now() - start > ceilingMs)
-      throw new Error(`timed out after ${ceilingMs} ms waiting for ${what}`);
+      throw new Error(`timed out after ${ceilingMs} ms waiting for ${described(what)}`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
 
 /** Waits until `find` returns something, and returns it. */
 export async function waitFor<T>(
-  what: string,
+  what: What,
   find: () => T | undefined | Promise<T | undefined>,
   ceilingMs = WAIT_CEILING_MS,
 ): Promise<T> {
