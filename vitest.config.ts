@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
@@ -13,8 +15,42 @@ const serverProject = (name: string, env: Record<string, string>): TestProjectIn
     // a test may wait more than once, and no test sets a lower ceiling of its own.
     testTimeout: 240_000,
     hookTimeout: 240_000,
+    // A worker runs its files one after another in one module graph instead of importing the app (and PGlite's
+    // WebAssembly) again for each: the PGlite suite took 334 s of wall time and 654 s of CPU isolated, 203 s
+    // and 394 s so (bench/RESULTS.md). Files share no state: each opens its own database and app, nothing is
+    // mocked at module level, and a file that fakes timers or spies on the console restores them.
+    isolate: false,
   },
 });
+
+/**
+ * The web's component tests run as the server's do, a worker's files in one module graph (131 s of wall time
+ * and 258 s of CPU isolated, 79 s and 155 s so), except the files that replace a module with `vi.mock`: a
+ * module another file imported first would stay the real one, so those run isolated, found by their text.
+ */
+const webSource = fileURLToPath(new URL("web/src/", import.meta.url));
+const webFilesMockingModules = readdirSync(webSource, { recursive: true, encoding: "utf8" })
+  .filter((file) => /\.test\.tsx?$/.test(file) && /\bvi\.mock\(/.test(readFileSync(webSource + file, "utf8")))
+  .map((file) => `web/src/${file}`);
+
+function webProject(
+  name: string,
+  files: { include: string[]; exclude?: string[]; isolate: boolean },
+): TestProjectInlineConfiguration {
+  return {
+    plugins: [react()],
+    test: {
+      name,
+      include: files.include,
+      exclude: files.exclude,
+      isolate: files.isolate,
+      environment: "jsdom",
+      setupFiles: ["web/test/setup.ts"],
+      // A ceiling for a loaded machine, as the server's: a component test waits for what it shows.
+      testTimeout: 120_000,
+    },
+  };
+}
 
 // The server suite runs on embedded PGlite always, and again on PostgreSQL when TEST_DATABASE_URL is set.
 const projects: TestProjectInlineConfiguration[] = [serverProject("server-pglite", { TEST_DB: "pglite" })];
@@ -25,17 +61,14 @@ projects.push(
   { test: { name: "scripts", include: ["scripts/**/*.test.mjs"], environment: "node" } },
   // The build's output against its budgets: runs after `npm run build`, as npm test does.
   { test: { name: "web-build", include: ["web/*.test.ts"], environment: "node" } },
-  {
-    plugins: [react()],
-    test: {
-      name: "web",
-      include: ["web/src/**/*.test.{ts,tsx}"],
-      environment: "jsdom",
-      setupFiles: ["web/test/setup.ts"],
-      // A ceiling for a loaded machine, as the server's: a component test waits for what it shows.
-      testTimeout: 120_000,
-    },
-  },
+  webProject("web", {
+    include: ["web/src/**/*.test.{ts,tsx}"],
+    exclude: webFilesMockingModules,
+    isolate: false,
+  }),
+  ...(webFilesMockingModules.length > 0
+    ? [webProject("web-mocks", { include: webFilesMockingModules, isolate: true })]
+    : []),
   {
     test: {
       name: "e2e",
