@@ -9,13 +9,13 @@ import {
   type TSendToCollectPreview,
   type TUncollectedTransportation,
 } from "@wholesale/contract";
-import { and, asc, desc, eq, exists, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { clients, orderPositions, orders, transportations } from "../../db/schema/index.ts";
 import { conflict, notFound } from "../../http/errors.ts";
 import { businessDay } from "../../lib/business-time.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { findOrder, selectOrderHeads, withPositions } from "./order-reads.ts";
+import { findOrder, selectOrders } from "./order-reads.ts";
 import { noticeCollected, noticeSentToCollect, withdrawCollectedNotice } from "./status-notices.ts";
 
 const sentResult = (updated: number): TBulkResult => ({
@@ -148,11 +148,11 @@ export function createCollectionService({ db, clock }: { db: Db; clock: Clock })
         .select({ one: sql`1` })
         .from(orderPositions)
         .where(and(eq(orderPositions.orderId, orders.id), eq(orderPositions.status, "sent_to_collect")));
-      const heads = await selectOrderHeads(
-        db,
-        and(eq(orders.openedOn, businessDay(clock.now())), exists(waiting)),
-      ).orderBy(asc(transportations.name), desc(orders.openedAt), desc(orders.id));
-      const list = await withPositions(db, heads, ["sent_to_collect", "collected"]);
+      const list = await selectOrders(db, {
+        where: and(eq(orders.openedOn, businessDay(clock.now())), exists(waiting)),
+        orderBy: sql`h.transportation_name asc, h.opened_at desc, h.id desc`,
+        statuses: ["sent_to_collect", "collected"],
+      });
       const groups = new Map<number | null, TCollectionDirection>();
       for (const order of list) {
         const key = order.transportation?.id ?? null;
