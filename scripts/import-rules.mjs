@@ -15,8 +15,8 @@ export const FLOORS = [
   ["http", "backup"],
   ["modules"],
   ["bot"],
-  ["jobs"],
-  ["app.ts"],
+  ["jobs", "services.ts"],
+  ["app.ts", "background.ts"],
   ["main.ts"],
 ];
 

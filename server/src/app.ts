@@ -11,9 +11,8 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import type { Bot } from "grammy";
+import { type BackgroundWork, runInBackground } from "./background.ts";
 import type { BotContext } from "./bot/context.ts";
-import { createDeliveryWorker, type DeliveryOptions } from "./bot/delivery/worker.ts";
-import { registrationConfirmedMessage } from "./bot/keyboards/main-menu.ts";
 import { botPreviewRoutes } from "./bot/preview/preview-routes.ts";
 import { createBotPreviewService } from "./bot/preview/preview-service.ts";
 import { webhookRoutes } from "./bot/webhook-routes.ts";
@@ -26,60 +25,24 @@ import { isMiniAppPage, registerSecurityHeaders } from "./http/security-headers.
 import { createTokenService, type TokenService } from "./http/tokens.ts";
 import type { Clock } from "./lib/clock.ts";
 import { type Metrics, registerRequestMetrics } from "./lib/metrics.ts";
-import {
-  accountRoutes,
-  createAccountsService,
-  createAuthService,
-  createLogService,
-  tokenRoutes,
-} from "./modules/accounts/index.ts";
-import { botTextRoutes, createBotTextService } from "./modules/bot-texts/index.ts";
-import {
-  catalogueRoutes,
-  createCatalogueService,
-  createOffersFileService,
-} from "./modules/catalogue/index.ts";
-import { claimRoutes, createClaimService } from "./modules/claims/index.ts";
-import {
-  createClientService,
-  createCollectionGroupService,
-  createGroupService,
-  createOrganizationService,
-  createRequestService,
-  createSendOrdersService,
-  profileRoutes,
-  sendOrdersRoutes,
-} from "./modules/clients/index.ts";
+import { accountRoutes, tokenRoutes } from "./modules/accounts/index.ts";
+import { botTextRoutes } from "./modules/bot-texts/index.ts";
+import { catalogueRoutes } from "./modules/catalogue/index.ts";
+import { claimRoutes } from "./modules/claims/index.ts";
+import { profileRoutes, sendOrdersRoutes } from "./modules/clients/index.ts";
 import { healthRoutes } from "./modules/health/index.ts";
-import { createScheduleService, marketRoutes } from "./modules/market/index.ts";
-import { createMessageService, messagingRoutes } from "./modules/messaging/index.ts";
-import { createMiniAppService, createMiniAppSessionService, miniAppRoutes } from "./modules/miniapp/index.ts";
+import { marketRoutes } from "./modules/market/index.ts";
+import { messagingRoutes } from "./modules/messaging/index.ts";
+import { miniAppRoutes } from "./modules/miniapp/index.ts";
 import { startOrderingCache } from "./modules/ordering/index.ts";
 import { readOutboxWaiting } from "./modules/outbox/index.ts";
-import { createPreparedListService, preparedListRoutes } from "./modules/prepared-list/index.ts";
-import {
-  createDailyReportService,
-  createInvoiceService,
-  createLeftoverService,
-  invoiceAndDailyReportRoutes,
-  leftoverReportRoutes,
-} from "./modules/reports/index.ts";
-import {
-  createCollectionService,
-  createOrderService,
-  createPositionsByModificationService,
-  createXlsxExportService,
-  positionsByModificationRoutes,
-  salesRoutes,
-} from "./modules/sales/index.ts";
-import {
-  createDashboardService,
-  createStatisticsService,
-  dashboardRoutes,
-  statisticsRoutes,
-} from "./modules/statistics/index.ts";
+import { preparedListRoutes } from "./modules/prepared-list/index.ts";
+import { invoiceAndDailyReportRoutes, leftoverReportRoutes } from "./modules/reports/index.ts";
+import { positionsByModificationRoutes, salesRoutes } from "./modules/sales/index.ts";
+import { dashboardRoutes, statisticsRoutes } from "./modules/statistics/index.ts";
+import { createServices } from "./services.ts";
 
-export type AppDeps = {
+export type AppDeps = BackgroundWork & {
   db: Db;
   clock: Clock;
   jwtSecret: string;
@@ -92,8 +55,6 @@ export type AppDeps = {
   telegramBotUsername?: string;
   /** The client bot when it runs on a webhook: its route and the secret Telegram must send. */
   botWebhook?: { bot: Bot<BotContext>; secretToken: string };
-  /** The outbox delivery worker: started when the app is ready, stopped (and its batch marked) on close. */
-  delivery?: Omit<DeliveryOptions, "db">;
   /** Which proxies' X-Forwarded-For gives the client IP (Fastify's `trustProxy`); none by default. */
   trustProxy?: false | number | string[];
   /** Prometheus metrics (METRICS_PORT): moved by this app's work, served at /metrics on `listen`, never the public port. */
@@ -151,42 +112,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 
-  const statistics = createStatisticsService({ db, clock });
-  const services = {
-    auth: createAuthService({ db, clock, tokens }),
-    accounts: createAccountsService({ db }),
-    log: createLogService({ db }),
-    catalogue: createCatalogueService({ db }),
-    offersFile: createOffersFileService({ db }),
-    leftover: createLeftoverService({ db, clock }),
-    positionsByModification: createPositionsByModificationService({ db, clock }),
-    clients: createClientService({ db }),
-    requests: createRequestService({ db, confirmation: registrationConfirmedMessage() }),
-    groups: createGroupService({ db }),
-    collectionGroups: createCollectionGroupService({ db }),
-    organizations: createOrganizationService({ db, botUsername: deps.telegramBotUsername }),
-    sendOrders: createSendOrdersService({ db, clock }),
-    orders: createOrderService({ db, clock }),
-    collection: createCollectionService({ db, clock }),
-    xlsxExports: createXlsxExportService({ db, clock }),
-    schedules: createScheduleService({ db, clock }),
-    botTexts: createBotTextService({ db }),
-    messages: createMessageService({ db, clock }),
-    claims: createClaimService({ db }),
-    statistics,
-    invoices: createInvoiceService({ db, clock }),
-    dailyReports: createDailyReportService({ db, clock, statistics }),
-    dashboard: createDashboardService({ db, clock, statistics }),
-    miniAppSessions: createMiniAppSessionService({ db, clock, tokens, botToken: deps.telegramBotToken }),
-    miniApp: createMiniAppService({
-      db,
-      clock,
-      countAttempt: deps.metrics?.metrics.orderingAttempts("miniapp"),
-    }),
-    miniAppDryRun: createMiniAppService({ db, clock, dryRun: true }),
-    preparedList: createPreparedListService({ db, clock }),
-    preparedListDryRun: createPreparedListService({ db, clock, dryRun: true }),
-  };
+  const services = createServices({
+    db,
+    clock,
+    tokens,
+    telegramBotToken: deps.telegramBotToken,
+    telegramBotUsername: deps.telegramBotUsername,
+    metrics: deps.metrics?.metrics,
+  });
 
   // What every order tap reads but staff change rarely (schedules, clients, modifications) is kept in memory for
   // every ordering service on this database, the bot's included, until the database announces a change.
@@ -232,16 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: "/api" },
   );
 
-  if (deps.delivery) {
-    const worker = createDeliveryWorker({
-      db,
-      onError: (error, context) => app.log.error({ err: error, context }, "message delivery failed"),
-      countSend: deps.metrics?.metrics.countSend,
-      ...deps.delivery,
-    });
-    app.addHook("onReady", async () => worker.start());
-    app.addHook("onClose", async () => worker.stop());
-  }
+  runInBackground(app, { db, services, metrics: deps.metrics?.metrics, work: deps });
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
   const serveWeb = webDist !== null && existsSync(webDist);

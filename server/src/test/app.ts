@@ -33,6 +33,8 @@ export async function createTestApp(
     telegramBotToken?: string;
     trustProxy?: false | number | string[];
     delivery?: AppDeps["delivery"];
+    jobs?: AppDeps["jobs"];
+    bot?: AppDeps["bot"];
     /** Metrics on, served on a free loopback port (`app.metricsUrl`). */
     metrics?: Metrics;
   } = {},
@@ -48,6 +50,8 @@ export async function createTestApp(
     telegramBotUsername: options.telegramBotUsername,
     trustProxy: options.trustProxy,
     delivery: options.delivery,
+    jobs: options.jobs,
+    bot: options.bot,
     metrics: options.metrics && { metrics: options.metrics, listen: { port: 0, host: "127.0.0.1" } },
   });
   await app.ready();
