@@ -29,18 +29,21 @@ const list = (lines: TPreparedListLine[], market = closed): TPreparedList => ({
 });
 
 type Answer = { status: number; body: unknown } | "offline";
-function serve(answers: Record<string, Answer[]>) {
+/** Each path's answers in turn; a path given a function answers every request from its body. */
+function serve(answers: Record<string, Answer[] | ((body: unknown) => Answer)>) {
   const calls: { method: string; path: string; body: unknown }[] = [];
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init: RequestInit) => {
       const path = url.replace("/api/app/", "").split("?")[0] ?? "";
+      const body = init.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({
         method: init.method ?? "GET",
         path,
-        body: init.body ? JSON.parse(String(init.body)) : undefined,
+        body,
       });
-      const answer = answers[path]?.shift();
+      const queued = answers[path];
+      const answer = typeof queued === "function" ? queued(body) : queued?.shift();
       if (!answer) throw new Error(`unexpected ${path}`);
       if (answer === "offline") throw new TypeError("Failed to fetch");
       return new Response(JSON.stringify(answer.body), { status: answer.status });
@@ -84,6 +87,62 @@ describe("«Список к открытию»", () => {
     );
     await waitFor(() => expect(onList).toHaveBeenCalledWith(list([kept])));
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(["DELETE list/lines/2/"]);
+  });
+
+  it("changes a line's quantity at the price its quote showed, and confirms a changed price as it is now", async () => {
+    const cable = line(1, "Apple Кабель Lightning 1 м");
+    const charger = line(2, "Hoco Зарядка 20W", {
+      price: 250.5,
+      price_kopecks: 25050,
+      confirmed_price_kopecks: 24000,
+      sum: 2505,
+    });
+    const twelve = { ...cable, quantity: 12, sum: 6480 };
+    const calls = serve({
+      // The quote of the quantity asked, whichever the stepper settles on.
+      "list/quote/": (body) => {
+        const { quantity } = body as { quantity: number };
+        return {
+          status: 200,
+          body: { quantity, price: 540, price_kopecks: 54000, sum: quantity * 540, currency_sign: "₽" },
+        };
+      },
+      "list/lines/1/": [{ status: 200, body: list([twelve, charger]) }],
+      "list/lines/2/": [
+        { status: 200, body: list([twelve, { ...charger, confirmed_price_kopecks: 25050 }]) },
+      ],
+    });
+    const onList = vi.fn();
+    render(<ListSection {...props} list={list([cable, charger])} market={closed} onList={onList} />);
+    const [first, second] = screen.getAllByTestId("list-line") as HTMLElement[];
+
+    await userEvent.click(within(first as HTMLElement).getByRole("button", { name: "Изменить" }));
+    const save = within(first as HTMLElement).getByRole("button", { name: "Сохранить" });
+    // The same quantity saves nothing.
+    await waitFor(() => expect(within(first as HTMLElement).getByTestId("line-quote")).toBeInTheDocument());
+    expect(save).toBeDisabled();
+    await userEvent.click(within(first as HTMLElement).getByRole("button", { name: "Больше" }));
+    await userEvent.click(within(first as HTMLElement).getByRole("button", { name: "Больше" }));
+    await waitFor(() =>
+      expect(flat(within(first as HTMLElement).getByTestId("line-quote").textContent)).toBe(
+        "12 шт. × 540 ₽ = 6 480 ₽",
+      ),
+    );
+    await waitFor(() => expect(save).toBeEnabled());
+    await userEvent.click(save);
+    await waitFor(() => expect(onList).toHaveBeenCalledWith(list([twelve, charger])));
+    expect(calls.filter((c) => c.method === "PUT")).toEqual([
+      { method: "PUT", path: "list/lines/1/", body: { quantity: 12, price_kopecks: 54000 } },
+    ]);
+
+    expect(flat(second?.textContent)).toContain("Цена изменилась: было 240 ₽, сейчас 250,50 ₽.");
+    await userEvent.click(within(second as HTMLElement).getByRole("button", { name: "Подтвердить цену" }));
+    await waitFor(() => expect(onList).toHaveBeenCalledTimes(2));
+    expect(calls.filter((c) => c.method === "PUT").at(-1)).toEqual({
+      method: "PUT",
+      path: "list/lines/2/",
+      body: { quantity: 10, price_kopecks: 25050 },
+    });
   });
 
   it("answers a send line by line; «Добавить 3 шт.» adds what the limit allows at the quoted price", async () => {
