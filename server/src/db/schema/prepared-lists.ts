@@ -1,4 +1,13 @@
-import { boolean, index, integer, jsonb, pgTable, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { modifications } from "./catalogue.ts";
 import { clients } from "./clients.ts";
 import { createdAt, id, money } from "./columns.ts";
@@ -50,6 +59,28 @@ export const preparedListSends = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("prepared_list_sends_client_key_idx").on(t.clientId, t.key)],
+);
+
+/**
+ * A line of a send that an add applied, written by the add's own statement (modules/ordering/add-position.ts)
+ * together with the position: the one record that the line's effect happened. A second statement applying the
+ * same line (the send repeated after a crash between the add and its answer, or two sends with one key at once)
+ * fails on the key and writes nothing, and the line is answered from this row.
+ */
+export const preparedListApplied = pgTable(
+  "prepared_list_applied",
+  {
+    sendId: integer("send_id")
+      .notNull()
+      .references(() => preparedListSends.id, { onDelete: "cascade" }),
+    place: integer("place").notNull(),
+    /**
+     * The position the line went into. No foreign key: deleting a position must not look here, and a line
+     * answered after staff deleted its position names it all the same.
+     */
+    positionId: integer("position_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sendId, t.place] })],
 );
 
 /**

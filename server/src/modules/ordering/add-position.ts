@@ -9,6 +9,7 @@ import {
   modifications,
   orderPositions,
   orders,
+  preparedListApplied,
   products,
 } from "../../db/schema/index.ts";
 import type { DayRow, ModificationData, ModificationStatic } from "./kept-rows.ts";
@@ -25,7 +26,7 @@ import { clientPace, type PaceMoments, paceAt, spendRefusedChange, tooFast } fro
 import { cachesOf } from "./ordering-cache.ts";
 import { type Changed, judgeAtPrice, movedRefusal, OUT_OF_STOCK } from "./positions.ts";
 import { readDayOrder } from "./today-order.ts";
-import type { Refusal } from "./types.ts";
+import { type AppliedLine, LineAlreadyApplied, type Refusal } from "./types.ts";
 import { audienceOf, visibleTo } from "./visibility.ts";
 import { addWeighing, priceChanged, type Situation, type Weighing, weigh, withCard } from "./weighing.ts";
 
@@ -36,6 +37,9 @@ type AddValues = PaceMoments &
     /** The client's count of changes the add was judged on: the write goes ahead only while it still is. */
     seen: number;
     updateId: number;
+    /** The prepared list's line the add applies (applies.ts), or 0. */
+    sendId: number;
+    place: number;
     /** The units added: what the stock (and an exclusive pool) gives. */
     delta: number;
     name: string;
@@ -58,6 +62,8 @@ type Variant = {
   exclusive: boolean;
   /** The bot's update is recorded with it. */
   recorded: boolean;
+  /** A prepared list's line is recorded with the position (no conflict clause: a second record fails). */
+  applies: boolean;
 };
 
 type Written = {
@@ -90,7 +96,7 @@ type Written = {
  * still the «Добавлен» position of the quantity judged), and last the stock and the pool taken, whose rows are
  * locked and known to hold the units. A popular modification's row is locked for this one statement.
  */
-function buildAdd({ order, position, exclusive, recorded }: Variant) {
+function buildAdd({ order, position, exclusive, recorded, applies }: Variant) {
   return fixedStatement<AddValues, Written>((v) => {
     const after = (name: string) => sql.raw(`exists (select 1 from ${name})`);
     const ctes = [sql`pace as (${clientPace(v, { paced: true, seen: v.seen })})`];
@@ -143,6 +149,9 @@ function buildAdd({ order, position, exclusive, recorded }: Variant) {
     if (exclusive)
       ctes.push(sql`pool_taken as (update ${exclusives} set quantity = ${exclusives.quantity} - ${v.delta}::int
         where ${exclusives.id} = ${v.entryId}::int and ${after("position")} returning 1)`);
+    if (applies)
+      ctes.push(sql`applied as (insert into ${preparedListApplied} (send_id, place, position_id)
+        select ${v.sendId}::int, ${v.place}::int, id from position returning 1)`);
     return sql`with ${sql.join(ctes, sql`, `)}
       select json_build_object(
         'paced', ${after("pace")},
@@ -159,10 +168,19 @@ function buildAdd({ order, position, exclusive, recorded }: Variant) {
   });
 }
 
+/** The key of prepared_list_applied (its migration's name for it). */
+const APPLIED_KEY = "prepared_list_applied_send_id_place_pk";
+
+/** Whether a driver's error (either driver's) is a unique violation of `constraint`. */
+const violates = (error: unknown, constraint: string) => {
+  const e = error as { code?: unknown; constraint?: unknown } | null;
+  return e?.code === "23505" && e.constraint === constraint;
+};
+
 /** The statement of each variant, its text built the first time it is needed. */
 const statements = new Map<string, ReturnType<typeof buildAdd>>();
 function addStatement(variant: Variant) {
-  const key = `${variant.order}/${variant.position}/${variant.exclusive}/${variant.recorded}`;
+  const key = `${variant.order}/${variant.position}/${variant.exclusive}/${variant.recorded}/${variant.applies}`;
   let statement = statements.get(key);
   if (!statement) {
     statement = buildAdd(variant);
@@ -214,7 +232,8 @@ const UNKNOWN = Number.POSITIVE_INFINITY;
  * hold the units. What the write finds moved is read again and the add judged again; a refusal by the stock
  * or the pool is judged on the figures the write found, exactly as a judgement that had read them. A try the
  * rules refuse is spent and read afresh in one statement and judged again on what it read (the refusal is
- * that judgement's). Beyond the client's pace the answer is too_fast, nothing written.
+ * that judgement's). Beyond the client's pace the answer is too_fast, nothing written. A prepared list's line
+ * (`applies`) is recorded by the write that adds it; a line recorded already fails the whole statement.
  */
 export async function addPosition(
   db: Db | Tx,
@@ -223,6 +242,7 @@ export async function addPosition(
   quantity: number,
   confirmedPrice: number | null,
   receipt: UpdateReceipt | undefined,
+  applies?: AppliedLine,
 ): Promise<Changed | Refusal> {
   const days = cachesOf(db).days;
   const moments = paceAt(s.now);
@@ -264,22 +284,30 @@ export async function addPosition(
       position: current ? "grow" : "insert",
       exclusive: entryId !== null,
       recorded: recording !== undefined,
-    }).run(db, {
-      ...moments,
-      ...reading,
-      clientType: s.client.clientType,
-      seen: known.changes,
-      updateId: recording?.updateId ?? 0,
-      delta: quantity,
-      name,
-      price: tier.price,
-      currencyId: tier.currencyId,
-      total: w.total,
-      orderId: known.order.orderId ?? 0,
-      positionId: current?.id ?? 0,
-      held: current?.quantity ?? 0,
-      entryId: entryId ?? 0,
-    });
+      applies: applies !== undefined,
+    })
+      .run(db, {
+        ...moments,
+        ...reading,
+        clientType: s.client.clientType,
+        seen: known.changes,
+        updateId: recording?.updateId ?? 0,
+        sendId: applies?.sendId ?? 0,
+        place: applies?.place ?? 0,
+        delta: quantity,
+        name,
+        price: tier.price,
+        currencyId: tier.currencyId,
+        total: w.total,
+        orderId: known.order.orderId ?? 0,
+        positionId: current?.id ?? 0,
+        held: current?.quantity ?? 0,
+        entryId: entryId ?? 0,
+      })
+      .catch((error: unknown) => {
+        if (applies && violates(error, APPLIED_KEY)) throw new LineAlreadyApplied(applies);
+        throw error;
+      });
     if (!written.paced) {
       days.forget(s.client.id);
       refusedAt = known.changes;

@@ -8,3 +8,4 @@ export { createOrderingService, MAX_QUANTITY } from "./ordering-service.ts";
 export { type LineNow, listView } from "./prepared-lines.ts";
 export { todayOrder as orderOfDay } from "./today-order.ts";
 export type * from "./types.ts";
+export { LineAlreadyApplied } from "./types.ts";

@@ -156,7 +156,15 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
         const allowed = await spendRefusedChange(db, clientId, s.now, deps.receipt);
         return allowed ? badQuantity : tooFast;
       }
-      const done = await addPosition(db, s, modificationId, quantity, confirmedPrice, deps.receipt);
+      const done = await addPosition(
+        db,
+        s,
+        modificationId,
+        quantity,
+        confirmedPrice,
+        deps.receipt,
+        deps.applies,
+      );
       return "ok" in done ? done : afterPosition(s, done);
     },
     async changePosition(clientId, positionId, quantity, confirmedPrice) {

@@ -15,6 +15,8 @@ export type { MarketState };
  * `receipt` is the bot update the service's changes carry out: a change records it in its own transaction
  * (on the position's write, at no round trip of its own), and throws UpdateAlreadyHandled, changing nothing,
  * when another delivery of the update has recorded it.
+ * `applies` is the line of a prepared list's send an add carries out: the add's own statement records it with
+ * the position (prepared_list_applied), and throws LineAlreadyApplied, changing nothing, when it is recorded.
  * `countAttempt` counts the adds, changes and removals by outcome for the metrics (attempts.ts).
  */
 export type OrderingDeps = {
@@ -22,8 +24,19 @@ export type OrderingDeps = {
   clock?: Clock;
   readOnce?: boolean;
   receipt?: UpdateReceipt;
+  applies?: AppliedLine;
   countAttempt?: CountAttempt;
 };
+
+/** A line of a prepared list's send: the send's record and the line's place in it. */
+export type AppliedLine = { sendId: number; place: number };
+
+/** The line of a send was applied already, by an earlier statement: this add wrote nothing. */
+export class LineAlreadyApplied extends Error {
+  constructor(readonly line: AppliedLine) {
+    super(`line ${line.place} of send ${line.sendId} was applied already`);
+  }
+}
 
 /** One page of a list; `page` counts from 1 and `pages` is at least 1 (an empty list has one empty page). */
 export type Page<T> = { items: T[]; page: number; pages: number };

@@ -15,6 +15,7 @@ import {
   orders,
   outboxMessages,
   preparedListLines,
+  preparedListSends,
   priceTiers,
   timeIntervals,
 } from "../../db/schema/index.ts";
@@ -248,6 +249,74 @@ describe("the prepared list", () => {
     expect(x.json().results).toEqual(y.json().results);
     expect(x.json().results.at(-1)).toMatchObject({ modification: plenty.id, status: "added" });
     expect(await stockOf(plenty.id)).toBe(93);
+    await setMarketOpen(false);
+  });
+
+  it("a send cut off between a line's add and its answer adds nothing again: the line is answered from its record", async () => {
+    await setMarketOpen(false);
+    const { call, client } = await clientCalls();
+    const first = await tiered();
+    const second = await tiered();
+    await call(line(first.id, 5, 60000));
+    await call(line(second.id, 4, 60000));
+    await setMarketOpen(true);
+    const key = KEY();
+    const sent = ZPreparedListSentSchema.parse((await call(sendWith(key))).json());
+    expect(sent.results.map((r) => r.status)).toEqual(["added", "added"]);
+    const positions = await positionsOf(client.id);
+
+    // As if the process died after each line's add committed and before its answer was written: the send's
+    // record has no answers, the adds and their records stand. Then the second line's stock runs out, so its
+    // add judged again would be refused: the answer is still the add that happened.
+    await t.db.update(preparedListSends).set({ answers: [] }).where(eq(preparedListSends.key, key));
+    await t.db.update(modifications).set({ quantity: 0 }).where(eq(modifications.id, second.id));
+    await orderingCacheCaughtUp(t.db);
+    const again = ZPreparedListSentSchema.parse((await call(sendWith(key))).json());
+    expect(again.results).toEqual(sent.results);
+    expect(await positionsOf(client.id)).toEqual(positions);
+    expect(await stockOf(first.id)).toBe(95);
+    await setMarketOpen(false);
+  });
+
+  it("keeps a send's record seven days: the client's next send after that removes it", async () => {
+    await setMarketOpen(false);
+    const { client } = await clientCalls();
+    // Days pass between the sends: each call signs a token of its moment (one lives 30 minutes).
+    const call = async (options: InjectOptions) => {
+      await orderingCacheCaughtUp(t.db);
+      const token = await t.app.tokens.signClient({
+        clientId: client.id,
+        telegramId: client.telegramId ?? 0,
+      });
+      return t.app.inject({ ...options, headers: { authorization: `Bearer ${token}` } });
+    };
+    const mod = await tiered();
+    const sendsOf = async () =>
+      (
+        await t.db
+          .select()
+          .from(preparedListSends)
+          .where(eq(preparedListSends.clientId, client.id))
+          .orderBy(preparedListSends.id)
+      ).map((r) => r.key);
+    await call(line(mod.id, 1, 60000));
+    await setMarketOpen(true);
+    const old = KEY();
+    expect((await call(sendWith(old))).statusCode).toBe(200);
+    await setMarketOpen(false);
+    await call(line(mod.id, 1, 60000));
+    t.clock.advance(6 * 86_400_000);
+    await setMarketOpen(true);
+    const recent = KEY();
+    expect((await call(sendWith(recent))).statusCode).toBe(200);
+    expect(await sendsOf()).toEqual([old, recent]);
+    await setMarketOpen(false);
+    await call(line(mod.id, 1, 60000));
+    t.clock.advance(2 * 86_400_000);
+    await setMarketOpen(true);
+    const latest = KEY();
+    expect((await call(sendWith(latest))).statusCode).toBe(200);
+    expect(await sendsOf()).toEqual([recent, latest]);
     await setMarketOpen(false);
   });
 

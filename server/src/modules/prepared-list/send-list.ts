@@ -1,12 +1,12 @@
 import type { TPreparedListLineResult, TPreparedListSent } from "@wholesale/contract";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { preparedListLines, preparedListSends } from "../../db/schema/index.ts";
+import { preparedListApplied, preparedListLines, preparedListSends } from "../../db/schema/index.ts";
 import { conflict } from "../../http/errors.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { MarketState } from "../market/index.ts";
 import { createMiniAppService, orderOf } from "../miniapp/index.ts";
-import { createOrderingService, ORDER_RATE } from "../ordering/index.ts";
+import { createOrderingService, LineAlreadyApplied, ORDER_RATE } from "../ordering/index.ts";
 import { type Answer, closedAnswer } from "./answers.ts";
 
 /** A line as it was sent: what it asks, and the unit price in kopecks the client confirmed for it (or null). */
@@ -30,16 +30,14 @@ const KEPT_DAYS = 7;
 const PACE_TRIES = 3;
 const PACE_WAIT_MS = 1000 / ORDER_RATE.perSecond;
 
-class TryAgain extends Error {}
-class AnsweredMeanwhile extends Error {}
-
 /**
  * Sends lines under the client's idempotency key, in order, each through the Mini App's own add (the same call
- * a tap makes: every rule of the ordering service, the confirmed price, the pace), in a transaction of its own
- * that also appends the line's answer to the send's record, and takes an added line off the list. A send with a
- * key already used applies only the lines not answered yet (none, unless the first send was cut off midway)
- * and answers every line as it was answered: nothing is added twice. Two sends with one key at once wait on the
- * record's row, and the later finds the line answered and rolls its own add back.
+ * a tap makes, at a tap's speed: every rule of the ordering service, the confirmed price, the pace), which
+ * records the line with its position (applyLine); then the answers are appended to the send's record in one
+ * statement (recordAnswers). A send with a key already used applies only the lines not answered yet (none,
+ * unless the first send was cut off midway) and answers every line as it was answered: nothing is added twice,
+ * since a line's add fails whole once the line is recorded. Two sends with one key at once: each line is added
+ * by one of them, and one set of answers is written.
  *
  * The market is checked first, for the list as a whole: closed for the client, nothing is applied.
  */
@@ -58,43 +56,49 @@ export async function sendLines({
   market: MarketState;
   snapshot: () => Promise<SentLine[] | string>;
 }): Promise<Answer<TPreparedListSent>> {
-  let send = await findSend(on, clientId, key);
-  if (!send) {
-    if (!market.open) return closedAnswer(market, clock);
+  let send: StoredSend | undefined;
+  if (!market.open) {
+    // A send with this key made while the market was open is answered as it was; a new one is refused whole.
+    send = await findSend(on, clientId, key);
+    if (!send) return closedAnswer(market, clock);
+  } else {
     const lines = await snapshot();
-    if (typeof lines === "string") throw conflict(lines);
-    const [created] = await on
-      .insert(preparedListSends)
-      .values({ clientId, key, lines })
-      .onConflictDoNothing()
-      .returning({
-        id: preparedListSends.id,
-        lines: preparedListSends.lines,
-        answers: preparedListSends.answers,
-      });
-    send = created ? (created as StoredSend) : await findSend(on, clientId, key);
-    if (!send) throw new Error("the send's record is missing");
-    if (created)
-      await on
-        .delete(preparedListSends)
-        .where(
-          and(
-            eq(preparedListSends.clientId, clientId),
-            lt(preparedListSends.createdAt, new Date(clock.now().getTime() - KEPT_DAYS * 86_400_000)),
-          ),
-        );
+    if (typeof lines === "string") {
+      // Nothing to send now (the list emptied by this key's own send): a key used before is answered as it was.
+      send = await findSend(on, clientId, key);
+      if (!send) throw conflict(lines);
+    } else {
+      // A new key's record is made and the client's records older than KEPT_DAYS go, in one statement; a key
+      // used before (a repeated send, or one at the same moment) keeps its record, read then. (A key last used
+      // before KEPT_DAYS meets its old record on the insert as that record goes: the second try makes it anew.)
+      const kept = new Date(clock.now().getTime() - KEPT_DAYS * 86_400_000);
+      for (let tries = 0; !send && tries < 2; tries++) {
+        const made = (await on.execute(sql`with gone as (delete from ${preparedListSends}
+            where ${preparedListSends.clientId} = ${clientId} and ${preparedListSends.createdAt} < ${kept.toISOString()})
+          insert into ${preparedListSends} (client_id, key, lines, created_at)
+          values (${clientId}, ${key}, ${JSON.stringify(lines)}::jsonb, ${clock.now().toISOString()})
+          on conflict do nothing
+          returning id, lines, answers`)) as unknown as { rows: StoredSend[] };
+        send = made.rows[0] ?? (await findSend(on, clientId, key));
+      }
+      if (!send) throw new Error("the send's record is missing");
+    }
   }
   const { id, lines } = send;
   let answers = send.answers;
-  while (answers.length < lines.length) {
-    const place = answers.length;
-    const line = lines[place] as SentLine;
-    try {
-      answers = [...answers, await applyLine(on, clock, clientId, id, place, line)];
-    } catch (error) {
-      if (!(error instanceof AnsweredMeanwhile)) throw error;
-      answers = (await findSend(on, clientId, key))?.answers ?? answers;
+  // Answers are written once, for every line this delivery applied: a line's add is recorded by its own
+  // statement, so until then a cut-off send loses no add (repeated, the line is answered from its record), only
+  // refusals, which are judged again. A write refused (another delivery wrote first, or a line refused here was
+  // added by another delivery) reads the record again, and the next round answers refusals from add records.
+  for (let round = 0; answers.length < lines.length; round++) {
+    const fresh: TPreparedListLineResult[] = [];
+    for (let place = answers.length; place < lines.length; place++)
+      fresh.push(await applyLine(on, clock, clientId, id, place, lines[place] as SentLine, round > 0));
+    if (await recordAnswers(on, { clientId, sendId: id, from: answers.length, lines }, fresh)) {
+      answers = [...answers, ...fresh];
+      break;
     }
+    answers = (await findSend(on, clientId, key))?.answers ?? answers;
   }
   const ordering = createOrderingService({ db: on, clock });
   return { ok: true, value: { results: answers, order: orderOf(await ordering.todayOrder(clientId)) } };
@@ -110,6 +114,13 @@ async function findSend(on: Db | Tx, clientId: number, key: string): Promise<Sto
   return found as StoredSend | undefined;
 }
 
+/**
+ * A line applied: the Mini App's own add (every rule of a tap, the confirmed price, the pace, and the ordering
+ * cache a tap gets: one statement when the cache is warm), which records the line with the position it writes
+ * (prepared_list_applied). An add that finds the line recorded (an earlier delivery of this send added it and
+ * was cut off before its answers, or another send with the key added it just now) writes nothing, and the line
+ * is answered from that record; with `recorded`, so is a refusal of a line another delivery added.
+ */
 async function applyLine(
   on: Db | Tx,
   clock: Clock,
@@ -117,49 +128,99 @@ async function applyLine(
   sendId: number,
   place: number,
   line: SentLine,
+  recorded: boolean,
 ): Promise<TPreparedListLineResult> {
+  const head = {
+    line: line.line,
+    modification: line.modificationId,
+    name: line.name,
+    quantity: line.quantity,
+  };
   for (let tries = 1; ; tries++) {
     try {
-      return await on.transaction(async (tx) => {
-        const tap = createMiniAppService({ db: tx, clock });
-        const added = await tap.add(clientId, {
-          modification: line.modificationId,
-          quantity: line.quantity,
-          price_kopecks: line.priceKopecks,
-        });
-        if (!added.ok && added.refusal.code === "too_fast" && tries < PACE_TRIES) throw new TryAgain();
-        const head = {
-          line: line.line,
-          modification: line.modificationId,
-          name: line.name,
-          quantity: line.quantity,
-        };
-        const answer: TPreparedListLineResult = added.ok
-          ? {
-              status: "added",
-              ...head,
-              name: added.value.position.name,
-              price: added.value.position.price,
-              currency_sign: added.value.position.currency_sign,
-              position: added.value.position.id,
-            }
-          : { status: "refused", ...head, refusal: added.refusal };
-        const recorded = await tx.execute(sql`with recorded as (update ${preparedListSends}
-            set answers = ${preparedListSends.answers} || ${JSON.stringify([answer])}::jsonb
-            where ${preparedListSends.id} = ${sendId} and jsonb_array_length(${preparedListSends.answers}) = ${place}
-            returning 1),
-          listed as (delete from ${preparedListLines}
-            where ${preparedListLines.id} = ${line.line ?? 0} and ${preparedListLines.clientId} = ${clientId}
-              and ${added.ok} and exists (select 1 from recorded))
-          select exists (select 1 from recorded) as r`);
-        // Both drivers answer `execute` with `{ rows }`; the `Db` type leaves it unknown.
-        const [row] = (recorded as unknown as { rows: { r: boolean }[] }).rows;
-        if (!row?.r) throw new AnsweredMeanwhile();
-        return answer;
+      const added = await createMiniAppService({ db: on, clock, applies: { sendId, place } }).add(clientId, {
+        modification: line.modificationId,
+        quantity: line.quantity,
+        price_kopecks: line.priceKopecks,
       });
+      if (added.ok)
+        return {
+          status: "added",
+          ...head,
+          name: added.value.position.name,
+          price: added.value.position.price,
+          currency_sign: added.value.position.currency_sign,
+          position: added.value.position.id,
+        };
+      if (added.refusal.code === "too_fast" && tries < PACE_TRIES) {
+        await new Promise((resolve) => setTimeout(resolve, PACE_WAIT_MS));
+        continue;
+      }
+      const applied = recorded && (await appliedAnswer(on, clock, clientId, sendId, place, head));
+      return applied || { status: "refused", ...head, refusal: added.refusal };
     } catch (error) {
-      if (!(error instanceof TryAgain)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, PACE_WAIT_MS));
+      if (!(error instanceof LineAlreadyApplied)) throw error;
+      const applied = await appliedAnswer(on, clock, clientId, sendId, place, head);
+      if (!applied) throw new Error(`line ${place} of send ${sendId} is recorded as applied but not found`);
+      return applied;
     }
   }
+}
+
+/**
+ * Appends the answers of the lines from `from` on to the send's record, while none of them is answered yet and
+ * no line answered here as refused has an add recorded, and takes the added lines off the list. Whether they
+ * were written.
+ */
+async function recordAnswers(
+  on: Db | Tx,
+  at: { clientId: number; sendId: number; from: number; lines: SentLine[] },
+  answers: TPreparedListLineResult[],
+): Promise<boolean> {
+  const places = (status: TPreparedListLineResult["status"]) =>
+    answers.flatMap((a, i) => (a.status === status ? [at.from + i] : []));
+  const refused = places("refused");
+  const addedLines = places("added").flatMap((place) => {
+    const line = at.lines[place]?.line;
+    return line === null || line === undefined ? [] : [line];
+  });
+  const recorded = await on.execute(sql`with recorded as (update ${preparedListSends}
+      set answers = ${preparedListSends.answers} || ${JSON.stringify(answers)}::jsonb
+      where ${preparedListSends.id} = ${at.sendId} and jsonb_array_length(${preparedListSends.answers}) = ${at.from}
+        and not exists (select 1 from ${preparedListApplied} where ${preparedListApplied.sendId} = ${at.sendId}
+          and ${preparedListApplied.place} = any(${`{${refused.join(",")}}`}::int[]))
+      returning 1),
+    listed as (delete from ${preparedListLines}
+      where ${preparedListLines.clientId} = ${at.clientId}
+        and ${preparedListLines.id} = any(${`{${addedLines.join(",")}}`}::int[]) and exists (select 1 from recorded))
+    select exists (select 1 from recorded) as r`);
+  // Both drivers answer `execute` with `{ rows }`; the `Db` type leaves it unknown.
+  const [row] = (recorded as unknown as { rows: { r: boolean }[] }).rows;
+  return row?.r === true;
+}
+
+/** The answer of a line an add applied (its position as the client sees it now), or undefined: none did. */
+async function appliedAnswer(
+  on: Db | Tx,
+  clock: Clock,
+  clientId: number,
+  sendId: number,
+  place: number,
+  head: { line: number | null; modification: number; name: string; quantity: number },
+): Promise<TPreparedListLineResult | undefined> {
+  const [applied] = await on
+    .select({ positionId: preparedListApplied.positionId })
+    .from(preparedListApplied)
+    .where(and(eq(preparedListApplied.sendId, sendId), eq(preparedListApplied.place, place)));
+  if (!applied) return undefined;
+  const order = orderOf(await createOrderingService({ db: on, clock }).todayOrder(clientId));
+  const position = order.positions.find((p) => p.id === applied.positionId);
+  return {
+    status: "added",
+    ...head,
+    name: position?.name ?? head.name,
+    price: position?.price ?? null,
+    currency_sign: position?.currency_sign ?? "",
+    position: applied.positionId,
+  };
 }
