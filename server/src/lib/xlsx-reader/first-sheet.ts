@@ -30,8 +30,12 @@ export type SheetRefusalReason =
 
 /** The file is refused: `reason` says which promise of a spreadsheet it broke or which limit it passed. */
 export class SheetRefusal extends Error {
-  constructor(readonly reason: SheetRefusalReason | "too_slow") {
+  // A field of its own, not a constructor parameter property: Node runs this file's TypeScript as it is in the
+  // sheet worker (read-sheet-off-thread.ts), and stripping types leaves no parameter properties.
+  readonly reason: SheetRefusalReason | "too_slow";
+  constructor(reason: SheetRefusalReason | "too_slow") {
     super(`spreadsheet refused: ${reason}`);
+    this.reason = reason;
   }
 }
 
