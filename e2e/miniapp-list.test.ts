@@ -11,7 +11,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { launchData } from "../server/src/test/launch-data.ts";
 import { launchHash } from "../server/src/test/miniapp-launch.ts";
-import { apiToken, baseURL, launchBrowser, openPage } from "./support/browser.ts";
+import { apiCall, apiToken, launchBrowser, openPage } from "./support/browser.ts";
 import { ADMIN } from "./support/constants.ts";
 
 /**
@@ -29,18 +29,8 @@ let switchedOff: TMarketSchedule[] = [];
 let yesterday: string;
 let yesterdayOrder: TOrderPage["results"][number];
 
-async function call<T>(method: string, path: string, body?: unknown, bearer = token): Promise<T> {
-  const res = await fetch(`${baseURL()}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${bearer}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (res.status === 204 ? undefined : await res.json()) as T;
-}
+const call = <T>(method: string, path: string, body?: unknown, bearer = token) =>
+  apiCall<T>(bearer, method, path, body);
 
 const failures: string[] = [];
 const initData = () =>

@@ -9,7 +9,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { launchData } from "../server/src/test/launch-data.ts";
 import { demoClientOnOpenMarket, launchHash } from "../server/src/test/miniapp-launch.ts";
-import { apiToken, baseURL, launchBrowser, openPage } from "./support/browser.ts";
+import { apiCall, apiToken, baseURL, launchBrowser, openPage } from "./support/browser.ts";
 import { ADMIN } from "./support/constants.ts";
 
 /**
@@ -23,18 +23,8 @@ let client: TClient;
 let schedule: TMarketSchedule;
 let switchedOff: TMarketSchedule[] = [];
 
-async function call<T>(method: string, path: string, body?: unknown, bearer = token): Promise<T> {
-  const res = await fetch(`${baseURL()}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${bearer}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (res.status === 204 ? undefined : await res.json()) as T;
-}
+const call = <T>(method: string, path: string, body?: unknown, bearer = token) =>
+  apiCall<T>(bearer, method, path, body);
 
 /** Requests the page made that failed, and the console's errors: none is expected. */
 const failures: string[] = [];

@@ -3,7 +3,7 @@ import type { TClientGroup, TMarketSchedule } from "@wholesale/contract";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { theme } from "../web/src/app/theme.ts";
-import { apiToken, baseURL, launchBrowser, openPage, signIn } from "./support/browser.ts";
+import { apiCall, apiToken, launchBrowser, openPage, signIn } from "./support/browser.ts";
 import { ADMIN } from "./support/constants.ts";
 
 let browser: Browser;
@@ -12,18 +12,7 @@ let token: string;
 /** Demo schedules switched off for the test (so the status starts closed whatever the hour), then restored. */
 let switchedOff: TMarketSchedule[] = [];
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseURL()}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (res.status === 204 ? undefined : await res.json()) as T;
-}
+const call = <T>(method: string, path: string, body?: unknown) => apiCall<T>(token, method, path, body);
 
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -59,6 +59,23 @@ export async function signIn(page: Page, { username, password }: { username: str
   await page.getByText("Вы успешно вошли в систему").waitFor();
 }
 
+/**
+ * An API call with a bearer token, for arranging data the test is not about: the answer's JSON (nothing for a
+ * 204), or an error naming the call and its answer.
+ */
+export async function apiCall<T>(bearer: string, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseURL()}/api${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${bearer}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (res.status === 204 ? undefined : await res.json()) as T;
+}
+
 /** An API call as a signed-in user, for arranging data the test is not about. */
 export async function apiToken(credentials: { username: string; password: string }): Promise<string> {
   const res = await fetch(`${baseURL()}/api/token/`, {
