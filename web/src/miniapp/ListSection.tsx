@@ -14,7 +14,8 @@ import { useDebounced } from "../lib/use-debounced.ts";
 import { api, messageOf, Refused } from "./api.ts";
 import { underKey } from "./attempt.ts";
 import { haptic } from "./bridge.ts";
-import { formatDay, formatPrice, formatSum, moscowTime, stockLabel } from "./format.ts";
+import { DeleteConfirm } from "./DeleteConfirm.tsx";
+import { figures, formatDay, formatPrice, formatSum, moscowTime, stockLabel } from "./format.ts";
 import { Stepper } from "./Stepper.tsx";
 
 export type ListTab = "lines" | "history" | "paste";
@@ -37,9 +38,6 @@ type Props = {
   onError: (error: unknown, retry: (() => void) | null) => void;
 };
 
-/** «12 шт. × 540 ₽ = 6 480 ₽», or «12 шт.» for a client who is not shown prices. */
-const figures = (quantity: number, price: number | null, sum: number | null, sign: string) =>
-  `${quantity} шт.${price !== null ? ` × ${formatPrice(price, sign)}` : ""}${sum !== null ? ` = ${formatSum(sum, sign)}` : ""}`;
 const totalsText = (totals: { currency_sign: string; amount: number }[] | null) =>
   totals?.map((t) => formatSum(t.amount, t.currency_sign)).join(" · ") ?? "";
 
@@ -228,34 +226,16 @@ function ListLine({
         </div>
       )}
       {mode === "deleting" && (
-        <div className="notice" data-testid="delete-confirm">
-          <div>Удалить «{line.name}» из списка?</div>
-          {problem && (
-            <div className="error" role="alert">
-              {problem}
-            </div>
-          )}
-          <div className="actions">
-            <button
-              type="button"
-              className="plain"
-              onClick={() => {
-                setMode("view");
-                setProblem(null);
-              }}
-            >
-              Отмена
-            </button>
-            <button
-              type="button"
-              className="destructive"
-              disabled={busy}
-              onClick={() => void run(() => api.removeLine(line.id))}
-            >
-              Удалить
-            </button>
-          </div>
-        </div>
+        <DeleteConfirm
+          question={`Удалить «${line.name}» из списка?`}
+          problem={problem}
+          busy={busy}
+          onCancel={() => {
+            setMode("view");
+            setProblem(null);
+          }}
+          onDelete={() => void run(() => api.removeLine(line.id))}
+        />
       )}
       {mode === "editing" && (
         <LineEditor

@@ -3,7 +3,8 @@ import { useEffect, useState } from "react";
 import { useDebounced } from "../lib/use-debounced.ts";
 import { api, messageOf, Refused } from "./api.ts";
 import { haptic } from "./bridge.ts";
-import { formatPrice, formatSum } from "./format.ts";
+import { DeleteConfirm } from "./DeleteConfirm.tsx";
+import { figures, formatSum } from "./format.ts";
 import { Stepper } from "./Stepper.tsx";
 
 type Props = {
@@ -13,10 +14,6 @@ type Props = {
   onOrder: (order: TMiniAppOrder) => void;
   onError: (error: unknown, retry: () => void) => void;
 };
-
-/** «12 шт. × 540 ₽ = 6 480 ₽», or «12 шт.» for a client who is not shown prices. */
-const figures = (quantity: number, price: number | null, sum: number | null, sign: string) =>
-  `${quantity} шт.${price !== null ? ` × ${formatPrice(price, sign)}` : ""}${sum !== null ? ` = ${formatSum(sum, sign)}` : ""}`;
 
 /**
  * «Мой заказ»: today's order as the bot and the back-office show it; change and delete while «Добавлен» and
@@ -93,34 +90,16 @@ function Line({
         </div>
       )}
       {open && mode === "deleting" && (
-        <div className="notice" data-testid="delete-confirm">
-          <div>Удалить «{p.name}» из заказа?</div>
-          {problem && (
-            <div className="error" role="alert">
-              {problem}
-            </div>
-          )}
-          <div className="actions">
-            <button
-              type="button"
-              className="plain"
-              onClick={() => {
-                setMode("view");
-                setProblem(null);
-              }}
-            >
-              Отмена
-            </button>
-            <button
-              type="button"
-              className="destructive"
-              disabled={busy}
-              onClick={() => void run(() => api.remove(p.id))}
-            >
-              Удалить
-            </button>
-          </div>
-        </div>
+        <DeleteConfirm
+          question={`Удалить «${p.name}» из заказа?`}
+          problem={problem}
+          busy={busy}
+          onCancel={() => {
+            setMode("view");
+            setProblem(null);
+          }}
+          onDelete={() => void run(() => api.remove(p.id))}
+        />
       )}
       {open && mode === "editing" && (
         <Editor

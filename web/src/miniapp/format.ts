@@ -1,15 +1,19 @@
 import type { TMiniAppItem, TStockState } from "@wholesale/contract";
 import { positionName } from "@wholesale/contract/position-name";
 import { STOCK_WORDS } from "@wholesale/contract/stock-words";
-import { formatAmount } from "../lib/money.ts";
+import { formatAmount, formatPrice } from "../lib/money.ts";
 
-export { formatPrice } from "../lib/money.ts";
+export { formatPrice };
 /**
  * A sum the client owes (a position's, the order's): exact, as the bot's order text and the client's invoice
  * give it, so the positions add up to the total on screen. The back-office floors its sums (spec part 1 §9);
  * prices are exact in both.
  */
 export const formatSum = (amount: number, sign: string) => formatAmount(amount, sign, false);
+/** «12 шт. × 540 ₽ = 6 480 ₽», or «12 шт.» for a client who is not shown prices. */
+export const figures = (quantity: number, price: number | null, sum: number | null, sign: string) =>
+  `${quantity} шт.${price !== null ? ` × ${formatPrice(price, sign)}` : ""}${sum !== null ? ` = ${formatSum(sum, sign)}` : ""}`;
+
 /**
  * A modification as the client's order will name it, brand first («Apple Кабель Lightning 1 м»): the catalogue
  * has the same product under several brands.
