@@ -1,4 +1,4 @@
-import type { TPreparedListLineResult, TPreparedListSent } from "@wholesale/contract";
+import type { TMiniAppPosition, TPreparedListLineResult, TPreparedListSent } from "@wholesale/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { preparedListApplied, preparedListLines, preparedListSends } from "../../db/schema/index.ts";
@@ -104,6 +104,9 @@ export async function sendLines({
   return { ok: true, value: { results: answers, order: orderOf(await ordering.todayOrder(clientId)) } };
 }
 
+/** What every answer of a line repeats of the line as it was sent. */
+type LineHead = { line: number | null; modification: number; name: string; quantity: number };
+
 type StoredSend = { id: number; lines: SentLine[]; answers: TPreparedListLineResult[] };
 
 async function findSend(on: Db | Tx, clientId: number, key: string): Promise<StoredSend | undefined> {
@@ -130,7 +133,7 @@ async function applyLine(
   line: SentLine,
   recorded: boolean,
 ): Promise<TPreparedListLineResult> {
-  const head = {
+  const head: LineHead = {
     line: line.line,
     modification: line.modificationId,
     name: line.name,
@@ -143,15 +146,7 @@ async function applyLine(
         quantity: line.quantity,
         price_kopecks: line.priceKopecks,
       });
-      if (added.ok)
-        return {
-          status: "added",
-          ...head,
-          name: added.value.position.name,
-          price: added.value.position.price,
-          currency_sign: added.value.position.currency_sign,
-          position: added.value.position.id,
-        };
+      if (added.ok) return addedAnswer(head, added.value.position);
       if (added.refusal.code === "too_fast" && tries < PACE_TRIES) {
         await new Promise((resolve) => setTimeout(resolve, PACE_WAIT_MS));
         continue;
@@ -206,7 +201,7 @@ async function appliedAnswer(
   clientId: number,
   sendId: number,
   place: number,
-  head: { line: number | null; modification: number; name: string; quantity: number },
+  head: LineHead,
 ): Promise<TPreparedListLineResult | undefined> {
   const [applied] = await on
     .select({ positionId: preparedListApplied.positionId })
@@ -215,12 +210,22 @@ async function appliedAnswer(
   if (!applied) return undefined;
   const order = orderOf(await createOrderingService({ db: on, clock }).todayOrder(clientId));
   const position = order.positions.find((p) => p.id === applied.positionId);
-  return {
-    status: "added",
-    ...head,
-    name: position?.name ?? head.name,
-    price: position?.price ?? null,
-    currency_sign: position?.currency_sign ?? "",
-    position: applied.positionId,
-  };
+  // A position staff deleted since is still the line's: named as the line was.
+  return addedAnswer(
+    head,
+    position ?? { id: applied.positionId, name: head.name, price: null, currency_sign: "" },
+  );
 }
+
+/** A line's answer as added, into `position` (as the client sees it: no price when not shown prices). */
+const addedAnswer = (
+  head: LineHead,
+  position: Pick<TMiniAppPosition, "id" | "name" | "price" | "currency_sign">,
+): TPreparedListLineResult => ({
+  status: "added",
+  ...head,
+  name: position.name,
+  price: position.price,
+  currency_sign: position.currency_sign,
+  position: position.id,
+});
