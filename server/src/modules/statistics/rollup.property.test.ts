@@ -99,25 +99,19 @@ type Change =
 const index = fc.nat(50);
 const price = fc.integer({ min: 0, max: 100_000 }).map((k) => k / 100);
 const quantity = fc.integer({ min: 1, max: 60 });
+const add: fc.Arbitrary<Change> = fc.record({
+  kind: fc.constant("add" as const),
+  client: index,
+  day: index,
+  modification: index,
+  currency: index,
+  price,
+  quantity,
+});
+// Adds weigh double: the other changes need positions to change.
 const change: fc.Arbitrary<Change> = fc.oneof(
-  fc.record({
-    kind: fc.constant("add" as const),
-    client: index,
-    day: index,
-    modification: index,
-    currency: index,
-    price,
-    quantity,
-  }),
-  fc.record({
-    kind: fc.constant("add" as const),
-    client: index,
-    day: index,
-    modification: index,
-    currency: index,
-    price,
-    quantity,
-  }),
+  add,
+  add,
   fc.record({ kind: fc.constant("edit" as const), position: index, price, quantity }),
   fc.record({ kind: fc.constant("move" as const), position: index, modification: index, currency: index }),
   fc.record({ kind: fc.constant("status" as const), position: index, status: index }),
@@ -274,11 +268,13 @@ async function answers({ statistics: s, dashboard, invoices }: Readers) {
 
 describe("the rollup equals a plain GROUP BY over the positions", () => {
   it("after any sequence of creates, edits, moves, status changes and deletes", async () => {
-    // The most positions any comparison ran over: a random run may end with every order deleted.
+    // The most positions any comparison ran over.
     let mostPositions = 0;
     await assertProperty(
-      fc.asyncProperty(fc.array(change, { minLength: 1, maxLength: 20 }), async (changes) => {
-        for (const c of changes) await apply(c);
+      // Each sequence ends with an add, so no comparison is between two empty answers (random runs of a few
+      // non-adds, or deletes of all, left every comparison empty now and then).
+      fc.asyncProperty(fc.tuple(fc.array(change, { maxLength: 19 }), add), async ([changes, last]) => {
+        for (const c of [...changes, last]) await apply(c);
         expect(await answers(rollup)).toEqual(await answers(plain));
         for (const [date_from, date_to] of PERIODS)
           expect(await rollup.statistics.period({ date_from, date_to })).toEqual(
