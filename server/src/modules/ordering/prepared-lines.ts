@@ -5,6 +5,7 @@ import { brands, modifications, products } from "../../db/schema/index.ts";
 import { type StockState, stockState } from "../stock/index.ts";
 import * as lists from "./catalogue-lists.ts";
 import { type ClientContext, loadClient } from "./client-context.ts";
+import type { ModificationStatic } from "./kept-rows.ts";
 import { TEXT } from "./messages.ts";
 import { staticOf } from "./modification-data.ts";
 import { modificationView } from "./modification-view.ts";
@@ -34,6 +35,9 @@ export type LineNow = {
   stock: StockState;
 };
 
+/** A client's view of the catalogue for a prepared list (listView's, when the client may order). */
+export type ListView = Extract<Awaited<ReturnType<typeof listView>>, { ok: true }>;
+
 /**
  * What a prepared list («Список к открытию», issue 30) shows of the catalogue whether or not the market is open:
  * a list is prepared while it is closed, and the ordering service's own views are empty then. Every figure is the
@@ -49,6 +53,12 @@ export async function listView(db: Db, clientId: number) {
     showPrices: client.showPrices,
     linesNow: (lines: readonly { modificationId: number; quantity: number }[], on: Db | Tx = db) =>
       linesNow(on, client, lines),
+    /** Each modification's name as a position gets it (kept in memory: no round trip when warm). */
+    names: async (ids: readonly number[], on: Db | Tx = db): Promise<Map<number, string>> => {
+      const unique = [...new Set(ids)];
+      const statics = await Promise.all(unique.map((id) => staticOf(on, id)));
+      return new Map(unique.map((id, i) => [id, nameOf(statics[i])]));
+    },
     catalogue: (query: CatalogueQuery, page: number): Promise<Page<CatalogueItem>> =>
       lists.catalogueItems(db, client, query, page),
     brands: () => lists.allBrands(db, client),
@@ -82,9 +92,7 @@ async function linesNow(
   return lines.map(({ modificationId, quantity }) => {
     const row = seen.get(modificationId);
     const m = kept.get(modificationId);
-    const name = m
-      ? positionName({ brand: m.brandName, product: m.productName, modification: m.name })
-      : TEXT.notFound;
+    const name = nameOf(m);
     const pricing =
       m && row?.visible
         ? pricingFor(
@@ -108,6 +116,10 @@ async function linesNow(
     };
   });
 }
+
+/** A modification's name as its position would be named; a modification gone from the catalogue says so. */
+const nameOf = (m: ModificationStatic | null | undefined): string =>
+  m ? positionName({ brand: m.brandName, product: m.productName, modification: m.name }) : TEXT.notFound;
 
 /** A line's quote: the tier `quantity` reaches now, or why it is not sold. */
 async function listQuote(

@@ -37,22 +37,32 @@ export type StoredDayOrder = { orderId: number; positions: DayRow[] };
 export const dayOrderOf = (stored: StoredDayOrder | null): DayOrder =>
   stored ?? { orderId: null, positions: [] };
 
-const readDay = fixedStatement<
-  { clientId: number; day: string },
-  { order: StoredDayOrder | null; changes: number }
->(
-  (v) => sql`select json_build_object('order', ${dayOrderColumn(v.clientId, v.day)},
-      'changes', ${changesColumn(v.clientId)}) as r`,
+/** The day's order with the client's count of changes, as one JSON value. */
+export type DayRead = { order: StoredDayOrder | null; changes: number };
+
+/**
+ * The day's order and the client's count of changes as a column: of readDay, or of a statement that ends a
+ * change (a prepared list's send records its answers with it), so the answer's order costs no round trip.
+ */
+export const dayReadColumn = (clientId: Bindable<number>, day: Bindable<string>): SQL<DayRead> =>
+  sql<DayRead>`json_build_object('order', ${dayOrderColumn(clientId, day)},
+    'changes', ${changesColumn(clientId)})`;
+
+const readDay = fixedStatement<{ clientId: number; day: string }, DayRead>(
+  (v) => sql`select ${dayReadColumn(v.clientId, v.day)} as r`,
 );
 
 /**
  * The day's order in a statement of its own, with the client's count of changes: «Мой заказ», an add whose
- * process keeps no reading of it (add-position.ts), and the changes that lock a position first. What is read
- * outside a transaction is kept for the client's next add (ordering-cache.ts `days`).
+ * process keeps no reading of it (add-position.ts), and the changes that lock a position first.
  */
 export async function readDayOrder(db: Db | Tx, clientId: number, day: string): Promise<KeptDay> {
-  const row = await readDay.run(db, { clientId, day });
-  const kept = { day, order: dayOrderOf(row.order), changes: row.changes };
+  return keepDay(db, clientId, day, await readDay.run(db, { clientId, day }));
+}
+
+/** A reading of the day, kept for the client's next add where the database's cache runs (ordering-cache.ts `days`). */
+export function keepDay(db: Db | Tx, clientId: number, day: string, read: DayRead): KeptDay {
+  const kept = { day, order: dayOrderOf(read.order), changes: read.changes };
   cachesOf(db).days.set(clientId, kept);
   return kept;
 }
@@ -99,6 +109,15 @@ function totalsOf(positions: readonly DayRow[]): CurrencyTotal[] {
   }
   return [...totals.values()];
 }
+
+/** «Мой заказ» from a reading made by another statement (dayReadColumn), kept as readDayOrder keeps its own. */
+export const todayOrderOf = (
+  db: Db | Tx,
+  clientId: number,
+  day: string,
+  showPrices: boolean,
+  read: DayRead,
+): TodayOrder => toTodayOrder(day, keepDay(db, clientId, day, read).order, showPrices);
 
 export async function todayOrder(
   db: Db | Tx,

@@ -22,6 +22,7 @@ import { cardOf, itemOf, marketOf, quoteOf } from "../miniapp/index.ts";
 import {
   createOrderingService,
   type LineNow,
+  type ListView,
   listView,
   MAX_QUANTITY,
   orderingTexts,
@@ -31,20 +32,16 @@ import { amountsPerCurrency } from "./amounts.ts";
 import { type Answer, refused } from "./answers.ts";
 import { pastOrders, repeatedLines } from "./past-orders.ts";
 import { matchPasted } from "./paste.ts";
-import { type SentLine, sendLines } from "./send-list.ts";
+import { sendLines } from "./send-list.ts";
 
 class DryRunRollback extends Error {}
 
 const LINE_NOT_FOUND = "Строки нет в списке.";
 const TOO_MANY_LINES = `В списке не больше ${PREPARED_LIST_MAX_LINES} строк.`;
-const LIST_EMPTY = "Список пуст: добавьте в него товары.";
 
 export type PreparedListService = ReturnType<typeof createPreparedListService>;
 
-type Standing = {
-  market: Parameters<typeof marketOf>[0];
-  view: Extract<Awaited<ReturnType<typeof listView>>, { ok: true }>;
-};
+type Standing = { market: Parameters<typeof marketOf>[0]; view: ListView };
 
 /**
  * The prepared list («Список к открытию»), its sending, «Повторить заказ» and a pasted list (issue 30), for the
@@ -265,21 +262,9 @@ export function createPreparedListService({
 
     /** Sends the list under `key` (sendLines: in order, each line once, answered as it was). */
     send: (clientId: number, key: string): Promise<Answer<TPreparedListSent>> =>
-      withStanding(clientId, async (on, s) => {
-        const snapshot = async (): Promise<SentLine[] | string> => {
-          const lines = await readLines(on, clientId);
-          if (lines.length === 0) return LIST_EMPTY;
-          const now = await s.view.linesNow(lines, on);
-          return lines.map((l, i) => ({
-            line: l.id,
-            modificationId: l.modificationId,
-            name: now[i]?.name ?? "",
-            quantity: l.quantity,
-            priceKopecks: l.confirmedPrice === null ? null : toKopecks(l.confirmedPrice),
-          }));
-        };
-        return sendLines({ on, clock, clientId, key, market: s.market, snapshot });
-      }),
+      withStanding(clientId, (on, s) =>
+        sendLines({ on, clock, clientId, key, market: s.market, view: s.view, source: "list" }),
+      ),
 
     async paste(clientId: number, text: string): Promise<Answer<TPasteMatch>> {
       const s = await standing(clientId);
@@ -321,7 +306,8 @@ export function createPreparedListService({
           clientId,
           key,
           market: s.market,
-          snapshot: async () => lines,
+          view: s.view,
+          source: lines,
         });
         return sent.ok ? { ok: true, value: { status: "sent", sent: sent.value } } : sent;
       }),

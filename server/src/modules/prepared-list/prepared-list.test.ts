@@ -224,6 +224,16 @@ describe("the prepared list", () => {
     expect(refusals[1]).toMatchObject({ code: "out_of_stock" });
     expect(refusals[2]).toMatchObject({ code: "price_changed", quote: { price_kopecks: 65000 } });
     expect(sent.order.positions.map((p) => p.modification)).toEqual([plenty.id]);
+    // Every line is named as its position is, refused or added: from the catalogue, not from the send's record.
+    const listed = (await call({ method: "GET", url: "/api/app/list/" })).json().lines as {
+      modification: number;
+      name: string;
+    }[];
+    for (const result of sent.results.slice(1))
+      expect(result.name).toBe(listed.find((l) => l.modification === result.modification)?.name);
+    expect(sent.results[0]?.name).toBe(sent.order.positions[0]?.name);
+    // The order answered is «Мой заказ» as it stands after the send.
+    expect(sent.order).toEqual((await call({ method: "GET", url: "/api/app/order/" })).json());
 
     // Added lines leave the list; refused ones stay.
     const list = await call({ method: "GET", url: "/api/app/list/" });

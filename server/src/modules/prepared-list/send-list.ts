@@ -1,23 +1,44 @@
 import type { TMiniAppPosition, TPreparedListLineResult, TPreparedListSent } from "@wholesale/contract";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
+import { fixedStatement, type Placeholders } from "../../db/fixed-statement.ts";
 import { preparedListApplied, preparedListLines, preparedListSends } from "../../db/schema/index.ts";
 import { conflict } from "../../http/errors.ts";
+import { businessDay } from "../../lib/business-time.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { MarketState } from "../market/index.ts";
 import { createMiniAppService, orderOf } from "../miniapp/index.ts";
-import { createOrderingService, LineAlreadyApplied, ORDER_RATE } from "../ordering/index.ts";
+import {
+  createOrderingService,
+  type DayRead,
+  dayReadColumn,
+  LineAlreadyApplied,
+  type ListView,
+  ORDER_RATE,
+  type TodayOrder,
+  todayOrderOf,
+} from "../ordering/index.ts";
 import { type Answer, closedAnswer } from "./answers.ts";
 
-/** A line as it was sent: what it asks, and the unit price in kopecks the client confirmed for it (or null). */
+/**
+ * A line as it was sent: what it asks, and the unit price in kopecks the client confirmed for it (or null).
+ * A repeated order's line carries the name its position had; a list's line is named from the catalogue when it
+ * is answered (names: the modification's kept data, no round trip), so the send's record is made from the list
+ * in the statement that makes it.
+ */
 export type SentLine = {
   /** The list's line it came from; null for a repeated order sent at once. */
   line: number | null;
   modificationId: number;
-  name: string;
+  name?: string;
   quantity: number;
   priceKopecks: number | null;
 };
+
+/** What a send applies: the client's list as it stands when the send's record is made, or the lines given. */
+export type SentSource = "list" | SentLine[];
+
+const LIST_EMPTY = "Список пуст: добавьте в него товары.";
 
 /** How long a send's key is kept: a lost answer is asked again within moments, not days. */
 const KEPT_DAYS = 7;
@@ -30,16 +51,50 @@ const KEPT_DAYS = 7;
 const PACE_TRIES = 3;
 const PACE_WAIT_MS = 1000 / ORDER_RATE.perSecond;
 
+type StoredSend = { id: number; lines: SentLine[]; answers: TPreparedListLineResult[] };
+type RecordValues = { clientId: number; key: string; kept: string; now: string; lines: string };
+
+/**
+ * A new key's record made from `source` and the client's records older than KEPT_DAYS removed, in one
+ * statement; a key used before (a repeated send, or one at the same moment) keeps its record (`send` null).
+ * `empty`: the source had no line (nothing made).
+ */
+const recordStatement = (source: (v: Placeholders<RecordValues>) => SQL) =>
+  fixedStatement<RecordValues, { send: StoredSend | null; empty: boolean }>(
+    (v) => sql`with gone as (delete from ${preparedListSends}
+        where ${preparedListSends.clientId} = ${v.clientId}::int and ${preparedListSends.createdAt} < ${v.kept}::timestamptz),
+      source as (${source(v)}),
+      made as (insert into ${preparedListSends} (client_id, key, lines, created_at)
+        select ${v.clientId}::int, ${v.key}::text, lines, ${v.now}::timestamptz from source
+        where jsonb_array_length(lines) > 0
+        on conflict do nothing returning id, lines, answers)
+      select json_build_object('send', (select row_to_json(made) from made),
+        'empty', (select jsonb_array_length(lines) = 0 from source)) as r`,
+  );
+
+const recordOf = {
+  // The list's lines in its order; a confirmed price (numeric with two decimals) is exact in kopecks.
+  list: recordStatement(
+    (v) => sql`select coalesce(jsonb_agg(jsonb_build_object('line', ${preparedListLines.id},
+        'modificationId', ${preparedListLines.modificationId}, 'quantity', ${preparedListLines.quantity},
+        'priceKopecks', (${preparedListLines.confirmedPrice} * 100)::int)
+        order by ${preparedListLines.place}, ${preparedListLines.id}), '[]'::jsonb) as lines
+      from ${preparedListLines} where ${preparedListLines.clientId} = ${v.clientId}::int`,
+  ),
+  lines: recordStatement((v) => sql`select ${v.lines}::jsonb as lines`),
+};
+
 /**
  * Sends lines under the client's idempotency key, in order, each through the Mini App's own add (the same call
  * a tap makes, at a tap's speed: every rule of the ordering service, the confirmed price, the pace), which
  * records the line with its position (applyLine); then the answers are appended to the send's record in one
- * statement (recordAnswers). A send with a key already used applies only the lines not answered yet (none,
- * unless the first send was cut off midway) and answers every line as it was answered: nothing is added twice,
- * since a line's add fails whole once the line is recorded. Two sends with one key at once: each line is added
- * by one of them, and one set of answers is written.
+ * statement, which also reads the order the send answers with (recordAnswers). A send with a key already used
+ * applies only the lines not answered yet (none, unless the first send was cut off midway) and answers every
+ * line as it was answered: nothing is added twice, since a line's add fails whole once the line is recorded.
+ * Two sends with one key at once: each line is added by one of them, and one set of answers is written.
  *
- * The market is checked first, for the list as a whole: closed for the client, nothing is applied.
+ * The market is checked first, for the list as a whole: closed for the client, nothing is applied. A list's
+ * send costs its adds and two statements: the record made from the list, and the answers with the order.
  */
 export async function sendLines({
   on,
@@ -47,14 +102,16 @@ export async function sendLines({
   clientId,
   key,
   market,
-  snapshot,
+  view,
+  source,
 }: {
   on: Db | Tx;
   clock: Clock;
   clientId: number;
   key: string;
   market: MarketState;
-  snapshot: () => Promise<SentLine[] | string>;
+  view: ListView;
+  source: SentSource;
 }): Promise<Answer<TPreparedListSent>> {
   let send: StoredSend | undefined;
   if (!market.open) {
@@ -62,30 +119,27 @@ export async function sendLines({
     send = await findSend(on, clientId, key);
     if (!send) return closedAnswer(market, clock);
   } else {
-    const lines = await snapshot();
-    if (typeof lines === "string") {
-      // Nothing to send now (the list emptied by this key's own send): a key used before is answered as it was.
-      send = await findSend(on, clientId, key);
-      if (!send) throw conflict(lines);
-    } else {
-      // A new key's record is made and the client's records older than KEPT_DAYS go, in one statement; a key
-      // used before (a repeated send, or one at the same moment) keeps its record, read then. (A key last used
-      // before KEPT_DAYS meets its old record on the insert as that record goes: the second try makes it anew.)
-      const kept = new Date(clock.now().getTime() - KEPT_DAYS * 86_400_000);
-      for (let tries = 0; !send && tries < 2; tries++) {
-        const made = (await on.execute(sql`with gone as (delete from ${preparedListSends}
-            where ${preparedListSends.clientId} = ${clientId} and ${preparedListSends.createdAt} < ${kept.toISOString()})
-          insert into ${preparedListSends} (client_id, key, lines, created_at)
-          values (${clientId}, ${key}, ${JSON.stringify(lines)}::jsonb, ${clock.now().toISOString()})
-          on conflict do nothing
-          returning id, lines, answers`)) as unknown as { rows: StoredSend[] };
-        send = made.rows[0] ?? (await findSend(on, clientId, key));
-      }
-      if (!send) throw new Error("the send's record is missing");
+    // A key last used before KEPT_DAYS meets its old record on the insert as that record goes: the second try
+    // makes it anew. A list emptied by this key's own send answers as that send was answered.
+    const now = clock.now();
+    const values = {
+      clientId,
+      key,
+      kept: new Date(now.getTime() - KEPT_DAYS * 86_400_000).toISOString(),
+      now: now.toISOString(),
+      lines: source === "list" ? "[]" : JSON.stringify(source),
+    };
+    for (let tries = 0; !send && tries < 2; tries++) {
+      const made = await (source === "list" ? recordOf.list : recordOf.lines).run(on, values);
+      send = made.send ?? (await findSend(on, clientId, key));
+      if (!send && made.empty && source === "list") throw conflict(LIST_EMPTY);
     }
+    if (!send) throw new Error("the send's record is missing");
   }
-  const { id, lines } = send;
+  const { id } = send;
+  const lines = await named(send.lines, on, view);
   let answers = send.answers;
+  let order: TodayOrder | undefined;
   // Answers are written once, for every line this delivery applied: a line's add is recorded by its own
   // statement, so until then a cut-off send loses no add (repeated, the line is answered from its record), only
   // refusals, which are judged again. A write refused (another delivery wrote first, or a line refused here was
@@ -93,21 +147,35 @@ export async function sendLines({
   for (let round = 0; answers.length < lines.length; round++) {
     const fresh: TPreparedListLineResult[] = [];
     for (let place = answers.length; place < lines.length; place++)
-      fresh.push(await applyLine(on, clock, clientId, id, place, lines[place] as SentLine, round > 0));
-    if (await recordAnswers(on, { clientId, sendId: id, from: answers.length, lines }, fresh)) {
+      fresh.push(await applyLine(on, clock, clientId, id, place, lines[place] as NamedLine, round > 0));
+    const day = businessDay(clock.now());
+    const written = await recordAnswers(
+      on,
+      { clientId, sendId: id, from: answers.length, lines, day },
+      fresh,
+    );
+    if (written.recorded) {
       answers = [...answers, ...fresh];
+      order = todayOrderOf(on, clientId, day, view.showPrices, written.day);
       break;
     }
     answers = (await findSend(on, clientId, key))?.answers ?? answers;
   }
-  const ordering = createOrderingService({ db: on, clock });
-  return { ok: true, value: { results: answers, order: orderOf(await ordering.todayOrder(clientId)) } };
+  order ??= await createOrderingService({ db: on, clock }).todayOrder(clientId);
+  return { ok: true, value: { results: answers, order: orderOf(order) } };
+}
+
+/** A line with its name: as sent, or the catalogue's. */
+type NamedLine = SentLine & { name: string };
+
+async function named(lines: SentLine[], on: Db | Tx, view: ListView): Promise<NamedLine[]> {
+  const unnamed = lines.flatMap((l) => (l.name === undefined ? [l.modificationId] : []));
+  const names = unnamed.length > 0 ? await view.names(unnamed, on) : new Map<number, string>();
+  return lines.map((l) => ({ ...l, name: l.name ?? names.get(l.modificationId) ?? "" }));
 }
 
 /** What every answer of a line repeats of the line as it was sent. */
 type LineHead = { line: number | null; modification: number; name: string; quantity: number };
-
-type StoredSend = { id: number; lines: SentLine[]; answers: TPreparedListLineResult[] };
 
 async function findSend(on: Db | Tx, clientId: number, key: string): Promise<StoredSend | undefined> {
   const [found] = await on
@@ -130,7 +198,7 @@ async function applyLine(
   clientId: number,
   sendId: number,
   place: number,
-  line: SentLine,
+  line: NamedLine,
   recorded: boolean,
 ): Promise<TPreparedListLineResult> {
   const head: LineHead = {
@@ -162,36 +230,57 @@ async function applyLine(
   }
 }
 
+type AnswersValues = {
+  clientId: number;
+  sendId: number;
+  from: number;
+  answers: string;
+  refused: string;
+  addedLines: string;
+  day: string;
+};
+
 /**
  * Appends the answers of the lines from `from` on to the send's record, while none of them is answered yet and
- * no line answered here as refused has an add recorded, and takes the added lines off the list. Whether they
- * were written.
+ * no line answered here as refused has an add recorded, and takes the added lines off the list; reads the
+ * client's day with it (ordering's dayReadColumn: the order the send answers with, every add of it committed).
  */
-async function recordAnswers(
+const answersStatement = fixedStatement<AnswersValues, { recorded: boolean; day: DayRead }>(
+  (v) => sql`with recorded as (update ${preparedListSends}
+      set answers = ${preparedListSends.answers} || ${v.answers}::jsonb
+      where ${preparedListSends.id} = ${v.sendId}::int
+        and jsonb_array_length(${preparedListSends.answers}) = ${v.from}::int
+        and not exists (select 1 from ${preparedListApplied} where ${preparedListApplied.sendId} = ${v.sendId}::int
+          and ${preparedListApplied.place} = any(${v.refused}::int[]))
+      returning 1),
+    listed as (delete from ${preparedListLines}
+      where ${preparedListLines.clientId} = ${v.clientId}::int
+        and ${preparedListLines.id} = any(${v.addedLines}::int[]) and exists (select 1 from recorded))
+    select json_build_object('recorded', exists (select 1 from recorded),
+      'day', ${dayReadColumn(v.clientId, v.day)}) as r`,
+);
+
+/** Whether the answers were written (answersStatement), and the client's day as the statement read it. */
+function recordAnswers(
   on: Db | Tx,
-  at: { clientId: number; sendId: number; from: number; lines: SentLine[] },
+  at: { clientId: number; sendId: number; from: number; lines: SentLine[]; day: string },
   answers: TPreparedListLineResult[],
-): Promise<boolean> {
+): Promise<{ recorded: boolean; day: DayRead }> {
   const places = (status: TPreparedListLineResult["status"]) =>
     answers.flatMap((a, i) => (a.status === status ? [at.from + i] : []));
-  const refused = places("refused");
   const addedLines = places("added").flatMap((place) => {
     const line = at.lines[place]?.line;
     return line === null || line === undefined ? [] : [line];
   });
-  const recorded = await on.execute(sql`with recorded as (update ${preparedListSends}
-      set answers = ${preparedListSends.answers} || ${JSON.stringify(answers)}::jsonb
-      where ${preparedListSends.id} = ${at.sendId} and jsonb_array_length(${preparedListSends.answers}) = ${at.from}
-        and not exists (select 1 from ${preparedListApplied} where ${preparedListApplied.sendId} = ${at.sendId}
-          and ${preparedListApplied.place} = any(${`{${refused.join(",")}}`}::int[]))
-      returning 1),
-    listed as (delete from ${preparedListLines}
-      where ${preparedListLines.clientId} = ${at.clientId}
-        and ${preparedListLines.id} = any(${`{${addedLines.join(",")}}`}::int[]) and exists (select 1 from recorded))
-    select exists (select 1 from recorded) as r`);
-  // Both drivers answer `execute` with `{ rows }`; the `Db` type leaves it unknown.
-  const [row] = (recorded as unknown as { rows: { r: boolean }[] }).rows;
-  return row?.r === true;
+  return answersStatement.run(on, {
+    clientId: at.clientId,
+    sendId: at.sendId,
+    from: at.from,
+    answers: JSON.stringify(answers),
+    refused: `{${places("refused").join(",")}}`,
+    addedLines: `{${addedLines.join(",")}}`,
+    day: at.day,
+  });
 }
 
 /** The answer of a line an add applied (its position as the client sees it now), or undefined: none did. */
