@@ -64,6 +64,8 @@ type Variant = {
   recorded: boolean;
   /** A prepared list's line is recorded with the position (no conflict clause: a second record fails). */
   applies: boolean;
+  /** The modification is restricted to some audience (its kept data): the statement asks whether this client is in it. */
+  restricted: boolean;
 };
 
 type Written = {
@@ -96,7 +98,7 @@ type Written = {
  * still the «Добавлен» position of the quantity judged), and last the stock and the pool taken, whose rows are
  * locked and known to hold the units. A popular modification's row is locked for this one statement.
  */
-function buildAdd({ order, position, exclusive, recorded, applies }: Variant) {
+function buildAdd({ order, position, exclusive, recorded, applies, restricted }: Variant) {
   return fixedStatement<AddValues, Written>((v) => {
     const after = (name: string) => sql.raw(`exists (select 1 from ${name})`);
     const ctes = [sql`pace as (${clientPace(v, { paced: true, seen: v.seen })})`];
@@ -104,7 +106,7 @@ function buildAdd({ order, position, exclusive, recorded, applies }: Variant) {
     ctes.push(sql`visible as (select 1 from ${modifications}
       join ${products} on ${products.id} = ${modifications.productId}
       join ${brands} on ${brands.id} = ${products.brandId}
-      where ${modifications.id} = ${v.modificationId}::int and ${visibleTo(v)})`);
+      where ${modifications.id} = ${v.modificationId}::int and ${visibleTo(v, { unrestricted: !restricted })})`);
     ctes.push(sql`stock_lock as (select ${modifications.quantity} from ${modifications}
       where ${modifications.id} = ${v.modificationId}::int and ${modifications.quantity} >= ${v.delta}::int
         and ${after(recorded ? "recorded" : "pace")} and ${after("visible")} for update)`);
@@ -180,7 +182,7 @@ const violates = (error: unknown, constraint: string) => {
 /** The statement of each variant, its text built the first time it is needed. */
 const statements = new Map<string, ReturnType<typeof buildAdd>>();
 function addStatement(variant: Variant) {
-  const key = `${variant.order}/${variant.position}/${variant.exclusive}/${variant.recorded}/${variant.applies}`;
+  const key = Object.values(variant).join("/");
   let statement = statements.get(key);
   if (!statement) {
     statement = buildAdd(variant);
@@ -285,6 +287,7 @@ export async function addPosition(
       exclusive: entryId !== null,
       recorded: recording !== undefined,
       applies: applies !== undefined,
+      restricted: kept.restricted,
     })
       .run(db, {
         ...moments,

@@ -54,6 +54,8 @@ export type ModificationStatic = Omit<ModificationData, "quantity" | "exclusive"
   tiers: StoredTier[];
   entry: { id: number; ratio: number } | null;
   addition: ModificationData["addition"];
+  /** Shown only to some clients, groups or directions (visibility.ts): the audience is asked of the database. */
+  restricted: boolean;
 };
 
 /** A position of the day's order with what both the limits and «Мой заказ» need. */

@@ -6,7 +6,10 @@ import {
   brands,
   currencies,
   exclusives,
+  modificationClients,
+  modificationGroups,
   modifications,
+  modificationTransportations,
   priceTiers,
   products,
 } from "../../db/schema/index.ts";
@@ -32,7 +35,10 @@ const readStatic = fixedStatement<{ modificationId: number }, ModificationStatic
         from ${exclusives} e where e.modification_id = m.id order by e.id limit 1),
       'addition', (select json_build_object('description', a.description, 'small', a.small_wholesale,
           'large', a.large_wholesale)
-        from ${additions} a where a.modification_id = m.id limit 1))
+        from ${additions} a where a.modification_id = m.id limit 1),
+      'restricted', exists (select 1 from ${modificationClients} r where r.modification_id = m.id)
+        or exists (select 1 from ${modificationGroups} r where r.modification_id = m.id)
+        or exists (select 1 from ${modificationTransportations} r where r.modification_id = m.id))
     from ${modifications} m
     join ${products} p on p.id = m.product_id
     join ${brands} b on b.id = p.brand_id

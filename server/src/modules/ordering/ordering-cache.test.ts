@@ -10,12 +10,14 @@ import {
   clientGroups,
   clients,
   marketSchedules,
+  modificationClients,
   modifications,
   priceTiers,
 } from "../../db/schema/index.ts";
 import { fixedClock } from "../../lib/clock.ts";
 import { openTestDatabase, secondInstance, type TestDatabase } from "../../test/database.ts";
 import { waitUntil } from "../../test/wait.ts";
+import { staticOf } from "./modification-data.ts";
 import { ORDERING_CACHE_CHANNEL, startOrderingCache } from "./ordering-cache.ts";
 import { createOrderingService } from "./ordering-service.ts";
 import { NOW } from "./test-fixture.ts";
@@ -151,6 +153,32 @@ describe("what the ordering service keeps in memory", () => {
 
     await other.db.update(clients).set({ banned: true }).where(eq(clients.id, client.id));
     await waitUntil("the ban", async () => (await quoted(client.id, mod.id)) === "client_not_allowed");
+  });
+
+  it("an add knows within a moment that a modification's audience changed: restricted to others, then to nobody", async () => {
+    const { client, mod } = await setting();
+    const add = async () => {
+      const added = await here().addPosition(client.id, mod.id, 1, 600);
+      return added.ok ? "added" : added.code;
+    };
+    // Kept as shown to everyone: the add's statement does not ask the audience's tables.
+    expect(await add()).toBe("added");
+    const someone = await seedClient(other.db);
+    await other.db.insert(modificationClients).values({ modificationId: mod.id, clientId: someone.id });
+    await waitUntil(
+      "the restriction to be heard",
+      async () => (await staticOf(database.db, mod.id))?.restricted === true,
+    );
+    expect(await add()).toBe("not_found");
+    // Restricted: the statement asks whether this client is in the audience, as it stands.
+    await other.db.insert(modificationClients).values({ modificationId: mod.id, clientId: client.id });
+    expect(await add()).toBe("added");
+    await other.db.delete(modificationClients).where(eq(modificationClients.modificationId, mod.id));
+    await waitUntil(
+      "the audience's removal to be heard",
+      async () => (await staticOf(database.db, mod.id))?.restricted === false,
+    );
+    expect(await add()).toBe("added");
   });
 
   it.skipIf(process.env.TEST_DB !== "postgres")(

@@ -36,16 +36,19 @@ export const audienceOf = (client: ClientContext) => ({
  * Availability null ("not decided") shows the modification without selling it.
  *
  * The same text for every client, the client's values bound: the tap's fixed statement (modification-data.ts)
- * and the lists (catalogue-lists.ts) read it alike.
+ * and the lists (catalogue-lists.ts) read it alike. `unrestricted`: the modification is known to be restricted
+ * to nobody (its kept data, announced when its audience changes: ordering-cache.ts), so the audience's tables
+ * are not probed (an add's statement, add-position.ts).
  */
-export function visibleTo(a: Audience): SQL {
+export function visibleTo(a: Audience, { unrestricted = false } = {}): SQL {
   const restricted = (
     table: typeof modificationClients | typeof modificationGroups | typeof modificationTransportations,
   ) => sql`exists (select 1 from ${table} where ${table.modificationId} = ${modifications.id})`;
   const banned = Array.isArray(a.bannedBrands) ? sql.param(a.bannedBrands) : a.bannedBrands;
   // A group or direction of null equals none, so its list lets nobody in.
-  return sql`not (${brands.name} = any(${banned}::text[]))
-    and ((not ${restricted(modificationClients)} and not ${restricted(modificationGroups)}
+  const audience = unrestricted
+    ? sql`true`
+    : sql`((not ${restricted(modificationClients)} and not ${restricted(modificationGroups)}
         and not ${restricted(modificationTransportations)})
       or exists (select 1 from ${modificationClients} where ${modificationClients.modificationId} = ${modifications.id}
         and ${modificationClients.clientId} = ${a.clientId}::int)
@@ -53,7 +56,9 @@ export function visibleTo(a: Audience): SQL {
         and ${modificationGroups.groupId} = ${a.groupId}::int)
       or exists (select 1 from ${modificationTransportations}
         where ${modificationTransportations.modificationId} = ${modifications.id}
-        and ${modificationTransportations.transportationId} = ${a.transportationId}::int))
+        and ${modificationTransportations.transportationId} = ${a.transportationId}::int))`;
+  return sql`not (${brands.name} = any(${banned}::text[]))
+    and ${audience}
     and ((${a.small}::boolean and ${modifications.availableSmallWholesale} is distinct from false)
       or (${a.large}::boolean and ${modifications.availableLargeWholesale} is distinct from false))`;
 }
