@@ -1,13 +1,10 @@
-import type { TMiniAppCard, TMiniAppItem, TMiniAppQuote, TPreparedList } from "@wholesale/contract";
-import { useEffect, useState } from "react";
-import { useDebounced } from "../lib/use-debounced.ts";
-import { api, messageOf, Refused } from "./api.ts";
+import type { TMiniAppCard, TMiniAppItem, TPreparedList } from "@wholesale/contract";
+import { useEffect, useMemo, useState } from "react";
+import { api, Refused } from "./api.ts";
 import { haptic } from "./bridge.ts";
 import { formatPrice, formatSum, itemName, stockLabel } from "./format.ts";
 import { Stepper } from "./Stepper.tsx";
-
-/** A quote with the units asked for (the quote's own quantity is the whole position's). */
-type Priced = { asked: number; quote: TMiniAppQuote };
+import { type Priced, useQuote } from "./use-quote.ts";
 
 /** The unit price and the position's sum at it. */
 const priceText = ({ quote }: Priced) =>
@@ -35,16 +32,19 @@ export function AddSheet({ item, toList, onClose, onAdded, onError }: Props) {
   const listing = toList !== undefined;
   const [card, setCard] = useState<TMiniAppCard | null>(null);
   const [quantity, setQuantity] = useState(item.from_quantity ?? 1);
-  // A quote is for the whole position (with what the order holds already): kept with the units asked for.
-  const [quote, setQuote] = useState<Priced | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   // Too many adds in a row: said in the sheet, but the same «Добавить» goes through a second later.
   const [tooFast, setTooFast] = useState<string | null>(null);
   const [changed, setChanged] = useState<Priced | null>(null);
   const [busy, setBusy] = useState(false);
   // The tiers read before a price changed: hidden until the card is read again.
   const [staleTiers, setStaleTiers] = useState(false);
-  const settled = useDebounced(quantity, 250);
+  const canOrder = card?.can_order ?? false;
+  // A quote is for the whole position (with what the order holds already), or the list's line alone.
+  const ask = useMemo(
+    () => (canOrder ? (q: number) => (listing ? api.listQuote(item.id, q) : api.quoteAdd(item.id, q)) : null),
+    [canOrder, item.id, listing],
+  );
+  const { quote, problem, setProblem } = useQuote(quantity, ask);
 
   useEffect(() => {
     const open = () =>
@@ -57,29 +57,7 @@ export function AddSheet({ item, toList, onClose, onAdded, onError }: Props) {
         (error) => (error instanceof Refused ? setProblem(error.message) : onError(error, open)),
       );
     void open();
-  }, [item, onError, listing]);
-
-  const canOrder = card?.can_order ?? false;
-  useEffect(() => {
-    if (!canOrder) return;
-    let current = true;
-    setChanged(null);
-    (listing ? api.listQuote(item.id, settled) : api.quoteAdd(item.id, settled)).then(
-      (q) => {
-        if (!current) return;
-        setQuote({ asked: settled, quote: q });
-        setProblem(null);
-      },
-      (error) => {
-        if (!current) return;
-        setQuote(null);
-        setProblem(messageOf(error));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [canOrder, item.id, settled, listing]);
+  }, [item, onError, listing, setProblem]);
 
   const most = card?.up_to ?? Number.POSITIVE_INFINITY;
   const least = card?.quantities[0] ?? 1;
@@ -154,7 +132,16 @@ export function AddSheet({ item, toList, onClose, onAdded, onError }: Props) {
           </div>
         )}
         {card?.can_order && (
-          <Stepper value={quantity} least={least} most={most} onChange={setQuantity}>
+          <Stepper
+            value={quantity}
+            least={least}
+            most={most}
+            onChange={(q) => {
+              // A price changed at another quantity is not this one's: it is quoted afresh.
+              setChanged(null);
+              setQuantity(q);
+            }}
+          >
             <span className="sub">{card.up_to !== null && `не больше ${card.up_to} шт.`}</span>
           </Stepper>
         )}

@@ -9,14 +9,16 @@ import type {
   TPreparedListLineResult,
   TPreparedListSent,
 } from "@wholesale/contract";
-import { useEffect, useState } from "react";
-import { useDebounced } from "../lib/use-debounced.ts";
+import { fromKopecks } from "@wholesale/contract";
+import { useCallback, useEffect, useState } from "react";
 import { api, messageOf, Refused } from "./api.ts";
 import { underKey } from "./attempt.ts";
 import { haptic } from "./bridge.ts";
 import { DeleteConfirm } from "./DeleteConfirm.tsx";
 import { figures, formatDay, formatPrice, formatSum, moscowTime, stockLabel } from "./format.ts";
 import { Stepper } from "./Stepper.tsx";
+import { useLineAction } from "./use-line-action.ts";
+import { useQuote } from "./use-quote.ts";
 
 export type ListTab = "lines" | "history" | "paste";
 /** What the last send answered: line by line, or the whole list refused (the market closed) with its reason. */
@@ -143,8 +145,6 @@ function Lines({ list, market, outcome, sending, onSend, onList, onOrderChanged,
   );
 }
 
-type Mode = "view" | "editing" | "deleting";
-
 function ListLine({
   line,
   onList,
@@ -154,30 +154,12 @@ function ListLine({
   onList: (list: TPreparedList) => void;
   onError: Props["onError"];
 }) {
-  const [mode, setMode] = useState<Mode>("view");
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { mode, setMode, busy, problem, run, dismiss } = useLineAction(onList, onError);
   const changedPrice =
     line.sold &&
     line.price_kopecks !== null &&
     line.confirmed_price_kopecks !== null &&
     line.price_kopecks !== line.confirmed_price_kopecks;
-
-  async function run(work: () => Promise<TPreparedList>) {
-    setBusy(true);
-    try {
-      onList(await work());
-      haptic.success();
-      setMode("view");
-      setProblem(null);
-    } catch (error) {
-      haptic.error();
-      if (error instanceof Refused) setProblem(error.message);
-      else onError(error, () => void run(work));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <div className="order-line" data-testid="list-line">
@@ -191,8 +173,8 @@ function ListLine({
       {!line.sold && <div className="stock-none">Больше не продаётся: при отправке будет отказ.</div>}
       {changedPrice && line.confirmed_price_kopecks !== null && (
         <div className="notice">
-          Цена изменилась: было {formatPrice(line.confirmed_price_kopecks / 100, line.currency_sign)}, сейчас{" "}
-          {formatPrice((line.price_kopecks ?? 0) / 100, line.currency_sign)}.
+          Цена изменилась: было {formatPrice(fromKopecks(line.confirmed_price_kopecks), line.currency_sign)},
+          сейчас {formatPrice(fromKopecks(line.price_kopecks ?? 0), line.currency_sign)}.
           <div className="actions">
             <button
               type="button"
@@ -230,10 +212,7 @@ function ListLine({
           question={`Удалить «${line.name}» из списка?`}
           problem={problem}
           busy={busy}
-          onCancel={() => {
-            setMode("view");
-            setProblem(null);
-          }}
+          onCancel={dismiss}
           onDelete={() => void run(() => api.removeLine(line.id))}
         />
       )}
@@ -265,29 +244,9 @@ function LineEditor({
   onError: Props["onError"];
 }) {
   const [quantity, setQuantity] = useState(line.quantity);
-  const [quote, setQuote] = useState<{ asked: number; quote: TMiniAppQuote } | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const settled = useDebounced(quantity, 250);
-
-  useEffect(() => {
-    let current = true;
-    api.listQuote(line.modification, settled).then(
-      (q) => {
-        if (!current) return;
-        setQuote({ asked: settled, quote: q });
-        setProblem(null);
-      },
-      (error) => {
-        if (!current) return;
-        setQuote(null);
-        setProblem(messageOf(error));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [line.modification, settled]);
+  const ask = useCallback((q: number) => api.listQuote(line.modification, q), [line.modification]);
+  const { quote, problem, setProblem } = useQuote(quantity, ask);
 
   async function save(asked: number, price: number | null) {
     setBusy(true);

@@ -1,11 +1,12 @@
-import type { TMiniAppOrder, TMiniAppPosition, TMiniAppQuote } from "@wholesale/contract";
-import { useEffect, useState } from "react";
-import { useDebounced } from "../lib/use-debounced.ts";
-import { api, messageOf, Refused } from "./api.ts";
+import type { TMiniAppOrder, TMiniAppPosition } from "@wholesale/contract";
+import { useCallback, useState } from "react";
+import { api, Refused } from "./api.ts";
 import { haptic } from "./bridge.ts";
 import { DeleteConfirm } from "./DeleteConfirm.tsx";
 import { figures, formatSum } from "./format.ts";
 import { Stepper } from "./Stepper.tsx";
+import { useLineAction } from "./use-line-action.ts";
+import { type Priced, useQuote } from "./use-quote.ts";
 
 type Props = {
   order: TMiniAppOrder | null;
@@ -42,7 +43,6 @@ export function OrderView({ order, marketOpen, onOrder, onError }: Props) {
   );
 }
 
-type Mode = "view" | "editing" | "deleting";
 /** The service's own bound on a quantity («от 1 до 100000»). */
 const MOST = 100_000;
 
@@ -52,26 +52,8 @@ function Line({
   onOrder,
   onError,
 }: { position: TMiniAppPosition } & Omit<Props, "order">) {
-  const [mode, setMode] = useState<Mode>("view");
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { mode, setMode, busy, problem, run, dismiss } = useLineAction(onOrder, onError);
   const open = p.changeable && marketOpen;
-
-  async function run(work: () => Promise<TMiniAppOrder>) {
-    setBusy(true);
-    try {
-      onOrder(await work());
-      haptic.success();
-      setMode("view");
-      setProblem(null);
-    } catch (error) {
-      haptic.error();
-      if (error instanceof Refused) setProblem(error.message);
-      else onError(error, () => void run(work));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <div className="order-line" data-testid="order-line">
@@ -94,10 +76,7 @@ function Line({
           question={`Удалить «${p.name}» из заказа?`}
           problem={problem}
           busy={busy}
-          onCancel={() => {
-            setMode("view");
-            setProblem(null);
-          }}
+          onCancel={dismiss}
           onDelete={() => void run(() => api.remove(p.id))}
         />
       )}
@@ -117,8 +96,6 @@ function Line({
 }
 
 /** A quote with the quantity it was asked for (the position's new quantity in all). */
-type Priced = { asked: number; quote: TMiniAppQuote };
-
 /**
  * A position's new quantity, priced as it changes by the service's quote for the change (a tier may give
  * another unit price), so «Сохранить» sends the price on screen. A price changed meanwhile is shown to confirm.
@@ -135,33 +112,12 @@ function Editor({
   onError: Props["onError"];
 }) {
   const [quantity, setQuantity] = useState(p.quantity);
-  const [quote, setQuote] = useState<Priced | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   // Too many changes in a row: said here, but the same «Сохранить» goes through a second later.
   const [tooFast, setTooFast] = useState<string | null>(null);
   const [priceChanged, setPriceChanged] = useState(false);
   const [busy, setBusy] = useState(false);
-  const settled = useDebounced(quantity, 250);
-
-  useEffect(() => {
-    let current = true;
-    setPriceChanged(false);
-    api.quoteChange(p.id, settled).then(
-      (q) => {
-        if (!current) return;
-        setQuote({ asked: settled, quote: q });
-        setProblem(null);
-      },
-      (error) => {
-        if (!current) return;
-        setQuote(null);
-        setProblem(messageOf(error));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [p.id, settled]);
+  const ask = useCallback((q: number) => api.quoteChange(p.id, q), [p.id]);
+  const { quote, setQuote, problem, setProblem } = useQuote(quantity, ask);
 
   async function save(priced: Priced) {
     setBusy(true);
@@ -191,7 +147,16 @@ function Editor({
   const ready = shown !== null && quantity !== p.quantity && problem === null && !busy;
   return (
     <>
-      <Stepper value={quantity} least={1} most={MOST} onChange={setQuantity} />
+      <Stepper
+        value={quantity}
+        least={1}
+        most={MOST}
+        onChange={(q) => {
+          // A price changed at another quantity is not this one's: it is quoted afresh.
+          setPriceChanged(false);
+          setQuantity(q);
+        }}
+      />
       {shown && (
         <div className={priceChanged ? "notice" : "quote"} data-testid="change-quote">
           {priceChanged && "Цена изменилась: "}
