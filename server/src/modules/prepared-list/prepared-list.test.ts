@@ -1,6 +1,7 @@
 import { ZPreparedListClosedSchema, ZPreparedListSentSchema } from "@wholesale/contract";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.ts";
 import { seedBrand, seedCurrency, seedModification, seedProduct } from "../../db/factories/catalogue.ts";
@@ -20,6 +21,7 @@ import {
   timeIntervals,
 } from "../../db/schema/index.ts";
 import { createTestApp, TEST_SECRET, type TestApp } from "../../test/app.ts";
+import { waitUntil } from "../../test/wait.ts";
 import { orderingCacheCaughtUp } from "../ordering/index.ts";
 import { announceListsAtOpening, PREPARED_LIST_NOTICE_KIND, SEND_LIST_CALLBACK } from "./index.ts";
 
@@ -608,5 +610,56 @@ describe("the bot at the opening", () => {
     expect(await positionsOf(client.id)).toEqual([{ modificationId: mod.id, quantity: 2 }]);
     expect((await call({ method: "GET", url: "/api/app/list/" })).json().lines).toEqual([]);
     await setMarketOpen(false);
+  });
+});
+
+describe.runIf(process.env.TEST_DB === "postgres")("a send whose database connection is lost midway", () => {
+  it("fails cleanly with nothing applied twice: the same key again adds what was left, once", async () => {
+    await setMarketOpen(false);
+    const { call, client } = await clientCalls();
+    const first = await tiered();
+    const second = await tiered();
+    await call(line(first.id, 3, 60000));
+    await call(line(second.id, 4, 60000));
+    await setMarketOpen(true);
+    const admin = new pg.Client({ connectionString: t.database.url ?? "" });
+    await admin.connect();
+    try {
+      // The second line's add waits on its modification's row, held here, after the first line was added.
+      await admin.query("begin");
+      await admin.query("select 1 from modifications where id = $1 for update", [second.id]);
+      const key = KEY();
+      const cutOff = call(sendWith(key));
+      await waitUntil("the second line's add to wait on the row", async () => {
+        await admin.query("select pg_stat_clear_snapshot()");
+        const { rows } = await admin.query(
+          `select count(*)::int as n from pg_stat_activity
+           where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        return rows[0]?.n === 1;
+      });
+      await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+         where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      await admin.query("rollback");
+      const lost = await cutOff;
+      expect(lost.statusCode).toBe(503);
+      expect(lost.json().detail).toBe("База данных временно недоступна. Повторите попытку.");
+      expect(await positionsOf(client.id)).toEqual([{ modificationId: first.id, quantity: 3 }]);
+
+      const again = await call(sendWith(key));
+      expect(again.statusCode).toBe(200);
+      expect(again.json().results.map((r: { status: string }) => r.status)).toEqual(["added", "added"]);
+      expect(await positionsOf(client.id)).toEqual([
+        { modificationId: first.id, quantity: 3 },
+        { modificationId: second.id, quantity: 4 },
+      ]);
+      expect([await stockOf(first.id), await stockOf(second.id)]).toEqual([97, 96]);
+      expect((await call({ method: "GET", url: "/api/app/list/" })).json().lines).toEqual([]);
+    } finally {
+      await admin.end();
+      await setMarketOpen(false);
+    }
   });
 });
