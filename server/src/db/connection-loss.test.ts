@@ -8,6 +8,7 @@ import { texts } from "../bot/texts.ts";
 import { enqueueOutbox } from "../modules/outbox/index.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { type FakeBotApi, startFakeBotApi } from "../test/fake-bot-api.ts";
+import { lockWaiters } from "../test/postgres-admin.ts";
 import { waitUntil } from "../test/wait.ts";
 import { isDatabaseUnavailable } from "./connection-loss.ts";
 import { seedBrand, seedCurrency, seedModification, seedProduct } from "./factories/catalogue.ts";
@@ -187,15 +188,7 @@ describe.runIf(process.env.TEST_DB === "postgres")("PostgreSQL terminating every
       // An API write and a bot update each wait, mid-transaction, on the modification this connection holds.
       const write = rename("Во время сбоя");
       tap();
-      await waitFor(async () => {
-        // Activity is read once per transaction unless the snapshot is dropped, and this one is in a transaction.
-        await admin.query("select pg_stat_clear_snapshot()");
-        const { rows } = await admin.query(
-          `select count(*)::int as n from pg_stat_activity
-           where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        return rows[0]?.n === 3;
-      });
+      await waitFor(async () => (await lockWaiters(admin)) === 3);
 
       await admin.query(
         `select pg_terminate_backend(pid) from pg_stat_activity

@@ -21,6 +21,7 @@ import {
   timeIntervals,
 } from "../../db/schema/index.ts";
 import { createTestApp, TEST_SECRET, type TestApp } from "../../test/app.ts";
+import { lockWaiters } from "../../test/postgres-admin.ts";
 import { waitUntil } from "../../test/wait.ts";
 import { orderingCacheCaughtUp } from "../ordering/index.ts";
 import { announceListsAtOpening, PREPARED_LIST_NOTICE_KIND, SEND_LIST_CALLBACK } from "./index.ts";
@@ -630,14 +631,10 @@ describe.runIf(process.env.TEST_DB === "postgres")("a send whose database connec
       await admin.query("select 1 from modifications where id = $1 for update", [second.id]);
       const key = KEY();
       const cutOff = call(sendWith(key));
-      await waitUntil("the second line's add to wait on the row", async () => {
-        await admin.query("select pg_stat_clear_snapshot()");
-        const { rows } = await admin.query(
-          `select count(*)::int as n from pg_stat_activity
-           where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        return rows[0]?.n === 1;
-      });
+      await waitUntil(
+        "the second line's add to wait on the row",
+        async () => (await lockWaiters(admin)) === 1,
+      );
       await admin.query(
         `select pg_terminate_backend(pid) from pg_stat_activity
          where datname = current_database() and wait_event_type = 'Lock'`,
