@@ -77,7 +77,7 @@ const recordOf = {
   list: recordStatement(
     (v) => sql`select coalesce(jsonb_agg(jsonb_build_object('line', ${preparedListLines.id},
         'modificationId', ${preparedListLines.modificationId}, 'quantity', ${preparedListLines.quantity},
-        'priceKopecks', (${preparedListLines.confirmedPrice} * 100)::int)
+        'priceKopecks', (${preparedListLines.confirmedPrice} * 100)::bigint)
         order by ${preparedListLines.place}, ${preparedListLines.id}), '[]'::jsonb) as lines
       from ${preparedListLines} where ${preparedListLines.clientId} = ${v.clientId}::int`,
   ),
