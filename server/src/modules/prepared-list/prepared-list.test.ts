@@ -546,6 +546,30 @@ describe("«Повторить заказ»", () => {
   });
 });
 
+describe("«Повторить заказ» of an order left without positions", () => {
+  it("sends nothing and answers so, under its key", async () => {
+    const { call, client } = await clientCalls();
+    const past = await seedOrder(t.db, { clientId: client.id, clientType: 3, openedOn: "2026-03-09" });
+    await setMarketOpen(true);
+    try {
+      const key = KEY();
+      const repeat = () =>
+        call({
+          method: "POST",
+          url: `/api/app/orders/${past.id}/repeat/`,
+          payload: { idempotency_key: key },
+        });
+      const sent = await repeat();
+      expect(sent.statusCode).toBe(200);
+      expect(sent.json()).toMatchObject({ status: "sent", sent: { results: [] } });
+      expect((await repeat()).json()).toEqual(sent.json());
+      expect(await positionsOf(client.id)).toEqual([]);
+    } finally {
+      await setMarketOpen(false);
+    }
+  });
+});
+
 describe("the bot at the opening", () => {
   it("offers «Отправить список» once per opening to clients with a list", async () => {
     await setMarketOpen(false);

@@ -57,16 +57,16 @@ type RecordValues = { clientId: number; key: string; kept: string; now: string; 
 /**
  * A new key's record made from `source` and the client's records older than KEPT_DAYS removed, in one
  * statement; a key used before (a repeated send, or one at the same moment) keeps its record (`send` null).
- * `empty`: the source had no line (nothing made).
+ * `empty`: the source had no line; an empty list makes no record (`whole`: a repeated order's lines do).
  */
-const recordStatement = (source: (v: Placeholders<RecordValues>) => SQL) =>
+const recordStatement = (source: (v: Placeholders<RecordValues>) => SQL, { whole }: { whole: boolean }) =>
   fixedStatement<RecordValues, { send: StoredSend | null; empty: boolean }>(
     (v) => sql`with gone as (delete from ${preparedListSends}
         where ${preparedListSends.clientId} = ${v.clientId}::int and ${preparedListSends.createdAt} < ${v.kept}::timestamptz),
       source as (${source(v)}),
       made as (insert into ${preparedListSends} (client_id, key, lines, created_at)
         select ${v.clientId}::int, ${v.key}::text, lines, ${v.now}::timestamptz from source
-        where jsonb_array_length(lines) > 0
+        ${whole ? sql`` : sql`where jsonb_array_length(lines) > 0`}
         on conflict do nothing returning id, lines, answers)
       select json_build_object('send', (select row_to_json(made) from made),
         'empty', (select jsonb_array_length(lines) = 0 from source)) as r`,
@@ -80,8 +80,9 @@ const recordOf = {
         'priceKopecks', (${preparedListLines.confirmedPrice} * 100)::bigint)
         order by ${preparedListLines.place}, ${preparedListLines.id}), '[]'::jsonb) as lines
       from ${preparedListLines} where ${preparedListLines.clientId} = ${v.clientId}::int`,
+    { whole: false },
   ),
-  lines: recordStatement((v) => sql`select ${v.lines}::jsonb as lines`),
+  lines: recordStatement((v) => sql`select ${v.lines}::jsonb as lines`, { whole: true }),
 };
 
 /**
@@ -132,7 +133,7 @@ export async function sendLines({
     for (let tries = 0; !send && tries < 2; tries++) {
       const made = await (source === "list" ? recordOf.list : recordOf.lines).run(on, values);
       send = made.send ?? (await findSend(on, clientId, key));
-      if (!send && made.empty && source === "list") throw conflict(LIST_EMPTY);
+      if (!send && made.empty) throw conflict(LIST_EMPTY);
     }
     if (!send) throw new Error("the send's record is missing");
   }
