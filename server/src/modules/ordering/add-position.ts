@@ -1,4 +1,3 @@
-import { positionName } from "@wholesale/contract";
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { fixedStatement } from "../../db/fixed-statement.ts";
@@ -16,6 +15,7 @@ import type { DayRow, ModificationData, ModificationStatic } from "./kept-rows.t
 import { TEXT } from "./messages.ts";
 import {
   modificationDataOf,
+  nameOfKept,
   staticOf,
   type TapRow,
   type TapValues,
@@ -278,7 +278,7 @@ export async function addPosition(
     }
     const { tier } = judged;
     const current = w.current;
-    const name = positionName({ brand: kept.brandName, product: kept.productName, modification: kept.name });
+    const name = nameOfKept(kept);
     const entryId = w.modification.exclusive?.id ?? null;
     const recording = unrecorded();
     const written = await addStatement({

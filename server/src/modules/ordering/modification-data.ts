@@ -1,3 +1,4 @@
+import { positionName } from "@wholesale/contract";
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { fixedStatement, type Placeholders } from "../../db/fixed-statement.ts";
@@ -6,10 +7,7 @@ import {
   brands,
   currencies,
   exclusives,
-  modificationClients,
-  modificationGroups,
   modifications,
-  modificationTransportations,
   priceTiers,
   products,
 } from "../../db/schema/index.ts";
@@ -19,7 +17,7 @@ import { changesColumn } from "./order-rate.ts";
 import { cachesOf } from "./ordering-cache.ts";
 import { pricingFor } from "./price-list.ts";
 import { dayOrderColumn, dayOrderOf, type StoredDayOrder } from "./today-order.ts";
-import { audienceOf, visibleTo } from "./visibility.ts";
+import { audienceOf, restrictedAudience, visibleTo } from "./visibility.ts";
 
 const readStatic = fixedStatement<{ modificationId: number }, ModificationStatic | null>(
   (v) => sql`select (select json_build_object('id', m.id, 'name', m.name, 'specifications', m.specifications,
@@ -36,14 +34,16 @@ const readStatic = fixedStatement<{ modificationId: number }, ModificationStatic
       'addition', (select json_build_object('description', a.description, 'small', a.small_wholesale,
           'large', a.large_wholesale)
         from ${additions} a where a.modification_id = m.id limit 1),
-      'restricted', exists (select 1 from ${modificationClients} r where r.modification_id = m.id)
-        or exists (select 1 from ${modificationGroups} r where r.modification_id = m.id)
-        or exists (select 1 from ${modificationTransportations} r where r.modification_id = m.id))
+      'restricted', ${restrictedAudience(sql`m.id`)})
     from ${modifications} m
     join ${products} p on p.id = m.product_id
     join ${brands} b on b.id = p.brand_id
     where m.id = ${v.modificationId}::int) as r`,
 );
+
+/** The name a position of the modification gets (contract's positionName: brand, product, modification). */
+export const nameOfKept = (m: ModificationStatic): string =>
+  positionName({ brand: m.brandName, product: m.productName, modification: m.name });
 
 export const staticOf = (db: Db | Tx, modificationId: number) =>
   cachesOf(db).modifications.get(modificationId, () => readStatic.run(db, { modificationId }));

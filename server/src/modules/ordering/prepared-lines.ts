@@ -1,4 +1,4 @@
-import { lineSum, positionName } from "@wholesale/contract";
+import { lineSum } from "@wholesale/contract";
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { brands, modifications, products } from "../../db/schema/index.ts";
@@ -7,7 +7,7 @@ import * as lists from "./catalogue-lists.ts";
 import { type ClientContext, loadClient } from "./client-context.ts";
 import type { ModificationStatic } from "./kept-rows.ts";
 import { TEXT } from "./messages.ts";
-import { staticOf } from "./modification-data.ts";
+import { nameOfKept, staticOf } from "./modification-data.ts";
 import { modificationView } from "./modification-view.ts";
 import { priceForQuantity, pricingFor } from "./price-list.ts";
 import type {
@@ -118,8 +118,7 @@ async function linesNow(
 }
 
 /** A modification's name as its position would be named; a modification gone from the catalogue says so. */
-const nameOf = (m: ModificationStatic | null | undefined): string =>
-  m ? positionName({ brand: m.brandName, product: m.productName, modification: m.name }) : TEXT.notFound;
+const nameOf = (m: ModificationStatic | null | undefined): string => (m ? nameOfKept(m) : TEXT.notFound);
 
 /** A line's quote: the tier `quantity` reaches now, or why it is not sold. */
 async function listQuote(

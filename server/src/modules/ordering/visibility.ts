@@ -41,15 +41,11 @@ export const audienceOf = (client: ClientContext) => ({
  * are not probed (an add's statement, add-position.ts).
  */
 export function visibleTo(a: Audience, { unrestricted = false } = {}): SQL {
-  const restricted = (
-    table: typeof modificationClients | typeof modificationGroups | typeof modificationTransportations,
-  ) => sql`exists (select 1 from ${table} where ${table.modificationId} = ${modifications.id})`;
   const banned = Array.isArray(a.bannedBrands) ? sql.param(a.bannedBrands) : a.bannedBrands;
   // A group or direction of null equals none, so its list lets nobody in.
   const audience = unrestricted
     ? sql`true`
-    : sql`((not ${restricted(modificationClients)} and not ${restricted(modificationGroups)}
-        and not ${restricted(modificationTransportations)})
+    : sql`(not ${restrictedAudience(sql`${modifications.id}`)}
       or exists (select 1 from ${modificationClients} where ${modificationClients.modificationId} = ${modifications.id}
         and ${modificationClients.clientId} = ${a.clientId}::int)
       or exists (select 1 from ${modificationGroups} where ${modificationGroups.modificationId} = ${modifications.id}
@@ -62,3 +58,13 @@ export function visibleTo(a: Audience, { unrestricted = false } = {}): SQL {
     and ((${a.small}::boolean and ${modifications.availableSmallWholesale} is distinct from false)
       or (${a.large}::boolean and ${modifications.availableLargeWholesale} is distinct from false))`;
 }
+
+/**
+ * Whether the modification `modificationId` is shown only to some clients, groups or directions (a row in any
+ * of the three lists): visibleTo asks it of each row, and a modification's kept data holds it (modification-data.ts).
+ */
+export const restrictedAudience = (modificationId: SQL): SQL =>
+  sql`(exists (select 1 from ${modificationClients} where ${modificationClients.modificationId} = ${modificationId})
+    or exists (select 1 from ${modificationGroups} where ${modificationGroups.modificationId} = ${modificationId})
+    or exists (select 1 from ${modificationTransportations}
+      where ${modificationTransportations.modificationId} = ${modificationId}))`;
