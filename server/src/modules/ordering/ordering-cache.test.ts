@@ -18,7 +18,7 @@ import { fixedClock } from "../../lib/clock.ts";
 import { openTestDatabase, secondInstance, type TestDatabase } from "../../test/database.ts";
 import { waitUntil } from "../../test/wait.ts";
 import { staticOf } from "./modification-data.ts";
-import { ORDERING_CACHE_CHANNEL, startOrderingCache } from "./ordering-cache.ts";
+import { ORDERING_CACHE_CHANNEL, orderingCacheCaughtUp, startOrderingCache } from "./ordering-cache.ts";
 import { createOrderingService } from "./ordering-service.ts";
 import { NOW } from "./test-fixture.ts";
 
@@ -65,6 +65,9 @@ async function setting() {
     oneHandQuantity: 0,
     tiers: [{ currencyId: rub, quantityFrom: 1, smallWholesale: 600, largeWholesale: 590 }],
   });
+  // The seeding's own announcements heard first: one arriving after a test's first read (a loaded machine delays
+  // them) would make this instance forget what it had just read, and the test meant to show it kept.
+  await orderingCacheCaughtUp(database.db);
   return { group, client, brand, mod };
 }
 
