@@ -14,6 +14,7 @@ import { useCallback, useEffect, useState } from "react";
 import { api, messageOf, Refused } from "./api.ts";
 import { underKey } from "./attempt.ts";
 import { haptic } from "./bridge.ts";
+import { ChangeOrDelete } from "./ChangeOrDelete.tsx";
 import { DeleteConfirm } from "./DeleteConfirm.tsx";
 import { figures, formatDay, formatPrice, formatSum, moscowTime, stockLabel } from "./format.ts";
 import { Stepper } from "./Stepper.tsx";
@@ -154,7 +155,7 @@ function ListLine({
   onList: (list: TPreparedList) => void;
   onError: Props["onError"];
 }) {
-  const { mode, setMode, busy, problem, run, dismiss } = useLineAction(onList, onError);
+  const { mode, setMode, busy, problem, run, saved, dismiss } = useLineAction(onList, onError);
   const changedPrice =
     line.sold &&
     line.price_kopecks !== null &&
@@ -195,18 +196,7 @@ function ListLine({
           {problem}
         </div>
       )}
-      {mode === "view" && (
-        <div className="actions">
-          {line.sold && (
-            <button type="button" className="link" onClick={() => setMode("editing")}>
-              Изменить
-            </button>
-          )}
-          <button type="button" className="danger" onClick={() => setMode("deleting")}>
-            Удалить
-          </button>
-        </div>
-      )}
+      {mode === "view" && <ChangeOrDelete changeable={line.sold} onMode={setMode} />}
       {mode === "deleting" && (
         <DeleteConfirm
           question={`Удалить «${line.name}» из списка?`}
@@ -217,15 +207,7 @@ function ListLine({
         />
       )}
       {mode === "editing" && (
-        <LineEditor
-          line={line}
-          onCancel={() => setMode("view")}
-          onSaved={(list) => {
-            onList(list);
-            setMode("view");
-          }}
-          onError={onError}
-        />
+        <LineEditor line={line} onCancel={() => setMode("view")} onSaved={saved} onError={onError} />
       )}
     </div>
   );

@@ -2,6 +2,7 @@ import type { TMiniAppOrder, TMiniAppPosition } from "@wholesale/contract";
 import { useCallback, useState } from "react";
 import { api, Refused } from "./api.ts";
 import { haptic } from "./bridge.ts";
+import { ChangeOrDelete } from "./ChangeOrDelete.tsx";
 import { DeleteConfirm } from "./DeleteConfirm.tsx";
 import { figures, formatSum } from "./format.ts";
 import { Stepper } from "./Stepper.tsx";
@@ -52,7 +53,7 @@ function Line({
   onOrder,
   onError,
 }: { position: TMiniAppPosition } & Omit<Props, "order">) {
-  const { mode, setMode, busy, problem, run, dismiss } = useLineAction(onOrder, onError);
+  const { mode, setMode, busy, problem, run, saved, dismiss } = useLineAction(onOrder, onError);
   const open = p.changeable && marketOpen;
 
   return (
@@ -61,16 +62,7 @@ function Line({
       <div className="sub">
         {figures(p.quantity, p.price, p.sum, p.currency_sign)} · {p.status_label}
       </div>
-      {open && mode === "view" && (
-        <div className="actions">
-          <button type="button" className="link" onClick={() => setMode("editing")}>
-            Изменить
-          </button>
-          <button type="button" className="danger" onClick={() => setMode("deleting")}>
-            Удалить
-          </button>
-        </div>
-      )}
+      {open && mode === "view" && <ChangeOrDelete onMode={setMode} />}
       {open && mode === "deleting" && (
         <DeleteConfirm
           question={`Удалить «${p.name}» из заказа?`}
@@ -81,15 +73,7 @@ function Line({
         />
       )}
       {open && mode === "editing" && (
-        <Editor
-          position={p}
-          onCancel={() => setMode("view")}
-          onSaved={(order) => {
-            onOrder(order);
-            setMode("view");
-          }}
-          onError={onError}
-        />
+        <Editor position={p} onCancel={() => setMode("view")} onSaved={saved} onError={onError} />
       )}
     </div>
   );

@@ -34,11 +34,17 @@ export function useLineAction<T>(
     }
   }
 
+  /** A change made elsewhere (the row's editor): handed on, and the row shown again. */
+  const saved = (value: T) => {
+    onDone(value);
+    setMode("view");
+  };
+
   /** Back to the row as it is, the last refusal forgotten. */
   const dismiss = () => {
     setMode("view");
     setProblem(null);
   };
 
-  return { mode, setMode, busy, problem, run, dismiss };
+  return { mode, setMode, busy, problem, run, saved, dismiss };
 }
