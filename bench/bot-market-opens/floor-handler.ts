@@ -56,18 +56,17 @@ export async function floorHandler(
         await client.query("rollback");
         return { accepted: false };
       }
-      const order = await client.query<{ id: number }>({ ...DAY_ORDER, values: [clientId, day] });
-      await client.query({
-        ...INSERT_POSITION,
-        values: [
+      const order = await client.query<{ id: number }>(statement(DAY_ORDER, [clientId, day]));
+      await client.query(
+        statement(INSERT_POSITION, [
           order.rows[0]?.id,
           modificationId,
           modification.name,
           price,
           quantity,
           modification.currency,
-        ],
-      });
+        ]),
+      );
       await client.query("commit");
       return { accepted: true };
     } catch (error) {
