@@ -7,6 +7,7 @@ import {
   type TMiniAppCatalogue,
   type TMiniAppChange,
   type TMiniAppOrder,
+  type TMiniAppPosition,
   type TMiniAppPositionResult,
   type TMiniAppQuote,
   type TMiniAppQuoteRequest,
@@ -18,7 +19,13 @@ import type { Clock } from "../../lib/clock.ts";
 import type { CountAttempt } from "../../lib/metrics.ts";
 import { latestBotText } from "../bot-texts/index.ts";
 import { createClaim } from "../claims/index.ts";
-import { type AppliedLine, createOrderingService, orderingTexts, type Refusal } from "../ordering/index.ts";
+import {
+  type AppliedLine,
+  createOrderingService,
+  LineAlreadyApplied,
+  orderingTexts,
+  type Refusal,
+} from "../ordering/index.ts";
 import {
   cardOf,
   itemOf,
@@ -156,6 +163,32 @@ export function createMiniAppService({
         const done = await ordering(on).addPosition(clientId, body.modification, body.quantity, price(body));
         if (!done.ok) return refused(done);
         return { ok: true, value: { position: positionOf(done.position), totals: totalsOf(done.order) } };
+      }),
+
+    /**
+     * A prepared list's lines (a send's, from its place `from` on), each answered as `add` answers it, or as
+     * applied by an earlier statement (the line's record found: nothing written).
+     */
+    addLines: (
+      clientId: number,
+      sendId: number,
+      from: number,
+      lines: TMiniAppAdd[],
+    ): Promise<(Answer<TMiniAppPosition> | LineAlreadyApplied)[]> =>
+      write(async (on) => {
+        const outcomes = await ordering(on).addPositions(
+          clientId,
+          lines.map((line, i) => ({
+            modificationId: line.modification,
+            quantity: line.quantity,
+            confirmedPrice: price(line),
+            applies: { sendId, place: from + i },
+          })),
+        );
+        return outcomes.map((done) => {
+          if (done instanceof LineAlreadyApplied) return done;
+          return done.ok ? { ok: true as const, value: positionOf(done.position) } : refused(done);
+        });
       }),
 
     change: (

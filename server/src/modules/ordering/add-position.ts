@@ -2,15 +2,16 @@ import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { fixedStatement } from "../../db/fixed-statement.ts";
 import { handledSql, UpdateAlreadyHandled, type UpdateReceipt } from "../../db/handled-updates.ts";
+import { exclusives, modifications } from "../../db/schema/index.ts";
 import {
-  brands,
-  exclusives,
-  modifications,
-  orderPositions,
-  orders,
-  preparedListApplied,
-  products,
-} from "../../db/schema/index.ts";
+  after,
+  appliedPart,
+  dayOrderPart,
+  positionPart,
+  recordedAlready,
+  stockTakenPart,
+  visiblePart,
+} from "./add-statement-parts.ts";
 import type { DayRow, ModificationData, ModificationStatic } from "./kept-rows.ts";
 import { TEXT } from "./messages.ts";
 import {
@@ -27,7 +28,7 @@ import { cachesOf } from "./ordering-cache.ts";
 import { type Changed, judgeAtPrice, movedRefusal, OUT_OF_STOCK } from "./positions.ts";
 import { readDayOrder } from "./today-order.ts";
 import { type AppliedLine, LineAlreadyApplied, type Refusal } from "./types.ts";
-import { audienceOf, visibleTo } from "./visibility.ts";
+import { audienceOf } from "./visibility.ts";
 import { addWeighing, priceChanged, type Situation, type Weighing, weigh, withCard } from "./weighing.ts";
 
 /** Every value the add's statement binds (each variant uses those it names). */
@@ -68,7 +69,7 @@ type Variant = {
   restricted: boolean;
 };
 
-type Written = {
+export type Written = {
   /** The client's row let the change through: within the allowance, and no position of theirs changed since. */
   paced: boolean;
   /** The bot's update was recorded (always true without one); false: another delivery had recorded it. */
@@ -100,13 +101,9 @@ type Written = {
  */
 function buildAdd({ order, position, exclusive, recorded, applies, restricted }: Variant) {
   return fixedStatement<AddValues, Written>((v) => {
-    const after = (name: string) => sql.raw(`exists (select 1 from ${name})`);
     const ctes = [sql`pace as (${clientPace(v, { paced: true, seen: v.seen })})`];
     if (recorded) ctes.push(sql`recorded as (${handledSql(v.updateId, after("pace"))})`);
-    ctes.push(sql`visible as (select 1 from ${modifications}
-      join ${products} on ${products.id} = ${modifications.productId}
-      join ${brands} on ${brands.id} = ${products.brandId}
-      where ${modifications.id} = ${v.modificationId}::int and ${visibleTo(v, { unrestricted: !restricted })})`);
+    ctes.push(sql`visible as (${visiblePart(v, v.modificationId, restricted)})`);
     ctes.push(sql`stock_lock as (select ${modifications.quantity} from ${modifications}
       where ${modifications.id} = ${v.modificationId}::int and ${modifications.quantity} >= ${v.delta}::int
         and ${after(recorded ? "recorded" : "pace")} and ${after("visible")} for update)`);
@@ -121,39 +118,13 @@ function buildAdd({ order, position, exclusive, recorded, applies, restricted }:
       ctes.push(sql`pool_lock as (select ${exclusives.quantity} from ${exclusives}
         where ${exclusives.id} = ${v.entryId}::int and ${exclusives.quantity} >= ${v.delta}::int
           and ${after("stock_lock")} for update)`);
-    const locked = after(exclusive ? "pool_lock" : "stock_lock");
-    ctes.push(
-      order === "open"
-        ? sql`day_order as (insert into ${orders} (client_id, client_type, opened_on, opened_at, updated_at)
-            select ${v.clientId}::int, ${v.clientType}::smallint, ${v.day}::date, ${v.now}::timestamptz,
-              ${v.now}::timestamptz
-            where ${locked} returning id)`
-        : sql`day_order as (update ${orders} set updated_at = ${v.now}::timestamptz
-            where ${orders.id} = ${v.orderId}::int and ${orders.clientId} = ${v.clientId}::int
-              and ${orders.openedOn} = ${v.day}::date and ${locked} returning id)`,
-    );
-    ctes.push(
-      position === "insert"
-        ? sql`position as (insert into ${orderPositions}
-              (order_id, modification_id, modification_name, price, quantity, currency_id, created_at)
-            select id, ${v.modificationId}::int, ${v.name}::text, ${v.price}::numeric, ${v.total}::int,
-              ${v.currencyId}::int, ${v.now}::timestamptz
-            from day_order returning id, order_id)`
-        : sql`position as (update ${orderPositions}
-            set quantity = ${v.total}::int, price = ${v.price}::numeric, currency_id = ${v.currencyId}::int
-            where ${orderPositions.id} = ${v.positionId}::int and ${orderPositions.status} = 'added'
-              and ${orderPositions.quantity} = ${v.held}::int and ${after("day_order")}
-            returning id, order_id)`,
-    );
-    ctes.push(sql`stock_taken as (update ${modifications}
-      set quantity = ${modifications.quantity} - ${v.delta}::int
-      where ${modifications.id} = ${v.modificationId}::int and ${after("position")} returning 1)`);
+    ctes.push(sql`day_order as (${dayOrderPart(order, v, after(exclusive ? "pool_lock" : "stock_lock"))})`);
+    ctes.push(sql`position as (${positionPart(position, v, sql`true`)})`);
+    ctes.push(sql`stock_taken as (${stockTakenPart(v.modificationId, v.delta, "position")})`);
     if (exclusive)
       ctes.push(sql`pool_taken as (update ${exclusives} set quantity = ${exclusives.quantity} - ${v.delta}::int
         where ${exclusives.id} = ${v.entryId}::int and ${after("position")} returning 1)`);
-    if (applies)
-      ctes.push(sql`applied as (insert into ${preparedListApplied} (send_id, place, position_id)
-        select ${v.sendId}::int, ${v.place}::int, id from position returning 1)`);
+    if (applies) ctes.push(sql`applied as (${appliedPart(v.sendId, v.place, "position")})`);
     return sql`with ${sql.join(ctes, sql`, `)}
       select json_build_object(
         'paced', ${after("pace")},
@@ -169,15 +140,6 @@ function buildAdd({ order, position, exclusive, recorded, applies, restricted }:
       ) as r`;
   });
 }
-
-/** The key of prepared_list_applied (its migration's name for it). */
-const APPLIED_KEY = "prepared_list_applied_send_id_place_pk";
-
-/** Whether a driver's error (either driver's) is a unique violation of `constraint`. */
-const violates = (error: unknown, constraint: string) => {
-  const e = error as { code?: unknown; constraint?: unknown } | null;
-  return e?.code === "23505" && e.constraint === constraint;
-};
 
 /** The statement of each variant, its text built the first time it is needed. */
 const statements = new Map<string, ReturnType<typeof buildAdd>>();
@@ -308,7 +270,7 @@ export async function addPosition(
         entryId: entryId ?? 0,
       })
       .catch((error: unknown) => {
-        if (applies && violates(error, APPLIED_KEY)) throw new LineAlreadyApplied(applies);
+        if (applies && recordedAlready(error)) throw new LineAlreadyApplied(applies);
         throw error;
       });
     if (!written.paced) {
@@ -371,7 +333,7 @@ type StockAndPool = { stock: number | null; pool: number | null };
  * card, judged on the figures the write found. A pool whose snapshot still showed enough (other orders took
  * the units between the snapshot and the lock) is read again.
  */
-async function movedAway(
+export async function movedAway(
   db: Db | Tx,
   s: Situation,
   w: Weighing,

@@ -1,5 +1,5 @@
 import type { CountAttempt, OrderingAction } from "../../lib/metrics.ts";
-import type { OrderingService, Refusal } from "./types.ts";
+import { LineAlreadyApplied, type OrderingService, type Refusal } from "./types.ts";
 
 /**
  * The service with its adds, changes and removals counted by outcome (accepted, or refused with the refusal's
@@ -14,6 +14,10 @@ export function countingAttempts(service: OrderingService, count: CountAttempt):
   return {
     ...service,
     addPosition: async (...args) => counted("add", await service.addPosition(...args)),
+    addPositions: async (...args) =>
+      (await service.addPositions(...args)).map((done) =>
+        done instanceof LineAlreadyApplied ? done : counted("add", done),
+      ),
     changePosition: async (...args) => counted("change", await service.changePosition(...args)),
     removePosition: async (...args) => counted("remove", await service.removePosition(...args)),
   };

@@ -30,12 +30,13 @@ export const tooFast: Refusal = {
 /** The moments a change at `now` (the service's clock: tests move it) is weighed at, as statements take them. */
 export type PaceMoments = { now: string; next: string; edge: string };
 
-export const paceAt = (now: Date): PaceMoments => ({
+export const paceAt = (now: Date, count = 1): PaceMoments => ({
   now: now.toISOString(),
-  // The bucket's «full again» moment of a client's first change.
-  next: new Date(now.getTime() + INTERVAL_MS).toISOString(),
-  // A change goes through while the bucket is full again no later than this.
-  edge: new Date(now.getTime() + BURST_SPAN_MS).toISOString(),
+  // The bucket's «full again» moment of a client's first `count` changes.
+  next: new Date(now.getTime() + count * INTERVAL_MS).toISOString(),
+  // `count` changes go through while the bucket is full again no later than this: the last of them sees the
+  // bucket (count - 1) intervals fuller than the first.
+  edge: new Date(now.getTime() + BURST_SPAN_MS - (count - 1) * INTERVAL_MS).toISOString(),
 });
 
 type PaceValues = { [K in keyof PaceMoments]: Bindable<string> } & { clientId: Bindable<number> };
@@ -55,13 +56,20 @@ type PaceValues = { [K in keyof PaceMoments]: Bindable<string> } & { clientId: B
  * ON CONFLICT DO UPDATE weighs the row as it stands once locked, not as the statement's snapshot saw it, so
  * every instance shares one bucket and one count exactly.
  */
-export function clientPace(v: PaceValues, how: { paced: boolean; seen?: Bindable<number> }): SQL {
+export function clientPace(
+  v: PaceValues,
+  how: { paced: boolean; seen?: Bindable<number>; count?: Bindable<number> },
+): SQL {
   // The stored row's columns, spelt out: in DO UPDATE an unqualified name could be the proposed row's too.
   const fullAt = sql.raw("order_rate_buckets.full_at");
   const changes = sql.raw("order_rate_buckets.changes");
+  const spent =
+    how.count === undefined
+      ? sql.raw(String(INTERVAL_MS))
+      : sql`${how.count}::int * ${sql.raw(String(INTERVAL_MS))}`;
   // Unpaced, the row is only taken (locked) as it is.
   const set = how.paced
-    ? sql`full_at = greatest(${fullAt}, ${v.now}::timestamptz) + ${sql.raw(String(INTERVAL_MS))} * interval '1 millisecond'`
+    ? sql`full_at = greatest(${fullAt}, ${v.now}::timestamptz) + ${spent} * interval '1 millisecond'`
     : sql`full_at = ${fullAt}`;
   const conditions = [
     how.paced ? sql`${fullAt} <= ${v.edge}::timestamptz` : undefined,

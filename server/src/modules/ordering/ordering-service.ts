@@ -1,6 +1,7 @@
 import type { Tx } from "../../db/client.ts";
 import { businessDay } from "../../lib/business-time.ts";
 import { systemClock } from "../../lib/clock.ts";
+import { addLines } from "./add-lines.ts";
 import { addPosition } from "./add-position.ts";
 import { countingAttempts } from "./attempts.ts";
 import * as lists from "./catalogue-lists.ts";
@@ -13,7 +14,14 @@ import { type Changed, Refused } from "./positions.ts";
 import { previewAdd, previewChange } from "./preview.ts";
 import { readSituation, type SituationRead } from "./situation.ts";
 import { todayOrder, toTodayOrder } from "./today-order.ts";
-import type { OrderingDeps, OrderingService, Page, Refusal } from "./types.ts";
+import {
+  LineAlreadyApplied,
+  type OrderingDeps,
+  type OrderingService,
+  type Page,
+  type PositionResult,
+  type Refusal,
+} from "./types.ts";
 import type { Situation } from "./weighing.ts";
 
 const empty = <T>(): Page<T> => ({ items: [], page: 1, pages: 1 });
@@ -166,6 +174,26 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
         deps.applies,
       );
       return "ok" in done ? done : afterPosition(s, done);
+    },
+    async addPositions(clientId, lines) {
+      const s = await situation(clientId);
+      if ("ok" in s) return lines.map(() => s);
+      // A quantity no add takes is refused as addPosition refuses it (a try spent), between runs of the others.
+      const results: (PositionResult | LineAlreadyApplied)[] = [];
+      for (let from = 0; from < lines.length; ) {
+        const line = lines[from] as (typeof lines)[number];
+        if (!validQuantity(line.quantity)) {
+          results.push((await spendRefusedChange(db, clientId, s.now)) ? badQuantity : tooFast);
+          from++;
+          continue;
+        }
+        let to = from;
+        while (to < lines.length && validQuantity(lines[to]?.quantity ?? 0)) to++;
+        for (const done of await addLines(db, s, lines.slice(from, to)))
+          results.push(done instanceof LineAlreadyApplied || "ok" in done ? done : afterPosition(s, done));
+        from = to;
+      }
+      return results;
     },
     async changePosition(clientId, positionId, quantity, confirmedPrice) {
       const done = await change(clientId, quantity, (tx, s) =>

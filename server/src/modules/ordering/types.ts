@@ -215,6 +215,19 @@ export type OrderingService = {
     quantity: number,
     confirmedPrice: number | null,
   ): Promise<PositionResult>;
+  /**
+   * A prepared list's lines added in order, each judged as addPosition judges a tap on the order the lines
+   * before it leave (add-lines.ts); a line found applied by an earlier statement is answered as such.
+   */
+  addPositions(
+    clientId: number,
+    lines: {
+      modificationId: number;
+      quantity: number;
+      confirmedPrice: number | null;
+      applies: AppliedLine;
+    }[],
+  ): Promise<(PositionResult | LineAlreadyApplied)[]>;
   changePosition(
     clientId: number,
     positionId: number,

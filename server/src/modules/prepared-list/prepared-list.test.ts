@@ -1,6 +1,6 @@
 import { ZPreparedListClosedSchema, ZPreparedListSentSchema } from "@wholesale/contract";
 import { and, eq } from "drizzle-orm";
-import type { FastifyInstance, InjectOptions } from "fastify";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.ts";
@@ -10,9 +10,11 @@ import { seedOrder } from "../../db/factories/sales.ts";
 import {
   accessRules,
   clients,
+  exclusives,
   marketSchedules,
   modifications,
   orderPositions,
+  orderRateBuckets,
   orders,
   outboxMessages,
   preparedListLines,
@@ -353,6 +355,92 @@ describe("the prepared list", () => {
     await setMarketOpen(false);
   });
 
+  it("sends several lines in one go, each added or refused by its stock on its own, each a try", async () => {
+    await setMarketOpen(false);
+    const { call, client } = await clientCalls();
+    const a = await tiered();
+    const scarce = await tiered({ quantity: 2 });
+    const grown = await tiered();
+    const d = await tiered();
+    for (const [id, q] of [
+      [a.id, 3],
+      [scarce.id, 5],
+      [grown.id, 4],
+      [d.id, 1],
+    ] as const)
+      expect((await call(line(id, q, 60000))).statusCode).toBe(201);
+    await setMarketOpen(true);
+    // A tap before the send: the list's line of it grows that position.
+    const tap = await call({
+      method: "POST",
+      url: "/api/app/positions/",
+      payload: { modification: grown.id, quantity: 2, price_kopecks: 60000 },
+    });
+    expect(tap.statusCode).toBe(201);
+    const sent = ZPreparedListSentSchema.parse((await call(sendWith(KEY()))).json());
+    expect(sent.results.map((r) => [r.modification, r.status])).toEqual([
+      [a.id, "added"],
+      [scarce.id, "refused"],
+      [grown.id, "added"],
+      [d.id, "added"],
+    ]);
+    const refusal = sent.results[1]?.status === "refused" ? sent.results[1].refusal : undefined;
+    expect(refusal).toMatchObject({ code: "out_of_stock" });
+    expect(sent.order.positions.map((p) => [p.modification, p.quantity])).toEqual([
+      [grown.id, 6],
+      [a.id, 3],
+      [d.id, 1],
+    ]);
+    expect([
+      await stockOf(a.id),
+      await stockOf(scarce.id),
+      await stockOf(grown.id),
+      await stockOf(d.id),
+    ]).toEqual([97, 2, 94, 99]);
+    // The order as the client reads it is the send's, and the scarce line's refusal a tap's now.
+    const order = (await call({ method: "GET", url: "/api/app/order/" })).json();
+    expect(order).toEqual(sent.order);
+    const again = await call({
+      method: "POST",
+      url: "/api/app/positions/",
+      payload: { modification: scarce.id, quantity: 5, price_kopecks: 60000 },
+    });
+    expect(refusal).toEqual(again.json());
+    // Every line was a try of the client's allowance, as a tap is: the tap, four lines, the tap again.
+    const [bucket] = await t.db
+      .select()
+      .from(orderRateBuckets)
+      .where(eq(orderRateBuckets.clientId, client.id));
+    expect(bucket?.fullAt.toISOString()).toBe(new Date(t.clock.now().getTime() + 6 * 200).toISOString());
+    await setMarketOpen(false);
+  });
+
+  it("sends lists of the same scarce goods in opposite orders at once: none waits for ever, nothing oversold", async () => {
+    await setMarketOpen(false);
+    const first = await tiered({ quantity: 5 });
+    const second = await tiered({ quantity: 5 });
+    const senders = await Promise.all(
+      Array.from({ length: 6 }, async (_, i) => {
+        const sender = await clientCalls();
+        const order = i % 2 === 0 ? [first, second] : [second, first];
+        for (const mod of order) expect((await sender.call(line(mod.id, 3, 60000))).statusCode).toBe(201);
+        return sender;
+      }),
+    );
+    await setMarketOpen(true);
+    const sent = await Promise.all(senders.map((sender) => sender.call(sendWith(KEY()))));
+    expect(sent.map((res) => res.statusCode)).toEqual(sent.map(() => 200));
+    const added = sent.flatMap((res) =>
+      ZPreparedListSentSchema.parse(res.json()).results.flatMap((r) =>
+        r.status === "added" ? [r.modification] : [],
+      ),
+    );
+    // Each modification's 5 units hold one line of 3.
+    expect(added.sort()).toEqual([first.id, second.id].sort());
+    expect([await stockOf(first.id), await stockOf(second.id)]).toEqual([2, 2]);
+    await setMarketOpen(false);
+  });
+
   it("a client banned while listing gets nothing", async () => {
     await setMarketOpen(false);
     const { call, client } = await clientCalls();
@@ -639,24 +727,23 @@ describe("the bot at the opening", () => {
 });
 
 describe.runIf(process.env.TEST_DB === "postgres")("a send whose database connection is lost midway", () => {
-  it("fails cleanly with nothing applied twice: the same key again adds what was left, once", async () => {
-    await setMarketOpen(false);
-    const { call, client } = await clientCalls();
-    const first = await tiered();
-    const second = await tiered();
-    await call(line(first.id, 3, 60000));
-    await call(line(second.id, 4, 60000));
-    await setMarketOpen(true);
+  /**
+   * Sends the client's list while `held`'s stock row is held by another connection: once a statement of the
+   * send waits on that row, its backend is terminated. Answers the cut-off send's response.
+   */
+  async function sendCutOff(
+    call: (options: InjectOptions) => Promise<LightMyRequestResponse>,
+    held: number,
+    key: string,
+  ) {
     const admin = new pg.Client({ connectionString: t.database.url ?? "" });
     await admin.connect();
     try {
-      // The second line's add waits on its modification's row, held here, after the first line was added.
       await admin.query("begin");
-      await admin.query("select 1 from modifications where id = $1 for update", [second.id]);
-      const key = KEY();
+      await admin.query("select 1 from modifications where id = $1 for update", [held]);
       const cutOff = call(sendWith(key));
       await waitUntil(
-        "the second line's add to wait on the row",
+        "a statement of the send to wait on the row",
         async () => (await lockWaiters(admin)) === 1,
       );
       await admin.query(
@@ -664,7 +751,26 @@ describe.runIf(process.env.TEST_DB === "postgres")("a send whose database connec
          where datname = current_database() and wait_event_type = 'Lock'`,
       );
       await admin.query("rollback");
-      const lost = await cutOff;
+      return await cutOff;
+    } finally {
+      await admin.end();
+    }
+  }
+
+  it("fails cleanly with nothing applied twice: the same key again adds what was left, once", async () => {
+    await setMarketOpen(false);
+    const { call, client } = await clientCalls();
+    const first = await tiered();
+    // An exclusive line is added by a statement of its own (add-lines.ts), so the first is added before it.
+    const second = await tiered({ exclusive: true });
+    await t.db.insert(exclusives).values({ modificationId: second.id, quantity: 50, ratio: 0 });
+    await call(line(first.id, 3, 60000));
+    await call(line(second.id, 4, 60000));
+    await setMarketOpen(true);
+    try {
+      const key = KEY();
+      // The second line's add waits on its modification's row after the first line was added.
+      const lost = await sendCutOff(call, second.id, key);
       expect(lost.statusCode).toBe(503);
       expect(lost.json().detail).toBe("База данных временно недоступна. Повторите попытку.");
       expect(await positionsOf(client.id)).toEqual([{ modificationId: first.id, quantity: 3 }]);
@@ -679,7 +785,34 @@ describe.runIf(process.env.TEST_DB === "postgres")("a send whose database connec
       expect([await stockOf(first.id), await stockOf(second.id)]).toEqual([97, 96]);
       expect((await call({ method: "GET", url: "/api/app/list/" })).json().lines).toEqual([]);
     } finally {
-      await admin.end();
+      await setMarketOpen(false);
+    }
+  });
+
+  it("loses lines added in one statement together, and the same key again adds each once", async () => {
+    await setMarketOpen(false);
+    const { call, client } = await clientCalls();
+    const first = await tiered();
+    const second = await tiered();
+    await call(line(first.id, 3, 60000));
+    await call(line(second.id, 4, 60000));
+    await setMarketOpen(true);
+    try {
+      const key = KEY();
+      // Both lines' statement waits on the second's row, having locked the first's.
+      const lost = await sendCutOff(call, second.id, key);
+      expect(lost.statusCode).toBe(503);
+      expect(await positionsOf(client.id)).toEqual([]);
+      expect([await stockOf(first.id), await stockOf(second.id)]).toEqual([100, 100]);
+
+      const again = await call(sendWith(key));
+      expect(again.json().results.map((r: { status: string }) => r.status)).toEqual(["added", "added"]);
+      expect(await positionsOf(client.id)).toEqual([
+        { modificationId: first.id, quantity: 3 },
+        { modificationId: second.id, quantity: 4 },
+      ]);
+      expect([await stockOf(first.id), await stockOf(second.id)]).toEqual([97, 96]);
+    } finally {
       await setMarketOpen(false);
     }
   });

@@ -86,16 +86,18 @@ const recordOf = {
 };
 
 /**
- * Sends lines under the client's idempotency key, in order, each through the Mini App's own add (the same call
- * a tap makes, at a tap's speed: every rule of the ordering service, the confirmed price, the pace), which
- * records the line with its position (applyLine); then the answers are appended to the send's record in one
- * statement, which also reads the order the send answers with (recordAnswers). A send with a key already used
+ * Sends lines under the client's idempotency key, in order, through the Mini App's adds of a list (every rule of
+ * the ordering service a tap meets, line by line, the confirmed price, the pace; several lines in one statement
+ * where the rules allow: ordering's add-lines.ts), each recording its line with its position (applyLines); then
+ * the answers are appended to the send's record in one statement, which also reads the order the send answers
+ * with (recordAnswers). A send with a key already used
  * applies only the lines not answered yet (none, unless the first send was cut off midway) and answers every
  * line as it was answered: nothing is added twice, since a line's add fails whole once the line is recorded.
  * Two sends with one key at once: each line is added by one of them, and one set of answers is written.
  *
  * The market is checked first, for the list as a whole: closed for the client, nothing is applied. A list's
- * send costs its adds and two statements: the record made from the list, and the answers with the order.
+ * send costs its adds (one statement for the lines that go together) and two statements: the record made from
+ * the list, and the answers with the order.
  */
 export async function sendLines({
   on,
@@ -146,9 +148,15 @@ export async function sendLines({
   // refusals, which are judged again. A write refused (another delivery wrote first, or a line refused here was
   // added by another delivery) reads the record again, and the next round answers refusals from add records.
   for (let round = 0; answers.length < lines.length; round++) {
-    const fresh: TPreparedListLineResult[] = [];
-    for (let place = answers.length; place < lines.length; place++)
-      fresh.push(await applyLine(on, clock, clientId, id, place, lines[place] as NamedLine, round > 0));
+    const fresh = await applyLines(
+      on,
+      clock,
+      clientId,
+      id,
+      answers.length,
+      lines.slice(answers.length),
+      round > 0,
+    );
     const day = businessDay(clock.now());
     const written = await recordAnswers(
       on,
@@ -229,6 +237,57 @@ async function applyLine(
       return applied;
     }
   }
+}
+
+/**
+ * Lines applied in order from `from` on: the Mini App's adds of a list (the ordering service's addPositions:
+ * every rule of a tap, line by line, several lines a statement where the rules allow), each recording its line
+ * with the position it writes. A line found recorded is answered from its record; a line the pace refused is
+ * applied again alone after a wait (applyLine); with `recorded`, a refused line another delivery added is
+ * answered from that add's record.
+ */
+async function applyLines(
+  on: Db | Tx,
+  clock: Clock,
+  clientId: number,
+  sendId: number,
+  from: number,
+  lines: NamedLine[],
+  recorded: boolean,
+): Promise<TPreparedListLineResult[]> {
+  const outcomes = await createMiniAppService({ db: on, clock }).addLines(
+    clientId,
+    sendId,
+    from,
+    lines.map((line) => ({
+      modification: line.modificationId,
+      quantity: line.quantity,
+      price_kopecks: line.priceKopecks,
+    })),
+  );
+  const answers: TPreparedListLineResult[] = [];
+  for (const [i, outcome] of outcomes.entries()) {
+    const line = lines[i] as NamedLine;
+    const place = from + i;
+    const head: LineHead = {
+      line: line.line,
+      modification: line.modificationId,
+      name: line.name,
+      quantity: line.quantity,
+    };
+    if (outcome instanceof LineAlreadyApplied) {
+      const applied = await appliedAnswer(on, clock, clientId, sendId, place, head);
+      if (!applied) throw new Error(`line ${place} of send ${sendId} is recorded as applied but not found`);
+      answers.push(applied);
+    } else if (outcome.ok) answers.push(addedAnswer(head, outcome.value));
+    else if (outcome.refusal.code === "too_fast")
+      answers.push(await applyLine(on, clock, clientId, sendId, place, line, recorded));
+    else {
+      const applied = recorded && (await appliedAnswer(on, clock, clientId, sendId, place, head));
+      answers.push(applied || { status: "refused", ...head, refusal: outcome.refusal });
+    }
+  }
+  return answers;
 }
 
 type AnswersValues = {
