@@ -1,0 +1,98 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedModification, seedProduct } from "../../db/factories/catalogue.ts";
+import { seedClient } from "../../db/factories/clients.ts";
+import { exclusives, preparedListApplied, preparedListSends } from "../../db/schema/index.ts";
+import { MAX_QUANTITY } from "./ordering-service.ts";
+import { type OrderingFixture, orderingFixture } from "./test-fixture.ts";
+import { LineAlreadyApplied } from "./types.ts";
+
+/**
+ * The ordering service's adds of a prepared list's lines (add-lines.ts), below the send that calls them: each
+ * line answered as a tap would be, whichever way it went (with others in one statement, or alone).
+ */
+let f: OrderingFixture;
+beforeAll(async () => {
+  f = await orderingFixture();
+});
+afterAll(() => f.close());
+
+const plain = (values: Parameters<typeof seedModification>[1] = {}) =>
+  seedModification(f.db, {
+    quantity: 100,
+    ...values,
+    tiers: [{ currencyId: f.rub, quantityFrom: 1, smallWholesale: 100, largeWholesale: 90 }],
+  });
+
+/** A send's record for the client, as send-list.ts makes it: the lines' records point at it. */
+async function sendOf(clientId: number) {
+  const [send] = await f.db
+    .insert(preparedListSends)
+    .values({ clientId, key: crypto.randomUUID(), lines: [] })
+    .returning({ id: preparedListSends.id });
+  if (!send) throw new Error("no send");
+  return send.id;
+}
+
+const lineOf = (sendId: number, place: number, modificationId: number, quantity: number) => ({
+  modificationId,
+  quantity,
+  confirmedPrice: 100,
+  applies: { sendId, place },
+});
+
+describe("a prepared list's lines added in order", () => {
+  it("refuses a quantity no add takes as a tap is refused, and adds the lines around it", async () => {
+    const client = await seedClient(f.db);
+    const [a, b, c] = [await plain(), await plain(), await plain()];
+    const send = await sendOf(client.id);
+    const results = await f.service.addPositions(client.id, [
+      lineOf(send, 0, a.id, 2),
+      lineOf(send, 1, b.id, MAX_QUANTITY + 1),
+      lineOf(send, 2, c.id, 3),
+    ]);
+    expect(results.map((r) => (r instanceof LineAlreadyApplied ? "applied" : r.ok || r.code))).toEqual([
+      true,
+      "bad_quantity",
+      true,
+    ]);
+    expect([await f.stockOf(a.id), await f.stockOf(b.id), await f.stockOf(c.id)]).toEqual([98, 100, 97]);
+  });
+
+  it("adds an exclusive line alone, after the lines before it that its allowance counts", async () => {
+    const client = await seedClient(f.db);
+    const product = await seedProduct(f.db);
+    const regular = await plain({ productId: product.id });
+    const exclusive = await plain({ productId: product.id, exclusive: true });
+    await f.db.insert(exclusives).values({ modificationId: exclusive.id, quantity: 50, ratio: 0.5 });
+    const other = await plain();
+    const send = await sendOf(client.id);
+    // 6 regular units allow 3 exclusive ones: the exclusive line is judged on the regular line written.
+    const results = await f.service.addPositions(client.id, [
+      lineOf(send, 0, regular.id, 6),
+      lineOf(send, 1, exclusive.id, 3),
+      lineOf(send, 2, other.id, 1),
+    ]);
+    expect(results.map((r) => !(r instanceof LineAlreadyApplied) && r.ok)).toEqual([true, true, true]);
+    expect(await f.poolOf(exclusive.id)).toBe(47);
+  });
+
+  it("answers a line recorded already as such and adds the others once", async () => {
+    const client = await seedClient(f.db);
+    const [a, b] = [await plain(), await plain()];
+    const send = await sendOf(client.id);
+    const first = await f.service.addPositions(client.id, [lineOf(send, 0, a.id, 2)]);
+    expect(first.map((r) => !(r instanceof LineAlreadyApplied) && r.ok)).toEqual([true]);
+    // The send again from its first line: the first is recorded, the second is new.
+    const again = await f.service.addPositions(client.id, [
+      lineOf(send, 0, a.id, 2),
+      lineOf(send, 1, b.id, 4),
+    ]);
+    expect(again[0]).toBeInstanceOf(LineAlreadyApplied);
+    expect(again[1]).toMatchObject({ ok: true, position: { quantity: 4 } });
+    expect([await f.stockOf(a.id), await f.stockOf(b.id)]).toEqual([98, 96]);
+    expect(
+      await f.db.select().from(preparedListApplied).where(eq(preparedListApplied.sendId, send)),
+    ).toHaveLength(2);
+  });
+});
