@@ -19,13 +19,7 @@ import type { Clock } from "../../lib/clock.ts";
 import type { CountAttempt } from "../../lib/metrics.ts";
 import { latestBotText } from "../bot-texts/index.ts";
 import { createClaim } from "../claims/index.ts";
-import {
-  type AppliedLine,
-  createOrderingService,
-  LineAlreadyApplied,
-  orderingTexts,
-  type Refusal,
-} from "../ordering/index.ts";
+import { createOrderingService, LineAlreadyApplied, orderingTexts, type Refusal } from "../ordering/index.ts";
 import {
   cardOf,
   itemOf,
@@ -63,18 +57,14 @@ export function createMiniAppService({
   clock,
   dryRun = false,
   countAttempt,
-  applies,
 }: {
   db: Db;
   clock: Clock;
   dryRun?: boolean;
   /** The metrics' count of the Mini App's ordering attempts (none for the dry run). */
   countAttempt?: CountAttempt;
-  /** The prepared list's line an add applies (the ordering service's `applies`). */
-  applies?: AppliedLine;
 }) {
-  const ordering = (on: Db = db) =>
-    createOrderingService({ db: on, clock, readOnce: true, countAttempt, applies });
+  const ordering = (on: Db = db) => createOrderingService({ db: on, clock, readOnce: true, countAttempt });
 
   /**
    * A change: on the database, or, for a staff preview in dry run (the bot preview's rule), in a transaction

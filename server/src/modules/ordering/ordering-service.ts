@@ -164,15 +164,7 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
         const allowed = await spendRefusedChange(db, clientId, s.now, deps.receipt);
         return allowed ? badQuantity : tooFast;
       }
-      const done = await addPosition(
-        db,
-        s,
-        modificationId,
-        quantity,
-        confirmedPrice,
-        deps.receipt,
-        deps.applies,
-      );
+      const done = await addPosition(db, s, modificationId, quantity, confirmedPrice, deps.receipt);
       return "ok" in done ? done : afterPosition(s, done);
     },
     async addPositions(clientId, lines) {

@@ -15,8 +15,6 @@ export type { MarketState };
  * `receipt` is the bot update the service's changes carry out: a change records it in its own transaction
  * (on the position's write, at no round trip of its own), and throws UpdateAlreadyHandled, changing nothing,
  * when another delivery of the update has recorded it.
- * `applies` is the line of a prepared list's send an add carries out: the add's own statement records it with
- * the position (prepared_list_applied), and throws LineAlreadyApplied, changing nothing, when it is recorded.
  * `countAttempt` counts the adds, changes and removals by outcome for the metrics (attempts.ts).
  */
 export type OrderingDeps = {
@@ -24,7 +22,6 @@ export type OrderingDeps = {
   clock?: Clock;
   readOnce?: boolean;
   receipt?: UpdateReceipt;
-  applies?: AppliedLine;
   countAttempt?: CountAttempt;
 };
 

@@ -441,6 +441,25 @@ describe("the prepared list", () => {
     await setMarketOpen(false);
   });
 
+  it("a list longer than the pace's burst: ten lines go at once, the rest are refused too_fast", async () => {
+    await setMarketOpen(false);
+    const { call, client } = await clientCalls();
+    const mods = [];
+    for (let i = 0; i < 12; i++) mods.push(await tiered());
+    for (const mod of mods) expect((await call(line(mod.id, 1, 60000))).statusCode).toBe(201);
+    await setMarketOpen(true);
+    // The service's clock stands still here, so the waits between tries free nothing.
+    const sent = ZPreparedListSentSchema.parse((await call(sendWith(KEY()))).json());
+    expect(sent.results.map((r) => (r.status === "refused" ? r.refusal.code : r.status))).toEqual([
+      ...Array.from({ length: 10 }, () => "added"),
+      "too_fast",
+      "too_fast",
+    ]);
+    expect(await positionsOf(client.id)).toHaveLength(10);
+    expect((await call({ method: "GET", url: "/api/app/list/" })).json().lines).toHaveLength(2);
+    await setMarketOpen(false);
+  });
+
   it("a client banned while listing gets nothing", async () => {
     await setMarketOpen(false);
     const { call, client } = await clientCalls();

@@ -195,56 +195,12 @@ async function findSend(on: Db | Tx, clientId: number, key: string): Promise<Sto
 }
 
 /**
- * A line applied: the Mini App's own add (every rule of a tap, the confirmed price, the pace, and the ordering
- * cache a tap gets: one statement when the cache is warm), which records the line with the position it writes
- * (prepared_list_applied). An add that finds the line recorded (an earlier delivery of this send added it and
- * was cut off before its answers, or another send with the key added it just now) writes nothing, and the line
- * is answered from that record; with `recorded`, so is a refusal of a line another delivery added.
- */
-async function applyLine(
-  on: Db | Tx,
-  clock: Clock,
-  clientId: number,
-  sendId: number,
-  place: number,
-  line: NamedLine,
-  recorded: boolean,
-): Promise<TPreparedListLineResult> {
-  const head: LineHead = {
-    line: line.line,
-    modification: line.modificationId,
-    name: line.name,
-    quantity: line.quantity,
-  };
-  for (let tries = 1; ; tries++) {
-    try {
-      const added = await createMiniAppService({ db: on, clock, applies: { sendId, place } }).add(clientId, {
-        modification: line.modificationId,
-        quantity: line.quantity,
-        price_kopecks: line.priceKopecks,
-      });
-      if (added.ok) return addedAnswer(head, added.value.position);
-      if (added.refusal.code === "too_fast" && tries < PACE_TRIES) {
-        await new Promise((resolve) => setTimeout(resolve, PACE_WAIT_MS));
-        continue;
-      }
-      const applied = recorded && (await appliedAnswer(on, clock, clientId, sendId, place, head));
-      return applied || { status: "refused", ...head, refusal: added.refusal };
-    } catch (error) {
-      if (!(error instanceof LineAlreadyApplied)) throw error;
-      const applied = await appliedAnswer(on, clock, clientId, sendId, place, head);
-      if (!applied) throw new Error(`line ${place} of send ${sendId} is recorded as applied but not found`);
-      return applied;
-    }
-  }
-}
-
-/**
  * Lines applied in order from `from` on: the Mini App's adds of a list (the ordering service's addPositions:
  * every rule of a tap, line by line, several lines a statement where the rules allow), each recording its line
- * with the position it writes. A line found recorded is answered from its record; a line the pace refused is
- * applied again alone after a wait (applyLine); with `recorded`, a refused line another delivery added is
- * answered from that add's record.
+ * with the position it writes (prepared_list_applied). A line found recorded (an earlier delivery of this send
+ * added it and was cut off before its answers, or another send with the key added it just now) is answered from
+ * its record; a line the pace refused is applied again after a wait, up to PACE_TRIES tries; with `recorded`, a
+ * refused line another delivery added is answered from that add's record.
  */
 async function applyLines(
   on: Db | Tx,
@@ -254,6 +210,7 @@ async function applyLines(
   from: number,
   lines: NamedLine[],
   recorded: boolean,
+  tries = 1,
 ): Promise<TPreparedListLineResult[]> {
   const outcomes = await createMiniAppService({ db: on, clock }).addLines(
     clientId,
@@ -280,9 +237,10 @@ async function applyLines(
       if (!applied) throw new Error(`line ${place} of send ${sendId} is recorded as applied but not found`);
       answers.push(applied);
     } else if (outcome.ok) answers.push(addedAnswer(head, outcome.value));
-    else if (outcome.refusal.code === "too_fast")
-      answers.push(await applyLine(on, clock, clientId, sendId, place, line, recorded));
-    else {
+    else if (outcome.refusal.code === "too_fast" && tries < PACE_TRIES) {
+      await new Promise((resolve) => setTimeout(resolve, PACE_WAIT_MS));
+      answers.push(...(await applyLines(on, clock, clientId, sendId, place, [line], recorded, tries + 1)));
+    } else {
       const applied = recorded && (await appliedAnswer(on, clock, clientId, sendId, place, head));
       answers.push(applied || { status: "refused", ...head, refusal: outcome.refusal });
     }
