@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { fixedStatement } from "../../db/fixed-statement.ts";
 import { modifications } from "../../db/schema/index.ts";
-import { addPosition, movedAway, type Written } from "./add-position.ts";
+import { addPosition, movedAway, UNKNOWN, type Written } from "./add-position.ts";
 import {
   after,
   appliedPart,
@@ -21,7 +21,7 @@ import type { Changed } from "./positions.ts";
 import { readDayOrder } from "./today-order.ts";
 import { type AppliedLine, LineAlreadyApplied, type Refusal } from "./types.ts";
 import { audienceOf } from "./visibility.ts";
-import { addWeighing, priceChanged, type Situation, weigh } from "./weighing.ts";
+import { addedRow, addWeighing, priceChanged, type Situation, weigh, withAdded } from "./weighing.ts";
 
 /** A prepared list's line to add: what it asks, the price the client confirmed, and its place in the send. */
 export type ListedLine = {
@@ -133,8 +133,6 @@ function batchStatement(shape: BatchShape) {
   return statement;
 }
 
-const UNKNOWN = Number.POSITIVE_INFINITY;
-
 /**
  * A prepared list's lines added in order, each judged by the rules as a tap is (addPosition), on the order the
  * lines before it leave: consecutive lines the rules accept on what this process keeps go in one statement
@@ -175,10 +173,7 @@ export async function addLines(db: Db | Tx, s: Situation, lines: ListedLine[]): 
     try {
       written = await batchStatement({
         order: known.order.orderId === null ? "open" : "touch",
-        lines: batch.map((b) => ({
-          position: b.row.id > 0 ? "grow" : "insert",
-          restricted: b.kept.restricted,
-        })),
+        lines: batch.map((b) => ({ position: b.grown ? "grow" : "insert", restricted: b.kept.restricted })),
       }).run(db, batchValues(s, known, batch));
     } catch (error) {
       // A line recorded already (a send cut off and sent again): each goes alone, and says which it was.
@@ -198,14 +193,10 @@ export async function addLines(db: Db | Tx, s: Situation, lines: ListedLine[]): 
     let order = known.order;
     let changes = known.changes;
     const answers: (LineOutcome | null)[] = [];
-    for (const [i, { line, kept, row }] of batch.entries()) {
+    for (const [i, { line, kept, row, grown }] of batch.entries()) {
       const outcome = written.lines[i];
       if (outcome && outcome.positionId !== null && outcome.orderId !== null) {
-        const added: DayRow = { ...row, id: outcome.positionId };
-        const positions =
-          row.id > 0
-            ? order.positions.map((p) => (p.id === row.id ? added : p))
-            : [...order.positions, added];
+        const positions = withAdded(order.positions, { ...row, id: outcome.positionId }, grown);
         order = { orderId: outcome.orderId, positions };
         changes++;
         answers.push({ positionId: outcome.positionId, order });
@@ -238,7 +229,8 @@ const NOT_LOCKED: Written = {
   pool: null,
 };
 
-type Judged = { line: ListedLine; kept: ModificationStatic; row: DayRow; held: number };
+/** A line the rules accept: its position as the add leaves it, and the «Добавлен» one it grows, if any. */
+type Judged = { line: ListedLine; kept: ModificationStatic; row: DayRow; grown: DayRow | null };
 
 /**
  * The lines from the first on that the rules accept on the kept reading, each on the order the ones before it
@@ -259,26 +251,10 @@ async function judgedBatch(
     const w = addWeighing(s, modificationDataOf(kept, UNKNOWN, UNKNOWN, s.client), order, line.quantity);
     const judged = weigh(w);
     if (!judged.ok || priceChanged(w, judged.tier, line.confirmedPrice)) break;
-    const { tier } = judged;
-    const row: DayRow = {
-      // A new position's id is the write's; until then the place it will take.
-      id: w.current?.id ?? -1 - batch.length,
-      modificationId: line.modificationId,
-      brandId: kept.brandId,
-      exclusive: kept.isExclusive,
-      quantity: w.total,
-      price: tier.price,
-      currencyId: tier.currencyId,
-      name: w.current?.name ?? nameOfKept(kept),
-      currencySign: tier.currencySign,
-      status: "added",
-    };
-    batch.push({ line, kept, row, held: w.current?.quantity ?? 0 });
-    const current = w.current;
-    order = {
-      orderId: order.orderId,
-      positions: current ? order.positions.map((p) => (p === current ? row : p)) : [...order.positions, row],
-    };
+    // A new position's id is the write's; until then the place it will take.
+    const row = addedRow(w, judged.tier, nameOfKept(kept), w.current?.id ?? -1 - batch.length);
+    batch.push({ line, kept, row, grown: w.current });
+    order = { orderId: order.orderId, positions: withAdded(order.positions, row, w.current) };
   }
   return batch;
 }
@@ -299,7 +275,7 @@ function batchValues(
     sendId: batch[0]?.line.applies.sendId ?? 0,
     ids: `{${batch.map((b) => b.line.modificationId).join(",")}}`,
   };
-  for (const [i, { line, row, held }] of batch.entries())
+  for (const [i, { line, row, grown }] of batch.entries())
     Object.assign(values, {
       [`modificationId${i}`]: line.modificationId,
       [`delta${i}`]: line.quantity,
@@ -307,8 +283,8 @@ function batchValues(
       [`price${i}`]: row.price,
       [`currencyId${i}`]: row.currencyId,
       [`total${i}`]: row.quantity,
-      [`positionId${i}`]: Math.max(row.id, 0),
-      [`held${i}`]: held,
+      [`positionId${i}`]: grown?.id ?? 0,
+      [`held${i}`]: grown?.quantity ?? 0,
       [`place${i}`]: line.applies.place,
     });
   return values;

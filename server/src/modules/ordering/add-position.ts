@@ -12,7 +12,7 @@ import {
   stockTakenPart,
   visiblePart,
 } from "./add-statement-parts.ts";
-import type { DayRow, ModificationData, ModificationStatic } from "./kept-rows.ts";
+import type { ModificationData, ModificationStatic } from "./kept-rows.ts";
 import { TEXT } from "./messages.ts";
 import {
   modificationDataOf,
@@ -29,7 +29,16 @@ import { type Changed, judgeAtPrice, movedRefusal, OUT_OF_STOCK } from "./positi
 import { readDayOrder } from "./today-order.ts";
 import { type AppliedLine, LineAlreadyApplied, type Refusal } from "./types.ts";
 import { audienceOf } from "./visibility.ts";
-import { addWeighing, priceChanged, type Situation, type Weighing, weigh, withCard } from "./weighing.ts";
+import {
+  addedRow,
+  addWeighing,
+  priceChanged,
+  type Situation,
+  type Weighing,
+  weigh,
+  withAdded,
+  withCard,
+} from "./weighing.ts";
 
 /** Every value the add's statement binds (each variant uses those it names). */
 type AddValues = PaceMoments &
@@ -182,7 +191,7 @@ const triedStatements = {
 const MAX_READINGS = 50;
 
 /** What is not known before the add's write: the stock and an exclusive pool, judged as unbounded. */
-const UNKNOWN = Number.POSITIVE_INFINITY;
+export const UNKNOWN = Number.POSITIVE_INFINITY;
 
 /**
  * Adds `quantity` of a modification to today's order (into its «Добавлен» position of it, if any), at the
@@ -287,21 +296,7 @@ export async function addPosition(
       days.forget(s.client.id);
       continue;
     }
-    const row: DayRow = {
-      id: written.positionId,
-      modificationId,
-      brandId: kept.brandId,
-      exclusive: kept.isExclusive,
-      quantity: w.total,
-      price: tier.price,
-      currencyId: tier.currencyId,
-      name: current?.name ?? name,
-      currencySign: tier.currencySign,
-      status: "added",
-    };
-    const positions = current
-      ? known.order.positions.map((p) => (p.id === current.id ? row : p))
-      : [...known.order.positions, row];
+    const positions = withAdded(known.order.positions, addedRow(w, tier, name, written.positionId), current);
     const order = { orderId: written.orderId, positions };
     // The write was the one change of the client's positions since the reading: the count moved by one.
     days.set(s.client.id, { day: s.day, order, changes: known.changes + 1 });

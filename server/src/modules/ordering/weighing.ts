@@ -33,6 +33,29 @@ export function addWeighing(
   return { s, modification, day: order.positions, current, total, mode: "add" };
 }
 
+/**
+ * The «Добавлен» position an add weighed as `w` leaves at `tier`, as the day kept in memory holds it: the one it
+ * grows (keeping that one's name) or a new one named `name`.
+ */
+export function addedRow(w: Weighing, tier: SellableTier, name: string, id: number): DayRow {
+  return {
+    id,
+    modificationId: w.modification.id,
+    brandId: w.modification.brandId,
+    exclusive: w.modification.exclusive !== null,
+    quantity: w.total,
+    price: tier.price,
+    currencyId: tier.currencyId,
+    name: w.current?.name ?? name,
+    currencySign: tier.currencySign,
+    status: "added",
+  };
+}
+
+/** The day's positions with `row` in place of the one the add grew (`grown`), or after them. */
+export const withAdded = (positions: readonly DayRow[], row: DayRow, grown: DayRow | null): DayRow[] =>
+  grown ? positions.map((p) => (p.id === grown.id ? row : p)) : [...positions, row];
+
 /** The refusal of a limit, saying what is still possible at the largest total every rule allows. */
 export function limitRefusalOf(
   check: Extract<Check, { ok: false }>,
