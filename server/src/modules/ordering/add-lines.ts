@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { fixedStatement } from "../../db/fixed-statement.ts";
 import { modifications } from "../../db/schema/index.ts";
-import { addPosition, movedAway, UNKNOWN, type Written } from "./add-position.ts";
+import { addPosition, movedAway, UNKNOWN } from "./add-position.ts";
 import {
   after,
   appliedPart,
@@ -204,7 +204,9 @@ export async function addLines(db: Db | Tx, s: Situation, lines: ListedLine[]): 
         answers.push({ ok: false, code: "not_found", message: TEXT.notFound });
       } else if (outcome && !outcome.locked) {
         const w = addWeighing(s, modificationDataOf(kept, UNKNOWN, UNKNOWN, s.client), order, line.quantity);
-        answers.push(await movedAway(db, s, w, kept, { ...NOT_LOCKED, stock: outcome.stock }));
+        answers.push(
+          await movedAway(db, s, w, kept, { stockLocked: false, stock: outcome.stock, pool: null }),
+        );
       } else answers.push(null);
     }
     // The write was the one change of the client's positions since the reading, one for each line written.
@@ -215,19 +217,6 @@ export async function addLines(db: Db | Tx, s: Situation, lines: ListedLine[]): 
   }
   return outcomes;
 }
-
-/** What a line's lock that found too few units tells movedAway (the line's own figures added). */
-const NOT_LOCKED: Written = {
-  paced: true,
-  recorded: true,
-  visible: true,
-  stockLocked: false,
-  poolLocked: true,
-  positionId: null,
-  orderId: null,
-  stock: null,
-  pool: null,
-};
 
 /** A line the rules accept: its position as the add leaves it, and the «Добавлен» one it grows, if any. */
 type Judged = { line: ListedLine; kept: ModificationStatic; row: DayRow; grown: DayRow | null };

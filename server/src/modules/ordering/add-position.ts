@@ -78,7 +78,7 @@ type Variant = {
   restricted: boolean;
 };
 
-export type Written = {
+type Written = {
   /** The client's row let the change through: within the allowance, and no position of theirs changed since. */
   paced: boolean;
   /** The bot's update was recorded (always true without one); false: another delivery had recorded it. */
@@ -333,7 +333,7 @@ export async function movedAway(
   s: Situation,
   w: Weighing,
   kept: ModificationStatic,
-  written: Written,
+  written: Pick<Written, "stockLocked" | "stock" | "pool">,
 ): Promise<Refusal> {
   const delta = w.total - (w.current?.quantity ?? 0);
   const entryId = w.modification.exclusive?.id ?? null;
