@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedModification, seedProduct } from "../../db/factories/catalogue.ts";
 import { seedClient } from "../../db/factories/clients.ts";
 import { exclusives, preparedListApplied, preparedListSends } from "../../db/schema/index.ts";
+import { batchStatement, KEPT_BATCH_SHAPES } from "./add-lines.ts";
 import { MAX_QUANTITY } from "./ordering-service.ts";
 import { type OrderingFixture, orderingFixture } from "./test-fixture.ts";
 import { LineAlreadyApplied } from "./types.ts";
@@ -94,5 +95,29 @@ describe("a prepared list's lines added in order", () => {
     expect(
       await f.db.select().from(preparedListApplied).where(eq(preparedListApplied.sendId, send)),
     ).toHaveLength(2);
+  });
+});
+
+describe("the batch statements kept", () => {
+  it("keeps a bounded number of shapes: a shape met after them is built for its call", () => {
+    // Ten-line shapes told apart by their lines' kinds, the base-4 digits of i counted down from the last: mostly
+    // grown and restricted lines, which no other test's list has (the kept shapes are the worker's, shared).
+    const shapeOf = (i: number): Parameters<typeof batchStatement>[0] => ({
+      order: "touch",
+      lines: Array.from({ length: 10 }, (_, line) => {
+        const kind = Math.floor((4 ** 10 - 1 - i) / 4 ** line) % 4;
+        return { position: kind % 2 === 1 ? "grow" : "insert", restricted: kind >= 2 };
+      }),
+    });
+    const shapes = Array.from({ length: KEPT_BATCH_SHAPES + 1 }, (_, i) => shapeOf(i));
+    const kept = shapes.map((shape) => {
+      const built = batchStatement(shape);
+      return batchStatement(shape) === built;
+    });
+    const keptCount = kept.filter(Boolean).length;
+    expect(keptCount).toBeLessThanOrEqual(KEPT_BATCH_SHAPES);
+    // The first shapes are kept until the bound is reached, the later ones built on every call.
+    expect(kept).toEqual(shapes.map((_, i) => i < keptCount));
+    expect(kept.at(-1)).toBe(false);
   });
 });

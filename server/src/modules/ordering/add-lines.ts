@@ -122,13 +122,19 @@ function buildBatch({ order, lines }: BatchShape) {
   });
 }
 
+/**
+ * Shapes whose statement this process keeps built. A shape is four kinds a line (2 to 10 lines): more than a
+ * million in principle, at up to 26 kB of text each, so a shape met after these is built for its call, as a
+ * connection runs a text beyond its prepared ones unnamed (PREPARED_PER_CONNECTION).
+ */
+export const KEPT_BATCH_SHAPES = 100;
 const batches = new Map<string, ReturnType<typeof buildBatch>>();
-function batchStatement(shape: BatchShape) {
+export function batchStatement(shape: BatchShape) {
   const key = `${shape.order}:${shape.lines.map((l) => `${l.position}/${l.restricted}`).join(",")}`;
   let statement = batches.get(key);
   if (!statement) {
     statement = buildBatch(shape);
-    batches.set(key, statement);
+    if (batches.size < KEPT_BATCH_SHAPES) batches.set(key, statement);
   }
   return statement;
 }
