@@ -64,8 +64,11 @@ export const preparedListSends = pgTable(
 /**
  * A line of a send that an add applied, written by the add's own statement (modules/ordering/add-position.ts)
  * together with the position: the one record that the line's effect happened. A second statement applying the
- * same line (the send repeated after a crash between the add and its answer, or two sends with one key at once)
- * fails on the key and writes nothing, and the line is answered from this row.
+ * same line fails on a key and writes nothing, and the line is answered from this row: the send's place (the
+ * send repeated with its key after a crash between the add and its answer, or two sends with one key at once)
+ * and, for a line of the client's list, the list's line itself (any other send, under any key: the Mini App
+ * opened again after a restart, or the bot's button and the Mini App at once), so a list's line is added once
+ * whatever sends it.
  */
 export const preparedListApplied = pgTable(
   "prepared_list_applied",
@@ -79,8 +82,16 @@ export const preparedListApplied = pgTable(
      * answered after staff deleted its position names it all the same.
      */
     positionId: integer("position_id").notNull(),
+    /**
+     * The list's line it applied (null for a repeated order's line sent at once). No foreign key: the add's
+     * statement takes the line off the list as it records it.
+     */
+    lineId: integer("line_id"),
   },
-  (t) => [primaryKey({ columns: [t.sendId, t.place] })],
+  (t) => [
+    primaryKey({ columns: [t.sendId, t.place] }),
+    uniqueIndex("prepared_list_applied_line_idx").on(t.lineId),
+  ],
 );
 
 /**

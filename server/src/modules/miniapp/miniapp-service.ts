@@ -156,15 +156,16 @@ export function createMiniAppService({
       }),
 
     /**
-     * A prepared list's lines (a send's, from its place `from` on), each answered as `add` answers it, or as
-     * applied by an earlier statement (the line's record found: nothing written).
+     * A prepared list's lines (a send's, from its place `from` on, each with the list's line it came from), each
+     * answered as `add` answers it, or as applied by an earlier statement (the line's record found: nothing
+     * written); or the whole call refused (beyond the client's pace, or the client may not order now).
      */
     addLines: (
       clientId: number,
       sendId: number,
       from: number,
-      lines: TMiniAppAdd[],
-    ): Promise<(Answer<TMiniAppPosition> | LineAlreadyApplied)[]> =>
+      lines: (TMiniAppAdd & { line: number | null })[],
+    ): Promise<Answer<(Answer<TMiniAppPosition> | LineAlreadyApplied)[]>> =>
       write(async (on) => {
         const outcomes = await ordering(on).addPositions(
           clientId,
@@ -172,13 +173,17 @@ export function createMiniAppService({
             modificationId: line.modification,
             quantity: line.quantity,
             confirmedPrice: price(line),
-            applies: { sendId, place: from + i },
+            applies: { sendId, place: from + i, line: line.line },
           })),
         );
-        return outcomes.map((done) => {
-          if (done instanceof LineAlreadyApplied) return done;
-          return done.ok ? { ok: true as const, value: positionOf(done.position) } : refused(done);
-        });
+        if (!outcomes.ok) return refused(outcomes);
+        return {
+          ok: true,
+          value: outcomes.lines.map((done) => {
+            if (done instanceof LineAlreadyApplied) return done;
+            return done.ok ? { ok: true as const, value: positionOf(done.position) } : refused(done);
+          }),
+        };
       }),
 
     change: (

@@ -2,7 +2,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedModification, seedProduct } from "../../db/factories/catalogue.ts";
 import { seedClient } from "../../db/factories/clients.ts";
-import { exclusives, preparedListApplied, preparedListSends } from "../../db/schema/index.ts";
+import {
+  exclusives,
+  preparedListApplied,
+  preparedListLines,
+  preparedListSends,
+} from "../../db/schema/index.ts";
 import { batchStatement, KEPT_BATCH_SHAPES } from "./add-lines.ts";
 import { MAX_QUANTITY } from "./ordering-service.ts";
 import { type OrderingFixture, orderingFixture } from "./test-fixture.ts";
@@ -35,19 +40,42 @@ async function sendOf(clientId: number) {
   return send.id;
 }
 
-const lineOf = (sendId: number, place: number, modificationId: number, quantity: number) => ({
+const lineOf = (
+  sendId: number,
+  place: number,
+  modificationId: number,
+  quantity: number,
+  line: number | null = null,
+) => ({
   modificationId,
   quantity,
   confirmedPrice: 100,
-  applies: { sendId, place },
+  applies: { sendId, place, line },
 });
+
+/** A line of the client's list, as the Mini App puts it there. */
+async function listLineOf(clientId: number, modificationId: number, quantity: number, place: number) {
+  const [line] = await f.db
+    .insert(preparedListLines)
+    .values({ clientId, modificationId, quantity, confirmedPrice: 100, place })
+    .returning({ id: preparedListLines.id });
+  if (!line) throw new Error("no line");
+  return line.id;
+}
+
+/** The lines' outcomes of an addPositions that was not refused whole. */
+async function added(...args: Parameters<OrderingFixture["service"]["addPositions"]>) {
+  const done = await f.service.addPositions(...args);
+  if (!done.ok) throw new Error(`refused whole: ${done.code}`);
+  return done.lines;
+}
 
 describe("a prepared list's lines added in order", () => {
   it("refuses a quantity no add takes as a tap is refused, and adds the lines around it", async () => {
     const client = await seedClient(f.db);
     const [a, b, c] = [await plain(), await plain(), await plain()];
     const send = await sendOf(client.id);
-    const results = await f.service.addPositions(client.id, [
+    const results = await added(client.id, [
       lineOf(send, 0, a.id, 2),
       lineOf(send, 1, b.id, MAX_QUANTITY + 1),
       lineOf(send, 2, c.id, 3),
@@ -69,7 +97,7 @@ describe("a prepared list's lines added in order", () => {
     const other = await plain();
     const send = await sendOf(client.id);
     // 6 regular units allow 3 exclusive ones: the exclusive line is judged on the regular line written.
-    const results = await f.service.addPositions(client.id, [
+    const results = await added(client.id, [
       lineOf(send, 0, regular.id, 6),
       lineOf(send, 1, exclusive.id, 3),
       lineOf(send, 2, other.id, 1),
@@ -82,19 +110,58 @@ describe("a prepared list's lines added in order", () => {
     const client = await seedClient(f.db);
     const [a, b] = [await plain(), await plain()];
     const send = await sendOf(client.id);
-    const first = await f.service.addPositions(client.id, [lineOf(send, 0, a.id, 2)]);
+    const first = await added(client.id, [lineOf(send, 0, a.id, 2)]);
     expect(first.map((r) => !(r instanceof LineAlreadyApplied) && r.ok)).toEqual([true]);
     // The send again from its first line: the first is recorded, the second is new.
-    const again = await f.service.addPositions(client.id, [
-      lineOf(send, 0, a.id, 2),
-      lineOf(send, 1, b.id, 4),
-    ]);
+    const again = await added(client.id, [lineOf(send, 0, a.id, 2), lineOf(send, 1, b.id, 4)]);
     expect(again[0]).toBeInstanceOf(LineAlreadyApplied);
     expect(again[1]).toMatchObject({ ok: true, position: { quantity: 4 } });
     expect([await f.stockOf(a.id), await f.stockOf(b.id)]).toEqual([98, 96]);
     expect(
       await f.db.select().from(preparedListApplied).where(eq(preparedListApplied.sendId, send)),
     ).toHaveLength(2);
+  });
+});
+
+describe("a list's line, whatever sends it", () => {
+  it("is added once: a second send of the same line, under another key, finds it recorded and off the list", async () => {
+    const client = await seedClient(f.db);
+    const [a, b] = [await plain(), await plain()];
+    const lineA = await listLineOf(client.id, a.id, 2, 1);
+    const lineB = await listLineOf(client.id, b.id, 3, 2);
+    const first = await sendOf(client.id);
+    // The first send is cut off after its first line.
+    const cut = await added(client.id, [lineOf(first, 0, a.id, 2, lineA)]);
+    expect(cut.map((r) => !(r instanceof LineAlreadyApplied) && r.ok)).toEqual([true]);
+    const listed = await f.db
+      .select({ id: preparedListLines.id })
+      .from(preparedListLines)
+      .where(eq(preparedListLines.clientId, client.id));
+    expect(listed.map((l) => l.id)).toEqual([lineB]);
+    // A second send, under a new key, of both lines as it copied them.
+    const second = await sendOf(client.id);
+    const again = await added(client.id, [
+      lineOf(second, 0, a.id, 2, lineA),
+      lineOf(second, 1, b.id, 3, lineB),
+    ]);
+    expect(again[0]).toBeInstanceOf(LineAlreadyApplied);
+    expect(again[1]).toMatchObject({ ok: true, position: { quantity: 3 } });
+    expect([await f.stockOf(a.id), await f.stockOf(b.id)]).toEqual([98, 97]);
+    expect(
+      await f.db.select().from(preparedListLines).where(eq(preparedListLines.clientId, client.id)),
+    ).toEqual([]);
+  });
+
+  it("goes with the others of its send as one change of the client's pace, however many they are", async () => {
+    const client = await seedClient(f.db);
+    const send = await sendOf(client.id);
+    const lines = [];
+    for (let place = 0; place < 40; place++) lines.push(lineOf(send, place, (await plain()).id, 1));
+    const results = await added(client.id, lines);
+    expect(results.filter((r) => !(r instanceof LineAlreadyApplied) && r.ok)).toHaveLength(40);
+    // One change of the allowance spent: a tap right after is still within it.
+    const tap = await f.service.addPosition(client.id, (await plain()).id, 1, 100);
+    expect(tap.ok).toBe(true);
   });
 });
 

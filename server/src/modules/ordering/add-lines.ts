@@ -5,7 +5,7 @@ import { modifications } from "../../db/schema/index.ts";
 import { addPosition, movedAway, UNKNOWN } from "./add-position.ts";
 import {
   after,
-  appliedPart,
+  appliedParts,
   dayOrderPart,
   positionPart,
   recordedAlready,
@@ -15,7 +15,7 @@ import {
 import type { DayOrder, DayRow, ModificationStatic } from "./kept-rows.ts";
 import { TEXT } from "./messages.ts";
 import { modificationDataOf, nameOfKept, staticOf } from "./modification-data.ts";
-import { clientPace, ORDER_RATE, type PaceMoments, paceAt } from "./order-rate.ts";
+import { clientPace, type PaceMoments, paceAt } from "./order-rate.ts";
 import { cachesOf } from "./ordering-cache.ts";
 import type { Changed } from "./positions.ts";
 import { readDayOrder } from "./today-order.ts";
@@ -39,7 +39,6 @@ type BatchShape = { order: "open" | "touch"; lines: LineShape[] };
 /** The values every line shares; a line's own are named with its index (`modificationId0`, `delta1`, …). */
 type BatchValues = PaceMoments &
   ReturnType<typeof audienceOf> & {
-    count: number;
     seen: number;
     clientType: number;
     day: string;
@@ -62,8 +61,9 @@ type BatchWritten = {
 };
 
 /**
- * Several lines in one statement, a transaction by itself: the client's pace spent for every line (each a
- * try, as a tap's) while their count of changes is unchanged (as one add's statement asks), then for each line
+ * Several lines in one statement, a transaction by itself: the client's row taken while their count of changes
+ * is unchanged (as one add's statement asks; no pace is spent: the send spent the client's one change), then
+ * for each line
  * on its own the modification seen by the client, its stock's row locked with enough units, the position
  * written (the day's order opened or marked changed with the first line that holds), the stock taken and the
  * line recorded. Lines go ahead independently: each was judged on the order with every line before it
@@ -75,7 +75,7 @@ function buildBatch({ order, lines }: BatchShape) {
     // A line's value is spelt as a placeholder of its own name; its type is what the SQL casts it to.
     const at = (name: string, i: number) => sql.placeholder(`${name}${i}`);
     const named = (prefix: string, i: number) => sql.raw(`${prefix}${i}`);
-    const ctes: SQL[] = [sql`pace as (${clientPace(v, { paced: true, seen: v.seen, count: v.count })})`];
+    const ctes: SQL[] = [sql`pace as (${clientPace(v, { paced: false, seen: v.seen })})`];
     // Every line's stock row locked at once, in the order of their ids, so that two batches (or a batch and a
     // tap) wanting the same rows never wait on each other in a circle; FOR UPDATE reads each row as it stands
     // after any other write, so a line is written or refused on the latest stock.
@@ -108,7 +108,13 @@ function buildBatch({ order, lines }: BatchShape) {
       ctes.push(
         sql`${named("taken", i)} as (${stockTakenPart(at("modificationId", i), at("delta", i), `position${i}`)})`,
       );
-      ctes.push(sql`${named("applied", i)} as (${appliedPart(v.sendId, at("place", i), `position${i}`)})`);
+      ctes.push(
+        ...appliedParts(
+          v,
+          { place: at("place", i), line: at("line", i) },
+          { position: `position${i}`, applied: `applied${i}` },
+        ),
+      );
     });
     const outcomes = lines.map(
       (_, i) => sql`json_build_object('visible', ${after(`visible${i}`)}, 'locked', ${after(`lock${i}`)},
@@ -121,6 +127,12 @@ function buildBatch({ order, lines }: BatchShape) {
         'lines', json_build_array(${sql.join(outcomes, sql`, `)})) as r`;
   });
 }
+
+/**
+ * Lines in one statement at most: a statement's text grows with its lines (26 kB at ten), and so does the number
+ * of shapes a process may build.
+ */
+const BATCH_LINES = 10;
 
 /**
  * Shapes whose statement this process keeps built. A shape is four kinds a line (2 to 10 lines): more than a
@@ -169,7 +181,7 @@ export async function addLines(db: Db | Tx, s: Situation, lines: ListedLine[]): 
   let next = 0;
   while (next < lines.length) {
     const known = days.get(s.client.id, s.day) ?? (await readDayOrder(db, s.client.id, s.day));
-    const batch = await judgedBatch(db, s, known.order, lines.slice(next, next + ORDER_RATE.burst));
+    const batch = await judgedBatch(db, s, known.order, lines.slice(next, next + BATCH_LINES));
     if (batch.length < 2) {
       outcomes.push(await alone(lines[next] as ListedLine));
       next++;
@@ -189,7 +201,7 @@ export async function addLines(db: Db | Tx, s: Situation, lines: ListedLine[]): 
       continue;
     }
     if (!written.paced) {
-      // Beyond the pace for them all, or the client's order moved since the reading: the first goes alone.
+      // The client's order moved since the reading: the first goes alone, judged afresh.
       days.forget(s.client.id);
       outcomes.push(await alone(lines[next] as ListedLine));
       next++;
@@ -260,9 +272,8 @@ function batchValues(
   batch: Judged[],
 ): BatchValues {
   const values: BatchValues = {
-    ...paceAt(s.now, batch.length),
+    ...paceAt(s.now),
     ...audienceOf(s.client),
-    count: batch.length,
     seen: known.changes,
     clientType: s.client.clientType,
     day: s.day,
@@ -281,6 +292,7 @@ function batchValues(
       [`positionId${i}`]: grown?.id ?? 0,
       [`held${i}`]: grown?.quantity ?? 0,
       [`place${i}`]: line.applies.place,
+      [`line${i}`]: line.applies.line ?? 0,
     });
   return values;
 }

@@ -5,7 +5,7 @@ import { handledSql, UpdateAlreadyHandled, type UpdateReceipt } from "../../db/h
 import { exclusives, modifications } from "../../db/schema/index.ts";
 import {
   after,
-  appliedPart,
+  appliedParts,
   dayOrderPart,
   positionPart,
   recordedAlready,
@@ -23,7 +23,7 @@ import {
   tapColumns,
   tapReadOf,
 } from "./modification-data.ts";
-import { clientPace, type PaceMoments, paceAt, spendRefusedChange, tooFast } from "./order-rate.ts";
+import { clientPace, type PaceMoments, paceAt, spendChange, tooFast } from "./order-rate.ts";
 import { cachesOf } from "./ordering-cache.ts";
 import { type Changed, judgeAtPrice, movedRefusal, OUT_OF_STOCK } from "./positions.ts";
 import { readDayOrder } from "./today-order.ts";
@@ -47,9 +47,10 @@ type AddValues = PaceMoments &
     /** The client's count of changes the add was judged on: the write goes ahead only while it still is. */
     seen: number;
     updateId: number;
-    /** The prepared list's line the add applies (applies.ts), or 0. */
+    /** The prepared list's send whose line the add applies, the line's place in it and its list line, or 0. */
     sendId: number;
     place: number;
+    line: number;
     /** The units added: what the stock (and an exclusive pool) gives. */
     delta: number;
     name: string;
@@ -72,7 +73,10 @@ type Variant = {
   exclusive: boolean;
   /** The bot's update is recorded with it. */
   recorded: boolean;
-  /** A prepared list's line is recorded with the position (no conflict clause: a second record fails). */
+  /**
+   * A prepared list's line is recorded with the position (no conflict clause: a second record fails). Its add
+   * is not paced: the list's send spent the client's one change for all its lines (order-rate.ts).
+   */
   applies: boolean;
   /** The modification is restricted to some audience (its kept data): the statement asks whether this client is in it. */
   restricted: boolean;
@@ -110,7 +114,7 @@ type Written = {
  */
 function buildAdd({ order, position, exclusive, recorded, applies, restricted }: Variant) {
   return fixedStatement<AddValues, Written>((v) => {
-    const ctes = [sql`pace as (${clientPace(v, { paced: true, seen: v.seen })})`];
+    const ctes = [sql`pace as (${clientPace(v, { paced: !applies, seen: v.seen })})`];
     if (recorded) ctes.push(sql`recorded as (${handledSql(v.updateId, after("pace"))})`);
     ctes.push(sql`visible as (${visiblePart(v, v.modificationId, restricted)})`);
     ctes.push(sql`stock_lock as (select ${modifications.quantity} from ${modifications}
@@ -133,7 +137,7 @@ function buildAdd({ order, position, exclusive, recorded, applies, restricted }:
     if (exclusive)
       ctes.push(sql`pool_taken as (update ${exclusives} set quantity = ${exclusives.quantity} - ${v.delta}::int
         where ${exclusives.id} = ${v.entryId}::int and ${after("position")} returning 1)`);
-    if (applies) ctes.push(sql`applied as (${appliedPart(v.sendId, v.place, "position")})`);
+    if (applies) ctes.push(...appliedParts(v, v, { position: "position", applied: "applied" }));
     return sql`with ${sql.join(ctes, sql`, `)}
       select json_build_object(
         'paced', ${after("pace")},
@@ -168,9 +172,13 @@ type Tried = { allowed: boolean; recorded: boolean; read: TapRow };
 /**
  * A try the rules refused, in one statement: the client's pace spent (every try counts, or a script could poll
  * a sold-out modification without limit), the bot's update recorded (the refusal is its whole effect), and
- * everything the refusal is judged again on read afresh (modification-data.ts `tapColumns`).
+ * everything the refusal is judged again on read afresh (modification-data.ts `tapColumns`). A list's line
+ * spends nothing (`unpaced`): its send was the client's change.
  */
 const triedStatements = {
+  unpaced: fixedStatement<TriedValues, Tried>(
+    (v) => sql`select json_build_object('allowed', true, 'recorded', false, 'read', ${tapColumns(v)}) as r`,
+  ),
   alone: fixedStatement<TriedValues, Tried>(
     (v) => sql`with pace as (${clientPace(v, { paced: true })})
       select json_build_object('allowed', exists (select 1 from pace), 'recorded', false,
@@ -221,7 +229,8 @@ export async function addPosition(
   const moments = paceAt(s.now);
   const reading = { ...audienceOf(s.client), modificationId, day: s.day };
   const kept = await staticOf(db, modificationId);
-  if (!kept) return refusedTry(db, s, receipt, { ok: false, code: "not_found", message: TEXT.notFound });
+  const notFound: Refusal = { ok: false, code: "not_found", message: TEXT.notFound };
+  if (!kept) return applies ? notFound : refusedTry(db, s, receipt, notFound);
   /** The count of changes when the pace refused the write: unchanged on a new reading, the pace refused it. */
   let refusedAt: number | undefined;
   /** The bot's update, until a statement of this add has recorded it (a refused try judged again does). */
@@ -233,7 +242,12 @@ export async function addPosition(
     const judged = weigh(w);
     if (!judged.ok || priceChanged(w, judged.tier, confirmedPrice)) {
       const recording = unrecorded();
-      const tried = await (recording ? triedStatements.recording : triedStatements.alone).run(db, {
+      const tried = await (applies
+        ? triedStatements.unpaced
+        : recording
+          ? triedStatements.recording
+          : triedStatements.alone
+      ).run(db, {
         ...moments,
         ...reading,
         updateId: recording?.updateId ?? 0,
@@ -241,7 +255,7 @@ export async function addPosition(
       if (tried.recorded) recording?.committed();
       const fresh = tapReadOf(db, s.client, s.day, tried.read, kept);
       if (!tried.allowed) return tooFast;
-      if (!fresh.modification) return { ok: false, code: "not_found", message: TEXT.notFound };
+      if (!fresh.modification) return notFound;
       const again = judgeAtPrice(addWeighing(s, fresh.modification, fresh.order, quantity), confirmedPrice);
       if (!again.ok) return again;
       // What this process kept of the day was stale: the add is judged again on the fresh reading.
@@ -268,6 +282,7 @@ export async function addPosition(
         updateId: recording?.updateId ?? 0,
         sendId: applies?.sendId ?? 0,
         place: applies?.place ?? 0,
+        line: applies?.line ?? 0,
         delta: quantity,
         name,
         price: tier.price,
@@ -312,7 +327,7 @@ async function refusedTry(
   receipt: UpdateReceipt | undefined,
   refusal: Refusal,
 ): Promise<Refusal> {
-  const allowed = await spendRefusedChange(db, s.client.id, s.now, receipt);
+  const allowed = await spendChange(db, s.client.id, s.now, receipt);
   return allowed ? refusal : tooFast;
 }
 

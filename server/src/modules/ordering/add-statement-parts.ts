@@ -6,6 +6,7 @@ import {
   orderPositions,
   orders,
   preparedListApplied,
+  preparedListLines,
   products,
 } from "../../db/schema/index.ts";
 import { type Audience, visibleTo } from "./visibility.ts";
@@ -80,15 +81,28 @@ export const stockTakenPart = (modificationId: Bindable<number>, delta: Bindable
     where ${modifications.id} = ${modificationId}::int and ${after(position)} returning 1`;
 
 /**
- * A prepared list's line recorded with the position `position` that applies it (no conflict clause: a line
- * recorded already fails the whole statement, which so writes nothing).
+ * A prepared list's line recorded with the position `position` that applies it, and taken off the client's list
+ * (a line of a repeated order, `line` 0, is on no list). No conflict clause: a line recorded already, by this send
+ * or by any other, fails the whole statement, which so writes nothing.
  */
-export const appliedPart = (sendId: Bindable<number>, place: Bindable<number>, position: string) =>
-  sql`insert into ${preparedListApplied} (send_id, place, position_id)
-    select ${sendId}::int, ${place}::int, id from ${sql.raw(position)} returning 1`;
+export const appliedParts = (
+  v: { clientId: Bindable<number>; sendId: Bindable<number> },
+  at: { place: Bindable<number>; line: Bindable<number> },
+  names: { position: string; applied: string },
+) => [
+  sql`${sql.raw(names.applied)} as (insert into ${preparedListApplied} (send_id, place, position_id, line_id)
+    select ${v.sendId}::int, ${at.place}::int, id, nullif(${at.line}::int, 0) from ${sql.raw(names.position)}
+    returning line_id)`,
+  sql`${sql.raw(`un${names.applied}`)} as (delete from ${preparedListLines}
+    where ${preparedListLines.clientId} = ${v.clientId}::int
+      and ${preparedListLines.id} = (select line_id from ${sql.raw(names.applied)}))`,
+];
 
-/** Whether a driver's error (either driver's) is appliedPart's insert meeting the line's record (its key). */
+/** The keys a line's record meets when the line was applied already: its send's place, or its list's line. */
+const APPLIED_KEYS = new Set(["prepared_list_applied_send_id_place_pk", "prepared_list_applied_line_idx"]);
+
+/** Whether a driver's error (either driver's) is appliedParts' insert meeting the line's record (a key). */
 export function recordedAlready(error: unknown): boolean {
   const e = error as { code?: unknown; constraint?: unknown } | null;
-  return e?.code === "23505" && e.constraint === "prepared_list_applied_send_id_place_pk";
+  return e?.code === "23505" && typeof e.constraint === "string" && APPLIED_KEYS.has(e.constraint);
 }

@@ -14,10 +14,16 @@ export function countingAttempts(service: OrderingService, count: CountAttempt):
   return {
     ...service,
     addPosition: async (...args) => counted("add", await service.addPosition(...args)),
-    addPositions: async (...args) =>
-      (await service.addPositions(...args)).map((done) =>
-        done instanceof LineAlreadyApplied ? done : counted("add", done),
-      ),
+    addPositions: async (...args) => {
+      const done = await service.addPositions(...args);
+      // Refused whole, each line was an attempt refused alike.
+      if (!done.ok) {
+        for (const _ of args[1]) count("add", done.code);
+        return done;
+      }
+      for (const line of done.lines) if (!(line instanceof LineAlreadyApplied)) counted("add", line);
+      return done;
+    },
     changePosition: async (...args) => counted("change", await service.changePosition(...args)),
     removePosition: async (...args) => counted("remove", await service.removePosition(...args)),
   };

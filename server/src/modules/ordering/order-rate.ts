@@ -10,7 +10,10 @@ import type { Refusal } from "./types.ts";
  * alike (a client has one allowance, whichever way they tap), 5 a second with a burst of 10. A person taps far
  * slower, even at the market's opening; a script without it took 1,000 adds in 16 s, the scarce stock before
  * anyone could tap. Telegram throttles a chat's taps somewhat, but a Mini App's HTTP calls not at all, and one
- * rule for both keeps the two ways from adding up. Removals are not counted: they take nothing.
+ * rule for both keeps the two ways from adding up. Removals are not counted: they take nothing. A prepared
+ * list's send is one action, whatever its length: the client tapped once, and a 100-line list paced line by
+ * line took 20 s, past the bot's time bound. A send still gains no unit of any modification a tap would not:
+ * each line is one modification, bound by its stock and the client's limits like a tap.
  */
 export const ORDER_RATE = { perSecond: 5, burst: 10 } as const;
 
@@ -30,13 +33,12 @@ export const tooFast: Refusal = {
 /** The moments a change at `now` (the service's clock: tests move it) is weighed at, as statements take them. */
 export type PaceMoments = { now: string; next: string; edge: string };
 
-export const paceAt = (now: Date, count = 1): PaceMoments => ({
+export const paceAt = (now: Date): PaceMoments => ({
   now: now.toISOString(),
-  // The bucket's «full again» moment of a client's first `count` changes.
-  next: new Date(now.getTime() + count * INTERVAL_MS).toISOString(),
-  // `count` changes go through while the bucket is full again no later than this: the last of them sees the
-  // bucket (count - 1) intervals fuller than the first.
-  edge: new Date(now.getTime() + BURST_SPAN_MS - (count - 1) * INTERVAL_MS).toISOString(),
+  // The bucket's «full again» moment of a client's first change.
+  next: new Date(now.getTime() + INTERVAL_MS).toISOString(),
+  // A change goes through while the bucket is full again no later than this.
+  edge: new Date(now.getTime() + BURST_SPAN_MS).toISOString(),
 });
 
 type PaceValues = { [K in keyof PaceMoments]: Bindable<string> } & { clientId: Bindable<number> };
@@ -56,20 +58,13 @@ type PaceValues = { [K in keyof PaceMoments]: Bindable<string> } & { clientId: B
  * ON CONFLICT DO UPDATE weighs the row as it stands once locked, not as the statement's snapshot saw it, so
  * every instance shares one bucket and one count exactly.
  */
-export function clientPace(
-  v: PaceValues,
-  how: { paced: boolean; seen?: Bindable<number>; count?: Bindable<number> },
-): SQL {
+export function clientPace(v: PaceValues, how: { paced: boolean; seen?: Bindable<number> }): SQL {
   // The stored row's columns, spelt out: in DO UPDATE an unqualified name could be the proposed row's too.
   const fullAt = sql.raw("order_rate_buckets.full_at");
   const changes = sql.raw("order_rate_buckets.changes");
-  const spent =
-    how.count === undefined
-      ? sql.raw(String(INTERVAL_MS))
-      : sql`${how.count}::int * ${sql.raw(String(INTERVAL_MS))}`;
   // Unpaced, the row is only taken (locked) as it is.
   const set = how.paced
-    ? sql`full_at = greatest(${fullAt}, ${v.now}::timestamptz) + ${spent} * interval '1 millisecond'`
+    ? sql`full_at = greatest(${fullAt}, ${v.now}::timestamptz) + ${sql.raw(String(INTERVAL_MS))} * interval '1 millisecond'`
     : sql`full_at = ${fullAt}`;
   const conditions = [
     how.paced ? sql`${fullAt} <= ${v.edge}::timestamptz` : undefined,
@@ -127,13 +122,14 @@ const refusedStatements = {
 };
 
 /**
- * Spends a change whose try the rules refused (not sold, a bad quantity, over a limit or the stock): a refused
- * try counts like any other, or a script could poll a sold-out modification without limit and take each unit
- * the moment it comes back. Answers whether it was within the allowance (beyond it the answer is too_fast, and
- * it is not counted twice). The bot's update rides along as handled (a refusal is its whole effect), so its
+ * Spends one change of the client's allowance without writing one: a try the rules refused (not sold, a bad
+ * quantity, over a limit or the stock), which counts like any other, or a script could poll a sold-out
+ * modification without limit and take each unit the moment it comes back; or a prepared list's send, one action
+ * whose lines then go unpaced. Answers whether it was within the allowance (beyond it the answer is too_fast,
+ * and it is not counted twice). The bot's update rides along as handled (a refusal is its whole effect), so its
  * end writes nothing more.
  */
-export async function spendRefusedChange(
+export async function spendChange(
   db: Db | Tx,
   clientId: number,
   now: Date,

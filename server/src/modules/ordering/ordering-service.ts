@@ -8,7 +8,7 @@ import * as lists from "./catalogue-lists.ts";
 import { type ClientContext, type ClientLookup, loadClient } from "./client-context.ts";
 import { TEXT } from "./messages.ts";
 import { modificationView } from "./modification-view.ts";
-import { lockClientPace, spendRefusedChange, tooFast } from "./order-rate.ts";
+import { lockClientPace, spendChange, tooFast } from "./order-rate.ts";
 import * as positions from "./positions.ts";
 import { type Changed, Refused } from "./positions.ts";
 import { previewAdd, previewChange } from "./preview.ts";
@@ -110,7 +110,7 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
       return { ok: true, value, s };
     } catch (error) {
       if (!(error instanceof Refused)) throw error;
-      if (spent) await spendRefusedChange(db, clientId, s.now);
+      if (spent) await spendChange(db, clientId, s.now);
       return error.refusal;
     }
   }
@@ -161,7 +161,7 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
       const s = await situation(clientId);
       if ("ok" in s) return s;
       if (!validQuantity(quantity)) {
-        const allowed = await spendRefusedChange(db, clientId, s.now, deps.receipt);
+        const allowed = await spendChange(db, clientId, s.now, deps.receipt);
         return allowed ? badQuantity : tooFast;
       }
       const done = await addPosition(db, s, modificationId, quantity, confirmedPrice, deps.receipt);
@@ -169,13 +169,15 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
     },
     async addPositions(clientId, lines) {
       const s = await situation(clientId);
-      if ("ok" in s) return lines.map(() => s);
-      // A quantity no add takes is refused as addPosition refuses it (a try spent), between runs of the others.
+      if ("ok" in s) return s;
+      // The send is the client's one change, whatever its length; its lines then go unpaced.
+      if (!(await spendChange(db, clientId, s.now))) return tooFast;
+      // A quantity no add takes is refused as addPosition refuses it, between runs of the others.
       const results: (PositionResult | LineAlreadyApplied)[] = [];
       for (let from = 0; from < lines.length; ) {
         const line = lines[from] as (typeof lines)[number];
         if (!validQuantity(line.quantity)) {
-          results.push((await spendRefusedChange(db, clientId, s.now)) ? badQuantity : tooFast);
+          results.push(badQuantity);
           from++;
           continue;
         }
@@ -185,7 +187,7 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
           results.push(done instanceof LineAlreadyApplied || "ok" in done ? done : afterPosition(s, done));
         from = to;
       }
-      return results;
+      return { ok: true, lines: results };
     },
     async changePosition(clientId, positionId, quantity, confirmedPrice) {
       const done = await change(clientId, quantity, (tx, s) =>

@@ -25,8 +25,8 @@ export type OrderingDeps = {
   countAttempt?: CountAttempt;
 };
 
-/** A line of a prepared list's send: the send's record and the line's place in it. */
-export type AppliedLine = { sendId: number; place: number };
+/** A prepared list's line an add applies: its send and place in it, and the client's list line (null: none). */
+export type AppliedLine = { sendId: number; place: number; line: number | null };
 
 /** The line of a send was applied already, by an earlier statement: this add wrote nothing. */
 export class LineAlreadyApplied extends Error {
@@ -214,7 +214,9 @@ export type OrderingService = {
   ): Promise<PositionResult>;
   /**
    * A prepared list's lines added in order, each judged as addPosition judges a tap on the order the lines
-   * before it leave (add-lines.ts); a line found applied by an earlier statement is answered as such.
+   * before it leave (add-lines.ts); a line found applied by an earlier statement is answered as such. The call
+   * is one change of the client's allowance: beyond it, or when the client may not order now, the whole call is
+   * refused and nothing is added.
    */
   addPositions(
     clientId: number,
@@ -224,7 +226,7 @@ export type OrderingService = {
       confirmedPrice: number | null;
       applies: AppliedLine;
     }[],
-  ): Promise<(PositionResult | LineAlreadyApplied)[]>;
+  ): Promise<{ ok: true; lines: (PositionResult | LineAlreadyApplied)[] } | Refusal>;
   changePosition(
     clientId: number,
     positionId: number,

@@ -32,7 +32,7 @@ import { amountsPerCurrency } from "./amounts.ts";
 import { type Answer, refused } from "./answers.ts";
 import { pastOrders, repeatedLines } from "./past-orders.ts";
 import { matchPasted } from "./paste.ts";
-import { sendLines } from "./send-list.ts";
+import { sendLines, sentAlready } from "./send-list.ts";
 
 class DryRunRollback extends Error {}
 
@@ -279,18 +279,21 @@ export function createPreparedListService({
     },
 
     /**
-     * «Повторить заказ»: the order's positions into the list while the market is closed for the client, or
-     * sent at once while it is open (the same send, under `key`).
+     * «Повторить заказ»: the order's positions into the list (as adds to it, each confirmed at the price the
+     * order had); while the market is open for the client, those lines are sent at once, under `key`, as a
+     * list's lines are: each added once whatever sends it, and the refused ones stay in the list to change.
      */
     repeat: (clientId: number, orderId: number, key: string): Promise<Answer<TRepeatedOrder>> =>
       withStanding<TRepeatedOrder>(clientId, async (on, s) => {
         const lines = await repeatedLines(on, s.view, clientId, orderId, businessDay(clock.now()));
         if (!lines) return refused({ code: "not_found", message: "Заказ не найден." });
-        if (!s.market.open) {
+        // A key answered already is answered as it was: its lines left the list, and listing them again
+        // would put them back.
+        if (!s.market.open || !(await sentAlready(on, clientId, key))) {
           const put = await putLines(
             on,
             clientId,
-            false,
+            s.market.open,
             lines.map((l) => ({
               modificationId: l.modificationId,
               quantity: l.quantity,
@@ -298,8 +301,9 @@ export function createPreparedListService({
             })),
           );
           if (!put) throw conflict(TOO_MANY_LINES);
-          return { ok: true, value: { status: "listed", list: await listOf(on, clientId, s) } };
         }
+        if (!s.market.open)
+          return { ok: true, value: { status: "listed", list: await listOf(on, clientId, s) } };
         const sent = await sendLines({
           on,
           clock,
@@ -307,7 +311,7 @@ export function createPreparedListService({
           key,
           market: s.market,
           view: s.view,
-          source: lines,
+          source: { modifications: lines.map((l) => l.modificationId) },
         });
         return sent.ok ? { ok: true, value: { status: "sent", sent: sent.value } } : sent;
       }),

@@ -4,7 +4,6 @@ import type { Db, Tx } from "../../db/client.ts";
 import { currencies, orderPositions, orders } from "../../db/schema/index.ts";
 import { type listView, toKopecks } from "../ordering/index.ts";
 import { amountsPerCurrency } from "./amounts.ts";
-import type { SentLine } from "./send-list.ts";
 
 type View = Extract<Awaited<ReturnType<typeof listView>>, { ok: true }>;
 
@@ -72,10 +71,13 @@ export async function pastOrders(db: Db, view: View, clientId: number, today: st
   };
 }
 
+/** A position of a past order to order again: its modification, units and the unit price it had in kopecks. */
+export type RepeatedLine = { modificationId: number; quantity: number; priceKopecks: number | null };
+
 /**
- * A past order of the client's as lines to list or send: one per modification (its quantities together), at the
- * price the order had, which the client saw in the history (none for a client not shown prices). Undefined
- * when the order is not the client's or is today's.
+ * A past order of the client's as lines to list: one per modification (its quantities together), at the price
+ * the order had, which the client saw in the history (none for a client not shown prices). Undefined when the
+ * order is not the client's or is today's.
  */
 export async function repeatedLines(
   on: Db | Tx,
@@ -83,21 +85,19 @@ export async function repeatedLines(
   clientId: number,
   orderId: number,
   today: string,
-): Promise<SentLine[] | undefined> {
+): Promise<RepeatedLine[] | undefined> {
   const [head] = await on
     .select({ id: orders.id })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.clientId, clientId), lt(orders.openedOn, today)));
   if (!head) return undefined;
-  const lines = new Map<number, SentLine>();
+  const lines = new Map<number, RepeatedLine>();
   for (const p of await positionsOf(on, [orderId])) {
     const held = lines.get(p.modificationId);
     if (held) held.quantity += p.quantity;
     else
       lines.set(p.modificationId, {
-        line: null,
         modificationId: p.modificationId,
-        name: p.name,
         quantity: p.quantity,
         priceKopecks: view.showPrices ? toKopecks(p.price) : null,
       });

@@ -355,7 +355,7 @@ describe("the prepared list", () => {
     await setMarketOpen(false);
   });
 
-  it("sends several lines in one go, each added or refused by its stock on its own, each a try", async () => {
+  it("sends several lines in one go, each added or refused by its stock on its own, the send one try", async () => {
     await setMarketOpen(false);
     const { call, client } = await clientCalls();
     const a = await tiered();
@@ -406,12 +406,12 @@ describe("the prepared list", () => {
       payload: { modification: scarce.id, quantity: 5, price_kopecks: 60000 },
     });
     expect(refusal).toEqual(again.json());
-    // Every line was a try of the client's allowance, as a tap is: the tap, four lines, the tap again.
+    // The send was one try of the client's allowance, as a tap is: the tap, the send, the tap again.
     const [bucket] = await t.db
       .select()
       .from(orderRateBuckets)
       .where(eq(orderRateBuckets.clientId, client.id));
-    expect(bucket?.fullAt.toISOString()).toBe(new Date(t.clock.now().getTime() + 6 * 200).toISOString());
+    expect(bucket?.fullAt.toISOString()).toBe(new Date(t.clock.now().getTime() + 3 * 200).toISOString());
     await setMarketOpen(false);
   });
 
@@ -441,22 +441,48 @@ describe("the prepared list", () => {
     await setMarketOpen(false);
   });
 
-  it("a list longer than the pace's burst: ten lines go at once, the rest are refused too_fast", async () => {
+  it("a list of 100 lines is one try of the pace: every line added; a send beyond the pace adds nothing", async () => {
     await setMarketOpen(false);
     const { call, client } = await clientCalls();
     const mods = [];
-    for (let i = 0; i < 12; i++) mods.push(await tiered());
+    for (let i = 0; i < 100; i++) mods.push(await tiered());
     for (const mod of mods) expect((await call(line(mod.id, 1, 60000))).statusCode).toBe(201);
     await setMarketOpen(true);
-    // The service's clock stands still here, so the waits between tries free nothing.
+    // The service's clock stands still here: nothing of the allowance comes back while the list goes.
     const sent = ZPreparedListSentSchema.parse((await call(sendWith(KEY()))).json());
-    expect(sent.results.map((r) => (r.status === "refused" ? r.refusal.code : r.status))).toEqual([
-      ...Array.from({ length: 10 }, () => "added"),
-      "too_fast",
-      "too_fast",
-    ]);
-    expect(await positionsOf(client.id)).toHaveLength(10);
-    expect((await call({ method: "GET", url: "/api/app/list/" })).json().lines).toHaveLength(2);
+    expect(sent.results.map((r) => r.status)).toEqual(mods.map(() => "added"));
+    expect(await positionsOf(client.id)).toHaveLength(100);
+    expect((await call({ method: "GET", url: "/api/app/list/" })).json().lines).toHaveLength(0);
+    // The allowance spent by taps, a send is refused whole: nothing added, its list kept, and the same key
+    // later sends it.
+    const more = await tiered();
+    await setMarketOpen(false);
+    expect((await call(line(more.id, 2, 60000))).statusCode).toBe(201);
+    await setMarketOpen(true);
+    const tap = (id: number) =>
+      call({
+        method: "POST",
+        url: "/api/app/positions/",
+        payload: { modification: id, quantity: 1, price_kopecks: 60000 },
+      });
+    let taps = 0;
+    while ((await tap(mods[taps % mods.length]?.id ?? 0)).statusCode === 201) taps++;
+    const key = KEY();
+    const refused = await call(sendWith(key));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      code: "too_fast",
+      detail: expect.stringMatching(/^Слишком много заказов подряд/),
+    });
+    expect((await call({ method: "GET", url: "/api/app/list/" })).json().lines).toHaveLength(1);
+    expect(await stockOf(more.id)).toBe(100);
+    await t.db
+      .update(orderRateBuckets)
+      .set({ fullAt: t.clock.now() })
+      .where(eq(orderRateBuckets.clientId, client.id));
+    const later = ZPreparedListSentSchema.parse((await call(sendWith(key))).json());
+    expect(later.results.map((r) => [r.modification, r.status])).toEqual([[more.id, "added"]]);
+    expect(await stockOf(more.id)).toBe(98);
     await setMarketOpen(false);
   });
 

@@ -1,4 +1,9 @@
-import type { TMiniAppPosition, TPreparedListLineResult, TPreparedListSent } from "@wholesale/contract";
+import {
+  PREPARED_LIST_MAX_LINES,
+  type TMiniAppPosition,
+  type TPreparedListLineResult,
+  type TPreparedListSent,
+} from "@wholesale/contract";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { fixedStatement, type Placeholders } from "../../db/fixed-statement.ts";
@@ -14,90 +19,95 @@ import {
   dayReadColumn,
   LineAlreadyApplied,
   type ListView,
-  ORDER_RATE,
   type TodayOrder,
   todayOrderOf,
 } from "../ordering/index.ts";
 import { type Answer, closedAnswer } from "./answers.ts";
 
 /**
- * A line as it was sent: what it asks, and the unit price in kopecks the client confirmed for it (or null).
- * A repeated order's line carries the name its position had; a list's line is named from the catalogue when it
- * is answered (names: the modification's kept data, no round trip), so the send's record is made from the list
- * in the statement that makes it.
+ * A line as it was sent: the client's list line it came from, what it asks, and the unit price in kopecks the
+ * client confirmed for it (or null). Lines are named from the catalogue when they are answered (names: the
+ * modification's kept data, no round trip), so the send's record is made from the list in the statement that
+ * makes it.
  */
 export type SentLine = {
-  /** The list's line it came from; null for a repeated order sent at once. */
-  line: number | null;
+  line: number;
   modificationId: number;
-  name?: string;
   quantity: number;
   priceKopecks: number | null;
 };
 
-/** What a send applies: the client's list as it stands when the send's record is made, or the lines given. */
-export type SentSource = "list" | SentLine[];
+/**
+ * What a send applies: the client's whole list as it stands when the send's record is made, or the lines of it
+ * holding the given modifications (a repeated order put into the list and sent at once).
+ */
+export type SentSource = "list" | { modifications: number[] };
 
 const LIST_EMPTY = "Список пуст: добавьте в него товары.";
+const TOO_LONG = `В списке больше ${PREPARED_LIST_MAX_LINES} строк: удалите лишние и отправьте снова.`;
 
 /** How long a send's key is kept: a lost answer is asked again within moments, not days. */
 const KEPT_DAYS = 7;
 
-/**
- * A line the client's pace refused (the ordering service's allowance of changes) waits one interval and is
- * tried again, this many times at most: a list longer than the allowance's burst goes at the allowance's pace
- * rather than being refused, and goes no faster than taps would.
- */
-const PACE_TRIES = 3;
-const PACE_WAIT_MS = 1000 / ORDER_RATE.perSecond;
-
 type StoredSend = { id: number; lines: SentLine[]; answers: TPreparedListLineResult[] };
-type RecordValues = { clientId: number; key: string; kept: string; now: string; lines: string };
-
-/**
- * A new key's record made from `source` and the client's records older than KEPT_DAYS removed, in one
- * statement; a key used before (a repeated send, or one at the same moment) keeps its record (`send` null).
- * `empty`: the source had no line; an empty list makes no record (`whole`: a repeated order's lines do).
- */
-const recordStatement = (source: (v: Placeholders<RecordValues>) => SQL, { whole }: { whole: boolean }) =>
-  fixedStatement<RecordValues, { send: StoredSend | null; empty: boolean }>(
-    (v) => sql`with gone as (delete from ${preparedListSends}
-        where ${preparedListSends.clientId} = ${v.clientId}::int and ${preparedListSends.createdAt} < ${v.kept}::timestamptz),
-      source as (${source(v)}),
-      made as (insert into ${preparedListSends} (client_id, key, lines, created_at)
-        select ${v.clientId}::int, ${v.key}::text, lines, ${v.now}::timestamptz from source
-        ${whole ? sql`` : sql`where jsonb_array_length(lines) > 0`}
-        on conflict do nothing returning id, lines, answers)
-      select json_build_object('send', (select row_to_json(made) from made),
-        'empty', (select jsonb_array_length(lines) = 0 from source)) as r`,
-  );
-
-const recordOf = {
-  // The list's lines in its order; a confirmed price (numeric with two decimals) is exact in kopecks.
-  list: recordStatement(
-    (v) => sql`select coalesce(jsonb_agg(jsonb_build_object('line', ${preparedListLines.id},
-        'modificationId', ${preparedListLines.modificationId}, 'quantity', ${preparedListLines.quantity},
-        'priceKopecks', (${preparedListLines.confirmedPrice} * 100)::bigint)
-        order by ${preparedListLines.place}, ${preparedListLines.id}), '[]'::jsonb) as lines
-      from ${preparedListLines} where ${preparedListLines.clientId} = ${v.clientId}::int`,
-    { whole: false },
-  ),
-  lines: recordStatement((v) => sql`select ${v.lines}::jsonb as lines`, { whole: true }),
+type RecordValues = {
+  clientId: number;
+  key: string;
+  kept: string;
+  now: string;
+  /** The modifications a repeated order's send takes from the list, as a PostgreSQL array literal. */
+  modifications: string;
 };
 
 /**
- * Sends lines under the client's idempotency key, in order, through the Mini App's adds of a list (every rule of
- * the ordering service a tap meets, line by line, the confirmed price, the pace; several lines in one statement
- * where the rules allow: ordering's add-lines.ts), each recording its line with its position (applyLines); then
- * the answers are appended to the send's record in one statement, which also reads the order the send answers
- * with (recordAnswers). A send with a key already used
- * applies only the lines not answered yet (none, unless the first send was cut off midway) and answers every
- * line as it was answered: nothing is added twice, since a line's add fails whole once the line is recorded.
- * Two sends with one key at once: each line is added by one of them, and one set of answers is written.
+ * A new key's record made from the list's lines `which` selects, and the client's records older than KEPT_DAYS
+ * removed, in one statement; a key used before (a repeated send, or one at the same moment) keeps its record
+ * (`send` null). `lines`: how many lines the source had. An empty list makes no record (`whole`: a repeated
+ * order's send does, as its answer), nor does one longer than the list may be.
+ */
+const recordStatement = (which: (v: Placeholders<RecordValues>) => SQL, { whole }: { whole: boolean }) =>
+  fixedStatement<RecordValues, { send: StoredSend | null; lines: number }>(
+    (v) => sql`with gone as (delete from ${preparedListSends}
+        where ${preparedListSends.clientId} = ${v.clientId}::int and ${preparedListSends.createdAt} < ${v.kept}::timestamptz),
+      source as (select coalesce(jsonb_agg(jsonb_build_object('line', ${preparedListLines.id},
+          'modificationId', ${preparedListLines.modificationId}, 'quantity', ${preparedListLines.quantity},
+          'priceKopecks', (${preparedListLines.confirmedPrice} * 100)::bigint)
+          order by ${preparedListLines.place}, ${preparedListLines.id}), '[]'::jsonb) as lines
+        from ${preparedListLines} where ${preparedListLines.clientId} = ${v.clientId}::int and ${which(v)}),
+      made as (insert into ${preparedListSends} (client_id, key, lines, created_at)
+        select ${v.clientId}::int, ${v.key}::text, lines, ${v.now}::timestamptz from source
+        where jsonb_array_length(lines) <= ${sql.raw(String(PREPARED_LIST_MAX_LINES))}
+          ${whole ? sql`` : sql`and jsonb_array_length(lines) > 0`}
+        on conflict do nothing returning id, lines, answers)
+      select json_build_object('send', (select row_to_json(made) from made),
+        'lines', (select jsonb_array_length(lines) from source)) as r`,
+  );
+
+const recordOf = {
+  // A confirmed price (numeric with two decimals) is exact in kopecks.
+  list: recordStatement(() => sql`true`, { whole: false }),
+  listed: recordStatement((v) => sql`${preparedListLines.modificationId} = any(${v.modifications}::int[])`, {
+    whole: true,
+  }),
+};
+
+/**
+ * Sends lines of the client's list under the client's idempotency key, in order, through the Mini App's adds of a
+ * list (every rule of the ordering service a tap meets, line by line, the confirmed price; the send is one change
+ * of the client's pace, whatever its length; several lines in one statement where the rules allow: ordering's
+ * add-lines.ts), each recording its line with its position and taking it off the list (applyLines); then the
+ * answers are appended to the send's record in one statement, which also reads the order the send answers with
+ * (recordAnswers).
  *
- * The market is checked first, for the list as a whole: closed for the client, nothing is applied. A list's
- * send costs its adds (one statement for the lines that go together) and two statements: the record made from
- * the list, and the answers with the order.
+ * A list's line is added once, whatever sends it: its add's record is keyed by the line itself, so a send with a
+ * key already used (a lost answer, a restart midway) applies only the lines not answered yet, and a send under any
+ * other key (the Mini App opened again, the bot's button and the Mini App at once) finds the lines added already
+ * off the list, or, when it copied them before they left, answers them as added from their record. Two sends at
+ * once: each line is added by one of them, and each send writes its own answers.
+ *
+ * The market is checked first, for the list as a whole: closed for the client, nothing is applied. A list's send
+ * costs its adds (one statement for the lines that go together) and two statements: the record made from the
+ * list, and the answers with the order.
  */
 export async function sendLines({
   on,
@@ -130,12 +140,13 @@ export async function sendLines({
       key,
       kept: new Date(now.getTime() - KEPT_DAYS * 86_400_000).toISOString(),
       now: now.toISOString(),
-      lines: source === "list" ? "[]" : JSON.stringify(source),
+      modifications: source === "list" ? "{}" : `{${source.modifications.join(",")}}`,
     };
     for (let tries = 0; !send && tries < 2; tries++) {
-      const made = await (source === "list" ? recordOf.list : recordOf.lines).run(on, values);
+      const made = await (source === "list" ? recordOf.list : recordOf.listed).run(on, values);
       send = made.send ?? (await findSend(on, clientId, key));
-      if (!send && made.empty) throw conflict(LIST_EMPTY);
+      if (!send && made.lines > PREPARED_LIST_MAX_LINES) throw conflict(TOO_LONG);
+      if (!send && made.lines === 0 && source === "list") throw conflict(LIST_EMPTY);
     }
     if (!send) throw new Error("the send's record is missing");
   }
@@ -146,7 +157,7 @@ export async function sendLines({
   // Answers are written once, for every line this delivery applied: a line's add is recorded by its own
   // statement, so until then a cut-off send loses no add (repeated, the line is answered from its record), only
   // refusals, which are judged again. A write refused (another delivery wrote first, or a line refused here was
-  // added by another delivery) reads the record again, and the next round answers refusals from add records.
+  // added by another send) reads the record again, and the next round answers refusals from add records.
   for (let round = 0; answers.length < lines.length; round++) {
     const fresh = await applyLines(
       on,
@@ -157,14 +168,16 @@ export async function sendLines({
       lines.slice(answers.length),
       round > 0,
     );
+    // Refused whole (beyond the client's pace, the market closed meanwhile): nothing was added, nothing answered.
+    if (!fresh.ok) return fresh;
     const day = businessDay(clock.now());
     const written = await recordAnswers(
       on,
       { clientId, sendId: id, from: answers.length, lines, day },
-      fresh,
+      fresh.value,
     );
     if (written.recorded) {
-      answers = [...answers, ...fresh];
+      answers = [...answers, ...fresh.value];
       order = todayOrderOf(on, clientId, day, view.showPrices, written.day);
       break;
     }
@@ -174,17 +187,22 @@ export async function sendLines({
   return { ok: true, value: { results: answers, order: orderOf(order) } };
 }
 
-/** A line with its name: as sent, or the catalogue's. */
+/** A line with its name, the catalogue's. */
 type NamedLine = SentLine & { name: string };
 
 async function named(lines: SentLine[], on: Db | Tx, view: ListView): Promise<NamedLine[]> {
-  const unnamed = lines.flatMap((l) => (l.name === undefined ? [l.modificationId] : []));
-  const names = unnamed.length > 0 ? await view.names(unnamed, on) : new Map<number, string>();
-  return lines.map((l) => ({ ...l, name: l.name ?? names.get(l.modificationId) ?? "" }));
+  const names =
+    lines.length > 0 ? await view.names([...new Set(lines.map((l) => l.modificationId))], on) : null;
+  return lines.map((l) => ({ ...l, name: names?.get(l.modificationId) ?? "" }));
 }
 
 /** What every answer of a line repeats of the line as it was sent. */
-type LineHead = { line: number | null; modification: number; name: string; quantity: number };
+type LineHead = { line: number; modification: number; name: string; quantity: number };
+
+/** Whether the client has a send under `key`. */
+export async function sentAlready(on: Db | Tx, clientId: number, key: string): Promise<boolean> {
+  return (await findSend(on, clientId, key)) !== undefined;
+}
 
 async function findSend(on: Db | Tx, clientId: number, key: string): Promise<StoredSend | undefined> {
   const [found] = await on
@@ -197,10 +215,9 @@ async function findSend(on: Db | Tx, clientId: number, key: string): Promise<Sto
 /**
  * Lines applied in order from `from` on: the Mini App's adds of a list (the ordering service's addPositions:
  * every rule of a tap, line by line, several lines a statement where the rules allow), each recording its line
- * with the position it writes (prepared_list_applied). A line found recorded (an earlier delivery of this send
- * added it and was cut off before its answers, or another send with the key added it just now) is answered from
- * its record; a line the pace refused is applied again after a wait, up to PACE_TRIES tries; with `recorded`, a
- * refused line another delivery added is answered from that add's record.
+ * with the position it writes (prepared_list_applied). A line found recorded (added by an earlier delivery of
+ * this send cut off before its answers, or by any other send) is answered from its record; with `recorded`, so
+ * is a refused line another delivery added.
  */
 async function applyLines(
   on: Db | Tx,
@@ -210,22 +227,22 @@ async function applyLines(
   from: number,
   lines: NamedLine[],
   recorded: boolean,
-  tries = 1,
-): Promise<TPreparedListLineResult[]> {
+): Promise<Answer<TPreparedListLineResult[]>> {
   const outcomes = await createMiniAppService({ db: on, clock }).addLines(
     clientId,
     sendId,
     from,
     lines.map((line) => ({
+      line: line.line,
       modification: line.modificationId,
       quantity: line.quantity,
       price_kopecks: line.priceKopecks,
     })),
   );
+  if (!outcomes.ok) return outcomes;
   const answers: TPreparedListLineResult[] = [];
-  for (const [i, outcome] of outcomes.entries()) {
+  for (const [i, outcome] of outcomes.value.entries()) {
     const line = lines[i] as NamedLine;
-    const place = from + i;
     const head: LineHead = {
       line: line.line,
       modification: line.modificationId,
@@ -233,47 +250,40 @@ async function applyLines(
       quantity: line.quantity,
     };
     if (outcome instanceof LineAlreadyApplied) {
-      const applied = await appliedAnswer(on, clock, clientId, sendId, place, head);
-      if (!applied) throw new Error(`line ${place} of send ${sendId} is recorded as applied but not found`);
+      const applied = await appliedAnswer(on, clock, clientId, line.line, head);
+      if (!applied) throw new Error(`line ${line.line} is recorded as applied but not found`);
       answers.push(applied);
     } else if (outcome.ok) answers.push(addedAnswer(head, outcome.value));
-    else if (outcome.refusal.code === "too_fast" && tries < PACE_TRIES) {
-      await new Promise((resolve) => setTimeout(resolve, PACE_WAIT_MS));
-      answers.push(...(await applyLines(on, clock, clientId, sendId, place, [line], recorded, tries + 1)));
-    } else {
-      const applied = recorded && (await appliedAnswer(on, clock, clientId, sendId, place, head));
+    else {
+      const applied = recorded && (await appliedAnswer(on, clock, clientId, line.line, head));
       answers.push(applied || { status: "refused", ...head, refusal: outcome.refusal });
     }
   }
-  return answers;
+  return { ok: true, value: answers };
 }
 
 type AnswersValues = {
-  clientId: number;
   sendId: number;
   from: number;
   answers: string;
   refused: string;
-  addedLines: string;
+  clientId: number;
   day: string;
 };
 
 /**
  * Appends the answers of the lines from `from` on to the send's record, while none of them is answered yet and
- * no line answered here as refused has an add recorded, and takes the added lines off the list; reads the
- * client's day with it (ordering's dayReadColumn: the order the send answers with, every add of it committed).
+ * no line answered here as refused has an add recorded (by any send); reads the client's day with it
+ * (ordering's dayReadColumn: the order the send answers with, every add of it committed).
  */
 const answersStatement = fixedStatement<AnswersValues, { recorded: boolean; day: DayRead }>(
   (v) => sql`with recorded as (update ${preparedListSends}
       set answers = ${preparedListSends.answers} || ${v.answers}::jsonb
       where ${preparedListSends.id} = ${v.sendId}::int
         and jsonb_array_length(${preparedListSends.answers}) = ${v.from}::int
-        and not exists (select 1 from ${preparedListApplied} where ${preparedListApplied.sendId} = ${v.sendId}::int
-          and ${preparedListApplied.place} = any(${v.refused}::int[]))
-      returning 1),
-    listed as (delete from ${preparedListLines}
-      where ${preparedListLines.clientId} = ${v.clientId}::int
-        and ${preparedListLines.id} = any(${v.addedLines}::int[]) and exists (select 1 from recorded))
+        and not exists (select 1 from ${preparedListApplied}
+          where ${preparedListApplied.lineId} = any(${v.refused}::int[]))
+      returning 1)
     select json_build_object('recorded', exists (select 1 from recorded),
       'day', ${dayReadColumn(v.clientId, v.day)}) as r`,
 );
@@ -284,36 +294,32 @@ function recordAnswers(
   at: { clientId: number; sendId: number; from: number; lines: SentLine[]; day: string },
   answers: TPreparedListLineResult[],
 ): Promise<{ recorded: boolean; day: DayRead }> {
-  const places = (status: TPreparedListLineResult["status"]) =>
-    answers.flatMap((a, i) => (a.status === status ? [at.from + i] : []));
-  const addedLines = places("added").flatMap((place) => {
-    const line = at.lines[place]?.line;
-    return line === null || line === undefined ? [] : [line];
-  });
+  const refused = answers.flatMap((a) => (a.status === "refused" ? [a.line] : []));
   return answersStatement.run(on, {
     clientId: at.clientId,
     sendId: at.sendId,
     from: at.from,
     answers: JSON.stringify(answers),
-    refused: `{${places("refused").join(",")}}`,
-    addedLines: `{${addedLines.join(",")}}`,
+    refused: `{${refused.join(",")}}`,
     day: at.day,
   });
 }
 
-/** The answer of a line an add applied (its position as the client sees it now), or undefined: none did. */
+/**
+ * The answer of a list's line an add applied, whichever send it was (its position as the client sees it now), or
+ * undefined: none did.
+ */
 async function appliedAnswer(
   on: Db | Tx,
   clock: Clock,
   clientId: number,
-  sendId: number,
-  place: number,
+  line: number,
   head: LineHead,
 ): Promise<TPreparedListLineResult | undefined> {
   const [applied] = await on
     .select({ positionId: preparedListApplied.positionId })
     .from(preparedListApplied)
-    .where(and(eq(preparedListApplied.sendId, sendId), eq(preparedListApplied.place, place)));
+    .where(eq(preparedListApplied.lineId, line));
   if (!applied) return undefined;
   const order = orderOf(await createOrderingService({ db: on, clock }).todayOrder(clientId));
   const position = order.positions.find((p) => p.id === applied.positionId);
