@@ -1,5 +1,6 @@
 import { performance } from "node:perf_hooks";
 import type { NextFunction } from "grammy";
+import { AppError } from "../../http/errors.ts";
 import { awakeTimeout } from "../../lib/awake-timeout.ts";
 import type { BotContext } from "../context.ts";
 import { texts } from "../texts.ts";
@@ -8,7 +9,8 @@ class UpdateTimeout extends Error {}
 
 /**
  * The outermost middleware: an update gets a bounded time, and an error in it is logged and answered with a
- * short apology instead of reaching the runner. A handler that runs past the bound is not cancelled (its
+ * short apology instead of reaching the runner; a service's refusal in the error model (an AppError below 500:
+ * «Список пуст…», a conflict) is no failure, and the client reads its own Russian text instead. A handler that runs past the bound is not cancelled (its
  * database work finishes or rolls back on its own); the user is told to try again meanwhile, the chat's next
  * update goes ahead, and `ctx.timedOut` tells the late handler's middlewares not to keep its conversation state.
  */
@@ -33,6 +35,10 @@ export async function guard(ctx: BotContext, next: NextFunction): Promise<void> 
   try {
     await Promise.race([handled, limit]);
   } catch (error) {
+    if (error instanceof AppError && error.status < 500) {
+      await answer(ctx, error.detail, pressAnswered());
+      return;
+    }
     const timedOut = error instanceof UpdateTimeout;
     metrics?.countBotError(timedOut ? "timeout" : "error");
     ctx.deps.log.error(
@@ -40,7 +46,7 @@ export async function guard(ctx: BotContext, next: NextFunction): Promise<void> 
       timedOut ? "bot update timed out" : "bot update failed",
     );
     if (timedOut) logLateEnd(ctx, handled, started);
-    await apologize(ctx, timedOut ? texts.timeout : texts.failure, pressAnswered());
+    await answer(ctx, timedOut ? texts.timeout : texts.failure, pressAnswered());
   } finally {
     cancel();
   }
@@ -71,11 +77,11 @@ function logLateEnd(ctx: BotContext, handled: Promise<void>, started: number): v
 }
 
 /**
- * The apology goes to the chat as a message, the one answer the user is sure to see: a press answered by its
- * handler cannot be answered again, and one older than about 15 s not at all. A press still unanswered is
- * answered too, so its button stops spinning.
+ * The apology (or the refusal) goes to the chat as a message, the one answer the user is sure to see: a press
+ * answered by its handler cannot be answered again, and one older than about 15 s not at all. A press still
+ * unanswered is answered too, so its button stops spinning.
  */
-async function apologize(ctx: BotContext, text: string, pressAnswered: boolean): Promise<void> {
+async function answer(ctx: BotContext, text: string, pressAnswered: boolean): Promise<void> {
   if (ctx.callbackQuery && !pressAnswered) await tryTo(ctx, () => ctx.answerCallbackQuery());
   if (ctx.chat) await tryTo(ctx, () => ctx.reply(text));
 }

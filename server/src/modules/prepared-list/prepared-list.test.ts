@@ -745,14 +745,14 @@ describe("the bot at the opening", () => {
     const mod = await tiered();
     await call(line(mod.id, 2, 60000));
     await setMarketOpen(true);
-    const press = (dryRun: boolean) =>
+    const press = (dryRun: boolean, messageId = 77) =>
       t.call("office", {
         method: "POST",
         url: "/api/bot/preview/",
         payload: {
           client: client.id,
           dry_run: dryRun,
-          action: { type: "callback", data: SEND_LIST_CALLBACK, message_id: 77 },
+          action: { type: "callback", data: SEND_LIST_CALLBACK, message_id: messageId },
         },
       });
     const dry = await press(true);
@@ -767,6 +767,9 @@ describe("the bot at the opening", () => {
     await press(false);
     expect(await positionsOf(client.id)).toEqual([{ modificationId: mod.id, quantity: 2 }]);
     expect((await call({ method: "GET", url: "/api/app/list/" })).json().lines).toEqual([]);
+    // Another message's button on the list now empty: the service's own words, not an apology.
+    const empty = await press(false, 78);
+    expect(empty.json().messages.at(-1).text).toBe("Список пуст: добавьте в него товары.");
     await setMarketOpen(false);
   });
 });
