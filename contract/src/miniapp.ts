@@ -152,6 +152,13 @@ export const ZMiniAppAddSchema = z.object({
 });
 export type TMiniAppAdd = z.infer<typeof ZMiniAppAddSchema>;
 
+/**
+ * «Взять сколько есть» (POST /api/app/positions/available/): an add of `quantity` at the price the client saw
+ * for it, or of what the stock holds when it holds fewer (charged at the tier that reaches); answered as an add
+ * (ZMiniAppAddedSchema), whose position names the units taken.
+ */
+export const ZMiniAppAddAvailableSchema = ZMiniAppAddSchema;
+
 /** A change of a «Добавлен» position's quantity, with the unit price the client saw (as an add). */
 export const ZMiniAppChangeSchema = z.object({
   quantity: z.number().int(),
@@ -219,7 +226,8 @@ export type TRefusalCode = (typeof REFUSAL_CODES)[number];
 
 /**
  * A refused add, change or delete: the error model's Russian `detail` and `code`, with what is still possible
- * and, for `price_changed`, the new quote to confirm.
+ * and a quote: for `price_changed` the new one to confirm; with `take_available`, the quantity asked at its price
+ * now, which «Взять сколько есть» confirms.
  */
 export const ZMiniAppRefusalSchema = z.object({
   detail: z.string(),
@@ -230,6 +238,12 @@ export const ZMiniAppRefusalSchema = z.object({
    * заказать меньше» and the card's amounts are what fits), and for refusals that are no limit.
    */
   can_still: z.number().int().nullable(),
+  /**
+   * The stock (not a limit of the client's own) is what refuses the quantity, and some of it is left: the page
+   * offers «Взять сколько есть» (POST /api/app/positions/available/), which adds what is left and only then
+   * shows how much that was.
+   */
+  take_available: z.boolean(),
   quote: ZMiniAppQuoteSchema.nullable(),
 });
 export type TMiniAppRefusal = z.infer<typeof ZMiniAppRefusalSchema>;

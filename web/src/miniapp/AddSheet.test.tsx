@@ -74,6 +74,7 @@ describe("«Добавить»", () => {
             detail: "Цена изменилась: подтвердите заказ по новой цене.",
             code: "price_changed",
             can_still: null,
+            take_available: false,
             quote: quote(650),
           },
         },
@@ -113,6 +114,7 @@ describe("«Добавить»", () => {
             detail: "В одни руки не больше 3 шт. в день: можно ещё 3 шт.",
             code: "hand_limit",
             can_still: 3,
+            take_available: false,
             quote: null,
           },
         },
@@ -195,6 +197,7 @@ describe("«Добавить»", () => {
       detail: "Слишком много заказов подряд: повторите через 1 с.",
       code: "too_fast",
       can_still: null,
+      take_available: false,
       quote: null,
     };
     const position = { id: 1, modification: 7, name: "Acme Кабель USB-C Кабель 1 м", quantity: 1 };
@@ -219,6 +222,69 @@ describe("«Добавить»", () => {
       expect(onAdded).toHaveBeenCalledWith("Добавлено: Acme Кабель USB-C Кабель 1 м, 1 шт.", null),
     );
     expect(onError).not.toHaveBeenCalled();
+  });
+});
+
+describe("«Взять сколько есть»", () => {
+  it("is offered when the stock holds fewer than asked, adds what is left at the price asked, and names it only then", async () => {
+    const stock = {
+      detail: "Столько нет на складе: можно заказать меньше.",
+      code: "out_of_stock",
+      can_still: null,
+      take_available: true,
+      quote: quote(600, 10),
+    };
+    const position = { id: 1, modification: 7, name: "Acme Кабель USB-C Кабель 1 м", quantity: 7 };
+    const calls = serve({
+      "modifications/7/": [{ status: 200, body: card }],
+      "quote/": [
+        { status: 200, body: quote(600) },
+        { status: 409, body: stock },
+      ],
+      "positions/available/": [{ status: 201, body: { position, totals: null } }],
+    });
+    const onAdded = vi.fn();
+    render(<AddSheet item={item} onClose={() => {}} onAdded={onAdded} onError={() => {}} />);
+    await screen.findByText(/сумма/);
+    fireEvent.change(screen.getByLabelText("Количество"), { target: { value: "10" } });
+    expect(await screen.findByRole("alert")).toHaveTextContent(stock.detail);
+    expect(screen.getByRole("button", { name: "Добавить" })).toBeDisabled();
+    // The sheet says nothing of how many are left until they are in the order.
+    expect(screen.getByRole("dialog")).not.toHaveTextContent(/(?<!\d)7(?!\d)/);
+    await userEvent.click(screen.getByRole("button", { name: "Взять сколько есть" }));
+    await waitFor(() =>
+      expect(onAdded).toHaveBeenCalledWith(
+        "Добавлено сколько есть: Acme Кабель USB-C Кабель 1 м, в заказе 7 шт.",
+        null,
+      ),
+    );
+    expect(calls.filter((c) => c.path === "positions/available/").map((c) => c.body)).toEqual([
+      { modification: 7, quantity: 10, price_kopecks: 60000 },
+    ]);
+  });
+
+  it("is not offered for a limit of the client's own", async () => {
+    serve({
+      "modifications/7/": [{ status: 200, body: card }],
+      "quote/": [
+        { status: 200, body: quote(600) },
+        {
+          status: 409,
+          body: {
+            detail: "В одни руки не больше 3 шт. в день: можно ещё 3 шт.",
+            code: "hand_limit",
+            can_still: 3,
+            take_available: false,
+            quote: null,
+          },
+        },
+      ],
+    });
+    render(<AddSheet item={item} onClose={() => {}} onAdded={() => {}} onError={() => {}} />);
+    await screen.findByText(/сумма/);
+    fireEvent.change(screen.getByLabelText("Количество"), { target: { value: "5" } });
+    expect(await screen.findByRole("alert")).toHaveTextContent("В одни руки не больше 3 шт.");
+    expect(screen.queryByRole("button", { name: "Взять сколько есть" })).toBeNull();
   });
 });
 

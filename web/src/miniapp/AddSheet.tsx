@@ -1,4 +1,4 @@
-import type { TMiniAppCard, TMiniAppItem, TPreparedList } from "@wholesale/contract";
+import type { TMiniAppCard, TMiniAppItem, TMiniAppRefusal, TPreparedList } from "@wholesale/contract";
 import { useEffect, useMemo, useState } from "react";
 import { api, Refused } from "./api.ts";
 import { haptic } from "./bridge.ts";
@@ -44,7 +44,12 @@ export function AddSheet({ item, toList, onClose, onAdded, onError }: Props) {
     () => (canOrder ? (q: number) => (listing ? api.listQuote(item.id, q) : api.quoteAdd(item.id, q)) : null),
     [canOrder, item.id, listing],
   );
-  const { quote, problem, setProblem } = useQuote(quantity, ask);
+  const { quote, problem, setProblem, refusal: quoteRefusal } = useQuote(quantity, ask);
+  // The add's own refusal (the quote's, until an add is refused): what it offers instead.
+  const [addRefusal, setAddRefusal] = useState<TMiniAppRefusal | null>(null);
+  const refusal = addRefusal ?? quoteRefusal;
+  // The stock holds fewer than asked: «Взять сколько есть» at the price of what was asked.
+  const takeable = !listing && refusal?.take_available && refusal.quote ? refusal.quote : null;
 
   useEffect(() => {
     const open = () =>
@@ -62,9 +67,11 @@ export function AddSheet({ item, toList, onClose, onAdded, onError }: Props) {
   const most = card?.up_to ?? Number.POSITIVE_INFINITY;
   const least = card?.quantities[0] ?? 1;
 
-  async function add(confirmed: Priced) {
+  /** `available`: «Взять сколько есть», the units the stock holds, up to the quantity asked. */
+  async function add(confirmed: Priced, available = false) {
     setBusy(true);
     setTooFast(null);
+    setAddRefusal(null);
     try {
       if (listing) {
         const list = await api.addLine({
@@ -77,15 +84,18 @@ export function AddSheet({ item, toList, onClose, onAdded, onError }: Props) {
         onAdded(`В списке к открытию: ${name}, ${confirmed.asked} шт.`, list);
         return;
       }
-      const done = await api.add({
+      const body = {
         modification: item.id,
         quantity: confirmed.asked,
         price_kopecks: confirmed.quote.price_kopecks,
-      });
+      };
+      const done = await (available ? api.addAvailable(body) : api.add(body));
       haptic.success();
       const whole = done.position.quantity;
       onAdded(
-        `Добавлено: ${done.position.name}, ${confirmed.asked} шт.${whole !== confirmed.asked ? ` (в заказе ${whole} шт.)` : ""}`,
+        available
+          ? `Добавлено сколько есть: ${done.position.name}, в заказе ${whole} шт.`
+          : `Добавлено: ${done.position.name}, ${confirmed.asked} шт.${whole !== confirmed.asked ? ` (в заказе ${whole} шт.)` : ""}`,
         null,
       );
     } catch (error) {
@@ -102,8 +112,10 @@ export function AddSheet({ item, toList, onClose, onAdded, onError }: Props) {
           () => undefined,
         );
       } else if (error instanceof Refused && error.refusal?.code === "too_fast") setTooFast(error.message);
-      else if (error instanceof Refused) setProblem(error.message);
-      else onError(error, () => void add(confirmed));
+      else if (error instanceof Refused) {
+        setProblem(error.message);
+        setAddRefusal(error.refusal);
+      } else onError(error, () => void add(confirmed, available));
     } finally {
       setBusy(false);
     }
@@ -137,8 +149,9 @@ export function AddSheet({ item, toList, onClose, onAdded, onError }: Props) {
             least={least}
             most={most}
             onChange={(q) => {
-              // A price changed at another quantity is not this one's: it is quoted afresh.
+              // A price changed, or a refusal, at another quantity is not this one's: it is quoted afresh.
               setChanged(null);
+              setAddRefusal(null);
               setQuantity(q);
             }}
           >
@@ -164,6 +177,15 @@ export function AddSheet({ item, toList, onClose, onAdded, onError }: Props) {
           <button type="button" className="plain" onClick={onClose}>
             Отмена
           </button>
+          {takeable && !changed && (
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void add({ asked: quantity, quote: takeable }, true)}
+            >
+              Взять сколько есть
+            </button>
+          )}
           {changed ? (
             <button type="button" disabled={busy} onClick={() => void add(changed)}>
               Подтвердить

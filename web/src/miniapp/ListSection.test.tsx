@@ -168,6 +168,7 @@ describe("«Список к открытию»", () => {
             detail: "Осталось 3 шт. по вашему лимиту.",
             code: "hand_limit",
             can_still: 3,
+            take_available: false,
             quote: null,
           },
         },
@@ -216,6 +217,53 @@ describe("«Список к открытию»", () => {
       ["DELETE", "list/lines/2/", undefined],
     ]);
     expect(refused).toHaveTextContent("Добавлено: 3 шт.");
+  });
+
+  it("a line the stock refused offers «Взять сколько есть»: what is left is added and named only then", async () => {
+    const sent: TPreparedListSent = {
+      results: [
+        {
+          status: "refused",
+          line: 4,
+          modification: 40,
+          name: "Baseus Power bank 10000",
+          quantity: 12,
+          refusal: {
+            detail: "Столько нет на складе: можно заказать меньше.",
+            code: "out_of_stock",
+            can_still: null,
+            take_available: true,
+            quote: { quantity: 12, price: 900, price_kopecks: 90000, sum: 10800, currency_sign: "₽" },
+          },
+        },
+      ],
+      order: { order_id: 1, day: "2026-11-27", positions: [], totals: null },
+    };
+    const calls = serve({
+      "positions/available/": [
+        { status: 201, body: { position: { name: "Baseus Power bank 10000", quantity: 4 }, totals: [] } },
+      ],
+      "list/lines/4/": [{ status: 200, body: list([]) }],
+    });
+    const onList = vi.fn();
+    render(
+      <ListSection
+        {...props}
+        list={list([line(4, "Baseus Power bank 10000", { quantity: 12 })], open)}
+        market={open}
+        outcome={{ kind: "sent", sent }}
+        onList={onList}
+      />,
+    );
+    const [refused] = screen.getAllByTestId("result-line");
+    expect(refused).not.toHaveTextContent(/(?<!\d)4(?!\d)/);
+    await userEvent.click(within(refused as HTMLElement).getByRole("button", { name: "Взять сколько есть" }));
+    await waitFor(() => expect(onList).toHaveBeenCalledWith(list([])));
+    expect(refused).toHaveTextContent("Добавлено сколько есть: в заказе 4 шт.");
+    expect(calls.map((c) => [c.method, c.path, c.body])).toEqual([
+      ["POST", "positions/available/", { modification: 40, quantity: 12, price_kopecks: 90000 }],
+      ["DELETE", "list/lines/4/", undefined],
+    ]);
   });
 
   it("a whole list refused shows the service's reason with the opening time", () => {

@@ -335,13 +335,16 @@ function ResultLine({
       </div>
     );
   const { refusal } = r;
-  // What the service itself offers instead: the units a limit still allows, or the line at its new price.
+  // What the service itself offers instead: the units a limit still allows, the line at its new price, or what
+  // the stock holds (its figure told only once added).
   const offer =
     refusal.can_still !== null && refusal.can_still > 0
-      ? { quantity: refusal.can_still, quote: null }
+      ? { quantity: refusal.can_still, quote: null, available: false }
       : refusal.code === "price_changed" && refusal.quote
-        ? { quantity: r.quantity, quote: refusal.quote }
-        : null;
+        ? { quantity: r.quantity, quote: refusal.quote, available: false }
+        : refusal.take_available && refusal.quote
+          ? { quantity: r.quantity, quote: refusal.quote, available: true }
+          : null;
   return (
     <div className="result-line refused-line" data-testid="result-line">
       <div className="name wraps">✕ {r.name}</div>
@@ -354,6 +357,7 @@ function ResultLine({
           line={r.line}
           quantity={offer.quantity}
           known={offer.quote}
+          available={offer.available}
           onList={onList}
           onOrderChanged={onOrderChanged}
           onError={onError}
@@ -365,13 +369,15 @@ function ResultLine({
 
 /**
  * «Добавить 3 шт.»: the service's suggestion, added by the normal add at a quoted price (shown on the button,
- * so the price the client confirms is the one on screen). Done, the list's line goes: it has been ordered.
+ * so the price the client confirms is the one on screen); `available`: «Взять сколько есть», what the stock holds
+ * of the quantity, at the price quoted for it. Done, the list's line goes: it has been ordered.
  */
 function Offer({
   modification,
   line,
   quantity,
   known,
+  available,
   onList,
   onOrderChanged,
   onError,
@@ -380,14 +386,16 @@ function Offer({
   line: number | null;
   quantity: number;
   known: TMiniAppQuote | null;
+  available: boolean;
   onList: (list: TPreparedList) => void;
   onOrderChanged: () => void;
   onError: Props["onError"];
 }) {
   const [quote, setQuote] = useState<TMiniAppQuote | null>(known);
-  const [state, setState] = useState<{ busy: boolean; done: boolean; problem: string | null }>({
+  /** Done: the units the position holds now. */
+  const [state, setState] = useState<{ busy: boolean; done: number | null; problem: string | null }>({
     busy: false,
-    done: false,
+    done: null,
     problem: null,
   });
 
@@ -399,27 +407,33 @@ function Offer({
   }, [known, modification, quantity]);
 
   async function add(priced: TMiniAppQuote) {
-    setState({ busy: true, done: false, problem: null });
+    setState({ busy: true, done: null, problem: null });
     try {
-      await api.add({ modification, quantity, price_kopecks: priced.price_kopecks });
+      const body = { modification, quantity, price_kopecks: priced.price_kopecks };
+      const done = await (available ? api.addAvailable(body) : api.add(body));
       haptic.success();
-      setState({ busy: false, done: true, problem: null });
+      setState({ busy: false, done: done.position.quantity, problem: null });
       onOrderChanged();
       if (line !== null) api.removeLine(line).then(onList, () => undefined);
     } catch (error) {
       haptic.error();
       if (error instanceof Refused && error.refusal?.code === "price_changed" && error.refusal.quote) {
         setQuote(error.refusal.quote);
-        setState({ busy: false, done: false, problem: error.message });
-      } else if (error instanceof Refused) setState({ busy: false, done: false, problem: error.message });
+        setState({ busy: false, done: null, problem: error.message });
+      } else if (error instanceof Refused) setState({ busy: false, done: null, problem: error.message });
       else {
-        setState({ busy: false, done: false, problem: null });
+        setState({ busy: false, done: null, problem: null });
         onError(error, () => void add(priced));
       }
     }
   }
 
-  if (state.done) return <div className="sub">Добавлено: {quantity} шт.</div>;
+  if (state.done !== null)
+    return (
+      <div className="sub">
+        {available ? `Добавлено сколько есть: в заказе ${state.done} шт.` : `Добавлено: ${quantity} шт.`}
+      </div>
+    );
   const price =
     quote?.price !== null && quote?.price !== undefined
       ? ` по ${formatPrice(quote.price, quote.currency_sign)}`
@@ -429,7 +443,7 @@ function Offer({
       {state.problem && <div className="stock-none">{state.problem}</div>}
       <div className="actions">
         <button type="button" disabled={!quote || state.busy} onClick={() => quote && void add(quote)}>
-          Добавить {quantity} шт.{price}
+          {available ? "Взять сколько есть" : `Добавить ${quantity} шт.${price}`}
         </button>
       </div>
     </>

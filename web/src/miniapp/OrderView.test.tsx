@@ -126,6 +126,7 @@ describe("«Мой заказ»", () => {
             detail: "Цена изменилась: подтвердите заказ по новой цене.",
             code: "price_changed",
             can_still: null,
+            take_available: false,
             quote: quote(6, 650),
           },
         },
@@ -157,7 +158,10 @@ describe("«Мой заказ»", () => {
     const calls = serve({
       "POST quote/": ({ quantity }) => ({ status: 200, body: quote(quantity, 600) }),
       "PUT positions/41/": [
-        { status: 429, body: { detail, code: "too_fast", can_still: null, quote: null } },
+        {
+          status: 429,
+          body: { detail, code: "too_fast", can_still: null, take_available: false, quote: null },
+        },
         { status: 200, body: { position: { ...position, quantity: 6, sum: 3600 }, order } },
       ],
     });

@@ -157,6 +157,8 @@ export const api = {
     request<TMiniAppQuote>("POST", "quote/", { position, quantity }),
   order: () => request<TMiniAppOrder>("GET", "order/"),
   add: (body: TMiniAppAdd) => request<TMiniAppAdded>("POST", "positions/", body),
+  /** «Взять сколько есть»: `quantity` at the price seen for it, or what the stock holds when it holds fewer. */
+  addAvailable: (body: TMiniAppAdd) => request<TMiniAppAdded>("POST", "positions/available/", body),
   change: (id: number, body: TMiniAppChange) =>
     request<TMiniAppPositionResult>("PUT", `positions/${id}/`, body),
   remove: (id: number) => request<TMiniAppOrder>("DELETE", `positions/${id}/`),

@@ -54,6 +54,7 @@ describe("a failed call, in either shape the contract declares", () => {
       detail: "В одни руки не больше 3 шт. в день: можно ещё 2 шт.",
       code: "hand_limit",
       can_still: 2,
+      take_available: false,
       quote: null,
     };
     await answering(409, refusal);
@@ -67,6 +68,7 @@ describe("a failed call, in either shape the contract declares", () => {
       detail: "Слишком много заказов подряд: повторите через 1 с.",
       code: "too_fast",
       can_still: null,
+      take_available: false,
       quote: null,
     };
     await answering(429, refusal);

@@ -1,7 +1,7 @@
-import type { TMiniAppQuote } from "@wholesale/contract";
+import type { TMiniAppQuote, TMiniAppRefusal } from "@wholesale/contract";
 import { useEffect, useState } from "react";
 import { useDebounced } from "../lib/use-debounced.ts";
-import { messageOf } from "./api.ts";
+import { messageOf, Refused } from "./api.ts";
 
 /** A quote with the units it was asked for (a quote's own quantity may be the whole position's). */
 export type Priced = { asked: number; quote: TMiniAppQuote };
@@ -9,13 +9,14 @@ export type Priced = { asked: number; quote: TMiniAppQuote };
 /**
  * The service's quote of a quantity, asked once the stepper has settled (250 ms) and kept with the units asked:
  * a screen shows it only while it is the quote of the quantity on screen. A quote refused or failed is the
- * problem shown instead. `ask` null: nothing may be quoted (nothing is asked); keep `ask` stable (useMemo or
+ * problem shown instead, the refusal kept with it (what it offers instead). `ask` null: nothing may be quoted (nothing is asked); keep `ask` stable (useMemo or
  * useCallback), as a new one asks again.
  */
 export function useQuote(quantity: number, ask: ((quantity: number) => Promise<TMiniAppQuote>) | null) {
   const settled = useDebounced(quantity, 250);
   const [quote, setQuote] = useState<Priced | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<TMiniAppRefusal | null>(null);
 
   useEffect(() => {
     if (!ask) return;
@@ -25,11 +26,13 @@ export function useQuote(quantity: number, ask: ((quantity: number) => Promise<T
         if (!current) return;
         setQuote({ asked: settled, quote: q });
         setProblem(null);
+        setRefusal(null);
       },
       (error) => {
         if (!current) return;
         setQuote(null);
         setProblem(messageOf(error));
+        setRefusal(error instanceof Refused ? error.refusal : null);
       },
     );
     return () => {
@@ -37,5 +40,5 @@ export function useQuote(quantity: number, ask: ((quantity: number) => Promise<T
     };
   }, [ask, settled]);
 
-  return { quote, setQuote, problem, setProblem };
+  return { quote, setQuote, problem, setProblem, refusal };
 }

@@ -1,7 +1,6 @@
 import type { NextFunction } from "grammy";
+import { rolledBack } from "../../db/rolled-back.ts";
 import type { BotContext } from "../context.ts";
-
-class DryRunRollback extends Error {}
 
 /**
  * In the preview's dry run the handlers work in a transaction that is always rolled back: every answer is
@@ -12,13 +11,8 @@ export async function dryRun(ctx: BotContext, next: NextFunction): Promise<void>
     ctx.db = ctx.deps.db;
     return next();
   }
-  try {
-    await ctx.deps.db.transaction(async (tx) => {
-      ctx.db = tx;
-      await next();
-      throw new DryRunRollback();
-    });
-  } catch (error) {
-    if (!(error instanceof DryRunRollback)) throw error;
-  }
+  await rolledBack(ctx.deps.db, async (tx) => {
+    ctx.db = tx;
+    await next();
+  });
 }

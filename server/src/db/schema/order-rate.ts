@@ -20,3 +20,16 @@ export const orderRateBuckets = pgTable("order_rate_buckets", {
   fullAt: moment("full_at").notNull(),
   changes: bigint("changes", { mode: "number" }).notNull().default(0),
 });
+
+/**
+ * How fast each client asks what an add or a change would cost (a quote), as `order_rate_buckets` keeps their
+ * changes, at the same pace: a quote answers whether the stock holds a quantity, so quotes without a pace found a
+ * modification's exact stock by halving in 17 tries (583 quotes in 3 s from one client), the figure the answers
+ * otherwise never name. A table of its own: a quote never waits on, nor holds, the row a client's adds lock.
+ */
+export const quoteRateBuckets = pgTable("quote_rate_buckets", {
+  clientId: integer("client_id")
+    .primaryKey()
+    .references(() => clients.id, { onDelete: "cascade" }),
+  fullAt: moment("full_at").notNull(),
+});

@@ -14,12 +14,19 @@ import {
   type TMiniAppRefusal,
 } from "@wholesale/contract";
 import type { Db } from "../../db/client.ts";
+import { rolledBack } from "../../db/rolled-back.ts";
 import { badRequest } from "../../http/errors.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { CountAttempt } from "../../lib/metrics.ts";
 import { latestBotText } from "../bot-texts/index.ts";
 import { createClaim } from "../claims/index.ts";
-import { createOrderingService, LineAlreadyApplied, orderingTexts, type Refusal } from "../ordering/index.ts";
+import {
+  createOrderingService,
+  LineAlreadyApplied,
+  orderingTexts,
+  type PositionResult,
+  type Refusal,
+} from "../ordering/index.ts";
 import {
   cardOf,
   itemOf,
@@ -38,13 +45,13 @@ export type Answer<T> =
   | { ok: true; value: T }
   | { ok: false; status: RefusalStatus; refusal: TMiniAppRefusal };
 
-const refused = (r: Pick<Refusal, "code" | "message" | "canStill" | "quote">): Answer<never> => ({
+const refused = (
+  r: Pick<Refusal, "code" | "message" | "canStill" | "takeAvailable" | "quote">,
+): Answer<never> => ({
   ok: false,
   status: refusalStatus(r.code),
   refusal: refusalOf(r),
 });
-
-class DryRunRollback extends Error {}
 
 export type MiniAppService = ReturnType<typeof createMiniAppService>;
 
@@ -70,20 +77,7 @@ export function createMiniAppService({
    * A change: on the database, or, for a staff preview in dry run (the bot preview's rule), in a transaction
    * that is always rolled back, so the answer is real and nothing is kept.
    */
-  async function write<T>(work: (on: Db) => Promise<T>): Promise<T> {
-    if (!dryRun) return work(db);
-    let result: { value: T } | undefined;
-    try {
-      await db.transaction(async (tx) => {
-        result = { value: await work(tx) };
-        throw new DryRunRollback();
-      });
-    } catch (error) {
-      if (!(error instanceof DryRunRollback)) throw error;
-    }
-    if (!result) throw new Error("the dry run gave no result");
-    return result.value;
-  }
+  const write = <T>(work: (on: Db) => Promise<T>): Promise<T> => (dryRun ? rolledBack(db, work) : work(db));
 
   /** The client may use the catalogue at all (banned, deactivated or deleted since the token: no). */
   async function standing(clientId: number) {
@@ -149,11 +143,15 @@ export function createMiniAppService({
 
     /** An add answers the position and the order's totals (the page reads «Мой заказ» when it opens). */
     add: (clientId: number, body: TMiniAppAdd): Promise<Answer<TMiniAppAdded>> =>
-      write(async (on) => {
-        const done = await ordering(on).addPosition(clientId, body.modification, body.quantity, price(body));
-        if (!done.ok) return refused(done);
-        return { ok: true, value: { position: positionOf(done.position), totals: totalsOf(done.order) } };
-      }),
+      write(async (on) =>
+        added(await ordering(on).addPosition(clientId, body.modification, body.quantity, price(body))),
+      ),
+
+    /** «Взять сколько есть»: answered as an add, with the units taken. */
+    addAvailable: (clientId: number, body: TMiniAppAdd): Promise<Answer<TMiniAppAdded>> =>
+      write(async (on) =>
+        added(await ordering(on).addAvailable(clientId, body.modification, body.quantity, price(body))),
+      ),
 
     /**
      * A prepared list's lines (a send's, from its place `from` on, each with the list's line it came from), each
@@ -225,6 +223,12 @@ export function createMiniAppService({
     },
   };
 }
+
+/** An add's answer: the position and the order's totals, or the refusal. */
+const added = (done: PositionResult): Answer<TMiniAppAdded> =>
+  done.ok
+    ? { ok: true, value: { position: positionOf(done.position), totals: totalsOf(done.order) } }
+    : refused(done);
 
 /** The confirmed unit price in the service's money (rubles with kopecks), or null when none was shown. */
 const price = (body: { price_kopecks: number | null }) =>

@@ -132,11 +132,13 @@ describe("a refusal the stock bounds", () => {
     });
     for (const res of [quote, add]) {
       expect(res.statusCode).toBe(409);
+      // «Взять сколько есть» is offered with the price of what was asked, never what is left.
       expect(ZMiniAppRefusalSchema.parse(res.json())).toEqual({
         detail: words,
         code: "out_of_stock",
         can_still: null,
-        quote: null,
+        take_available: true,
+        quote: { quantity: 38, price: 600, price_kopecks: 60000, sum: 22800, currency_sign: "₽" },
       });
       expect(res.body).not.toContain("37");
     }
@@ -152,7 +154,13 @@ describe("a refusal the stock bounds", () => {
       payload: { quantity: 38, price_kopecks: 60000 },
     });
     expect(change.statusCode).toBe(409);
-    expect(change.json()).toEqual({ detail: words, code: "out_of_stock", can_still: null, quote: null });
+    expect(change.json()).toEqual({
+      detail: words,
+      code: "out_of_stock",
+      can_still: null,
+      take_available: false,
+      quote: null,
+    });
 
     // A limit of the client's own is theirs to know: its figure is still given.
     const limited = await modification(37, { oneHandQuantity: 3, oneHandLimited: true });
@@ -163,6 +171,94 @@ describe("a refusal the stock bounds", () => {
     });
     expect(hand.json()).toMatchObject({ code: "hand_limit", can_still: 3 });
     expect(hand.json().detail).toBe("В одни руки не больше 3 шт. в день: можно ещё 3 шт.");
+  });
+});
+
+describe("«Взять сколько есть»", () => {
+  it("adds what the stock holds when it holds fewer, at the tier it reaches, the figure shown only once added", async () => {
+    const call = await clientCalls();
+    // 600 ₽ from 1, 540 ₽ from 10; 8 units left.
+    const mod = await seedModification(t.db, {
+      quantity: 8,
+      tiers: [
+        { currencyId: rub, quantityFrom: 1, smallWholesale: 600, largeWholesale: 590 },
+        { currencyId: rub, quantityFrom: 10, smallWholesale: 540, largeWholesale: 530 },
+      ],
+    });
+    const take = (quantity: number, price_kopecks: number | null) =>
+      call({
+        method: "POST",
+        url: "/api/app/positions/available/",
+        payload: { modification: mod.id, quantity, price_kopecks },
+      });
+    // The price the client saw is the one of what they asked for: a changed one takes nothing.
+    const stale = await take(20, 50000);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: "price_changed", quote: { quantity: 20, price: 540 } });
+    expect(stale.body).not.toMatch(/(?<!\d)8(?!\d)/);
+    const taken = await take(20, 54000);
+    expect(taken.statusCode).toBe(201);
+    expect(taken.json().position).toMatchObject({ quantity: 8, price: 600 });
+    const [row] = await t.db.select().from(modifications).where(eq(modifications.id, mod.id));
+    expect(row?.quantity).toBe(0);
+    // Nothing left: refused as any add is, with nothing to take.
+    const none = await take(1, 60000);
+    expect(none.json()).toMatchObject({ code: "out_of_stock", take_available: false });
+    t.clock.advance(60_000);
+  });
+
+  it("is offered only when the stock, not a limit of the client's own, is what refuses", async () => {
+    const call = await clientCalls();
+    const limited = await modification(37, { oneHandQuantity: 3, oneHandLimited: true });
+    const hand = await call({
+      method: "POST",
+      url: "/api/app/positions/",
+      payload: { modification: limited.id, quantity: 4, price_kopecks: 60000 },
+    });
+    expect(hand.json()).toMatchObject({ code: "hand_limit", can_still: 3, take_available: false });
+    // Asked through «Взять сколько есть» anyway, the limit refuses as an add's does.
+    const taken = await call({
+      method: "POST",
+      url: "/api/app/positions/available/",
+      payload: { modification: limited.id, quantity: 4, price_kopecks: 60000 },
+    });
+    expect(taken.json()).toMatchObject({ code: "hand_limit", can_still: 3 });
+    t.clock.advance(60_000);
+  });
+});
+
+describe("quotes in a row", () => {
+  it("go no faster than adds: halving the quantity cannot find the stock's figure faster than adding would", async () => {
+    const call = await clientCalls();
+    const mod = await modification(37);
+    const quote = (quantity: number) =>
+      call({ method: "POST", url: "/api/app/quote/", payload: { modification: mod.id, quantity } });
+    // The halving a script would do: each answer says whether the stock holds the quantity.
+    const statuses: number[] = [];
+    for (let low = 0, high = 1024, tries = 0; tries < 17; tries++) {
+      const mid = Math.floor((low + high) / 2);
+      const res = await quote(mid);
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) continue;
+      if (res.statusCode === 200) low = mid;
+      else high = mid;
+    }
+    expect(statuses.slice(0, ORDER_RATE.burst).every((s) => s !== 429)).toBe(true);
+    expect(statuses.slice(ORDER_RATE.burst).every((s) => s === 429)).toBe(true);
+    const refused = await quote(1);
+    expect(refused.headers["retry-after"]).toBe("1");
+    expect(refused.json()).toMatchObject({ code: "too_fast" });
+    // An interval later, one more quote; a client's adds have their own allowance, untouched by quotes.
+    t.clock.advance(INTERVAL_MS);
+    expect((await quote(1)).statusCode).toBe(200);
+    expect((await quote(1)).statusCode).toBe(429);
+    const add = await call({
+      method: "POST",
+      url: "/api/app/positions/",
+      payload: { modification: mod.id, quantity: 1, price_kopecks: 60000 },
+    });
+    expect(add.statusCode).toBe(201);
+    t.clock.advance(60_000);
   });
 });
 
@@ -184,6 +280,7 @@ describe("too many adds in a row", () => {
       detail: "Слишком много заказов подряд: повторите через 1 с.",
       code: "too_fast",
       can_still: null,
+      take_available: false,
       quote: null,
     });
     t.clock.advance(INTERVAL_MS);

@@ -1,5 +1,6 @@
 import {
   ZIdParamsSchema,
+  ZMiniAppAddAvailableSchema,
   ZMiniAppAddedSchema,
   ZMiniAppAddSchema,
   ZMiniAppBrandListSchema,
@@ -142,6 +143,19 @@ export const miniAppRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) =>
       send(reply, await as(request, (miniApp, clientId) => miniApp.add(clientId, request.body)), 201),
+  );
+  app.post(
+    "/app/positions/available/",
+    {
+      config: client,
+      schema: { body: ZMiniAppAddAvailableSchema, response: { 201: ZMiniAppAddedSchema, ...failures } },
+    },
+    async (request, reply) =>
+      send(
+        reply,
+        await as(request, (miniApp, clientId) => miniApp.addAvailable(clientId, request.body)),
+        201,
+      ),
   );
   app.put(
     "/app/positions/:id/",

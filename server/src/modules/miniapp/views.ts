@@ -94,10 +94,13 @@ export const orderOf = (o: TodayOrder): TMiniAppOrder => ({
   totals: totalsOf(o),
 });
 
-export const refusalOf = (r: Pick<Refusal, "code" | "message" | "canStill" | "quote">): TMiniAppRefusal => ({
+export const refusalOf = (
+  r: Pick<Refusal, "code" | "message" | "canStill" | "takeAvailable" | "quote">,
+): TMiniAppRefusal => ({
   detail: r.message,
   code: r.code,
   can_still: r.canStill ?? null,
+  take_available: r.takeAvailable === true,
   quote: r.quote ? quoteOf(r.quote) : null,
 });
 

@@ -14,6 +14,7 @@ export function countingAttempts(service: OrderingService, count: CountAttempt):
   return {
     ...service,
     addPosition: async (...args) => counted("add", await service.addPosition(...args)),
+    addAvailable: async (...args) => counted("add", await service.addAvailable(...args)),
     addPositions: async (...args) => {
       const done = await service.addPositions(...args);
       // Refused whole, each line was an attempt refused alike.

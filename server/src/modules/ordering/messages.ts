@@ -57,7 +57,11 @@ export function limitRefusal(
     ok: false,
     code: check.code,
     message: `${reasons[check.code]}: ${tail}`,
-    ...(check.stockBound && canStill > 0 ? {} : { canStill: Math.max(0, canStill) }),
+    ...(!(check.stockBound && canStill > 0)
+      ? { canStill: Math.max(0, canStill) }
+      : mode === "add"
+        ? { takeAvailable: true }
+        : {}),
   };
 }
 

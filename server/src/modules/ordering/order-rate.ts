@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { type Bindable, fixedStatement } from "../../db/fixed-statement.ts";
 import { handledSql, type UpdateReceipt } from "../../db/handled-updates.ts";
-import { orderRateBuckets } from "../../db/schema/index.ts";
+import { orderRateBuckets, quoteRateBuckets } from "../../db/schema/index.ts";
 import type { Refusal } from "./types.ts";
 
 /**
@@ -60,14 +60,12 @@ type PaceValues = { [K in keyof PaceMoments]: Bindable<string> } & { clientId: B
  */
 export function clientPace(v: PaceValues, how: { paced: boolean; seen?: Bindable<number> }): SQL {
   // The stored row's columns, spelt out: in DO UPDATE an unqualified name could be the proposed row's too.
-  const fullAt = sql.raw("order_rate_buckets.full_at");
   const changes = sql.raw("order_rate_buckets.changes");
+  const bucket = spentFrom("order_rate_buckets", v);
   // Unpaced, the row is only taken (locked) as it is.
-  const set = how.paced
-    ? sql`full_at = greatest(${fullAt}, ${v.now}::timestamptz) + ${sql.raw(String(INTERVAL_MS))} * interval '1 millisecond'`
-    : sql`full_at = ${fullAt}`;
+  const set = how.paced ? bucket.set : sql`full_at = order_rate_buckets.full_at`;
   const conditions = [
-    how.paced ? sql`${fullAt} <= ${v.edge}::timestamptz` : undefined,
+    how.paced ? bucket.within : undefined,
     how.seen === undefined ? undefined : sql`${changes} = ${how.seen}::bigint`,
   ].filter((s) => s !== undefined);
   return sql`insert into ${orderRateBuckets} (client_id, full_at)
@@ -75,6 +73,31 @@ export function clientPace(v: PaceValues, how: { paced: boolean; seen?: Bindable
     on conflict (client_id) do update set ${set}
     ${conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
     returning client_id`;
+}
+
+/** A bucket row's `full_at` pushed one interval on (`set`), allowed while it is within the burst (`within`). */
+function spentFrom(table: "order_rate_buckets" | "quote_rate_buckets", v: PaceValues) {
+  const fullAt = sql.raw(`${table}.full_at`);
+  return {
+    set: sql`full_at = greatest(${fullAt}, ${v.now}::timestamptz) + ${sql.raw(String(INTERVAL_MS))} * interval '1 millisecond'`,
+    within: sql`${fullAt} <= ${v.edge}::timestamptz`,
+  };
+}
+
+/**
+ * One quote of the client's spent (quote_rate_buckets), at the pace of their changes: answers whether it was
+ * within the allowance; beyond it the quote is too_fast and answers nothing.
+ */
+const quoteStatement = fixedStatement<PaceMoments & { clientId: number }, { allowed: boolean }>((v) => {
+  const bucket = spentFrom("quote_rate_buckets", v);
+  return sql`with pace as (insert into ${quoteRateBuckets} (client_id, full_at)
+      values (${v.clientId}::int, ${v.next}::timestamptz)
+      on conflict (client_id) do update set ${bucket.set} where ${bucket.within} returning client_id)
+    select json_build_object('allowed', exists (select 1 from pace)) as r`;
+});
+
+export async function spendQuote(db: Db | Tx, clientId: number, now: Date): Promise<boolean> {
+  return (await quoteStatement.run(db, { clientId, ...paceAt(now) })).allowed;
 }
 
 /** The client's count of changes (0 before their first), as a column read beside what a change is judged on. */

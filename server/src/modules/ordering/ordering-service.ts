@@ -1,6 +1,7 @@
 import type { Tx } from "../../db/client.ts";
 import { businessDay } from "../../lib/business-time.ts";
 import { systemClock } from "../../lib/clock.ts";
+import { addAvailable } from "./add-available.ts";
 import { addLines } from "./add-lines.ts";
 import { addPosition } from "./add-position.ts";
 import { countingAttempts } from "./attempts.ts";
@@ -8,7 +9,7 @@ import * as lists from "./catalogue-lists.ts";
 import { type ClientContext, type ClientLookup, loadClient } from "./client-context.ts";
 import { TEXT } from "./messages.ts";
 import { modificationView } from "./modification-view.ts";
-import { lockClientPace, spendChange, tooFast } from "./order-rate.ts";
+import { lockClientPace, spendChange, spendQuote, tooFast } from "./order-rate.ts";
 import * as positions from "./positions.ts";
 import { type Changed, Refused } from "./positions.ts";
 import { previewAdd, previewChange } from "./preview.ts";
@@ -115,6 +116,25 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
     }
   }
 
+  /**
+   * An add of `quantity` by `add` for a client who may order now: a quantity no add takes is a refused try (its
+   * pace spent, the bot's update recorded with it).
+   */
+  async function adding(
+    clientId: number,
+    quantity: number,
+    add: (s: Situation) => Promise<Changed | Refusal>,
+  ): Promise<PositionResult> {
+    const s = await situation(clientId);
+    if ("ok" in s) return s;
+    if (!validQuantity(quantity)) {
+      const allowed = await spendChange(db, clientId, s.now, deps.receipt);
+      return allowed ? badQuantity : tooFast;
+    }
+    const done = await add(s);
+    return "ok" in done ? done : afterPosition(s, done);
+  }
+
   function afterPosition(s: Situation, changed: Changed) {
     const order = toTodayOrder(s.day, changed.order, s.client.showPrices);
     const position = order.positions.find((p) => p.id === changed.positionId);
@@ -144,29 +164,30 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
       if (!found) return null;
       return modificationView(db, found, modificationId, businessDay(clock.now()));
     },
+    // A preview answers whether the stock holds a quantity: it is paced as adds are (order-rate.ts spendQuote).
     async previewAdd(clientId, modificationId, quantity) {
       const s = await situation(clientId);
       if ("ok" in s) return s;
       if (!validQuantity(quantity)) return badQuantity;
+      if (!(await spendQuote(db, clientId, s.now))) return tooFast;
       return previewAdd(db, s, modificationId, quantity);
     },
     async previewChange(clientId, positionId, quantity) {
       const s = await situation(clientId);
       if ("ok" in s) return s;
       if (!validQuantity(quantity)) return badQuantity;
+      if (!(await spendQuote(db, clientId, s.now))) return tooFast;
       return previewChange(db, s, positionId, quantity);
     },
 
-    async addPosition(clientId, modificationId, quantity, confirmedPrice) {
-      const s = await situation(clientId);
-      if ("ok" in s) return s;
-      if (!validQuantity(quantity)) {
-        const allowed = await spendChange(db, clientId, s.now, deps.receipt);
-        return allowed ? badQuantity : tooFast;
-      }
-      const done = await addPosition(db, s, modificationId, quantity, confirmedPrice, deps.receipt);
-      return "ok" in done ? done : afterPosition(s, done);
-    },
+    addPosition: (clientId, modificationId, quantity, confirmedPrice) =>
+      adding(clientId, quantity, (s) =>
+        addPosition(db, s, modificationId, quantity, confirmedPrice, deps.receipt),
+      ),
+    addAvailable: (clientId, modificationId, quantity, confirmedPrice) =>
+      adding(clientId, quantity, (s) =>
+        addAvailable(db, s, modificationId, quantity, confirmedPrice, deps.receipt),
+      ),
     async addPositions(clientId, lines) {
       const s = await situation(clientId);
       if ("ok" in s) return s;

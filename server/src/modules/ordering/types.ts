@@ -165,6 +165,11 @@ export type Refusal = {
    * nothing is left; absent when the stock is what bounds it (its figure is never told) or no limit refused.
    */
   canStill?: number;
+  /**
+   * The stock (not a limit of the client's own) bounds the quantity and some of it is left: «Взять сколько
+   * есть» (addAvailable) adds what is left, whose figure the client reads only once it is in their order.
+   */
+  takeAvailable?: boolean;
   card?: ModificationView;
   quote?: Quote;
 };
@@ -207,6 +212,16 @@ export type OrderingService = {
    * carries the quote to confirm. A client who may not see prices confirms the quantity alone (null).
    */
   addPosition(
+    clientId: number,
+    modificationId: number,
+    quantity: number,
+    confirmedPrice: number | null,
+  ): Promise<PositionResult>;
+  /**
+   * «Взять сколько есть»: `quantity` units, or as many as the stock holds when it holds fewer, at the tier they
+   * reach (add-available.ts); `confirmedPrice` is the one the client saw for `quantity`.
+   */
+  addAvailable(
     clientId: number,
     modificationId: number,
     quantity: number,

@@ -56,16 +56,23 @@ export function addedRow(w: Weighing, tier: SellableTier, name: string, id: numb
 export const withAdded = (positions: readonly DayRow[], row: DayRow, grown: DayRow | null): DayRow[] =>
   grown ? positions.map((p) => (p.id === grown.id ? row : p)) : [...positions, row];
 
-/** The refusal of a limit, saying what is still possible at the largest total every rule allows. */
+/**
+ * The refusal of a limit, saying what is still possible at the largest total every rule allows. One the stock
+ * bounds, with units left, offers «Взять сколько есть» with the quote of the quantity asked: the price the
+ * client confirms for it (add-available.ts).
+ */
 export function limitRefusalOf(
   check: Extract<Check, { ok: false }>,
-  { s, modification, current, mode }: Pick<Weighing, "s" | "modification" | "current" | "mode">,
+  w: Pick<Weighing, "s" | "modification" | "current" | "mode" | "total">,
 ): Refusal {
+  const { s, modification, current, mode } = w;
   const held = current?.quantity ?? 0;
   const canStill = mode === "add" ? Math.max(0, check.maxTotal - held) : check.maxTotal;
   const tier = priceForQuantity(modification.pricing, Math.max(1, check.maxTotal));
   const currencySign = tier?.currencySign ?? modification.pricing.orderable[0]?.tiers[0]?.currencySign ?? "";
-  return limitRefusal(check, canStill, mode, { currencySign, showPrices: s.client.showPrices });
+  const refusal = limitRefusal(check, canStill, mode, { currencySign, showPrices: s.client.showPrices });
+  const asked = refusal.takeAvailable ? priceForQuantity(modification.pricing, w.total) : null;
+  return asked ? { ...refusal, quote: quoteOf(w, asked) } : refusal;
 }
 
 /** Every rule for the position at its total: the tier it is sold at, or the refusal. */
@@ -79,7 +86,7 @@ export function weigh(w: Weighing): { ok: true; tier: SellableTier } | Refusal {
 }
 
 /** The position the weighing makes at its tier, priced only for a client who may see prices. */
-export function quoteOf({ s, total }: Weighing, tier: SellableTier): Quote {
+export function quoteOf({ s, total }: Pick<Weighing, "s" | "total">, tier: SellableTier): Quote {
   const shown = s.client.showPrices;
   return {
     quantity: total,

@@ -9,7 +9,9 @@ export type Answer<T> =
   | { ok: true; value: T }
   | { ok: false; status: RefusalStatus; refusal: TMiniAppRefusal | TPreparedListClosed };
 
-export const refused = (r: Pick<Refusal, "code" | "message" | "canStill" | "quote">): Answer<never> => ({
+export const refused = (
+  r: Pick<Refusal, "code" | "message" | "canStill" | "takeAvailable" | "quote">,
+): Answer<never> => ({
   ok: false,
   status: refusalStatus(r.code),
   refusal: refusalOf(r),
@@ -24,6 +26,7 @@ export function closedAnswer(market: MarketState, clock: Clock): Answer<never> {
       detail: `${describeMarketState(market, clock.now())}. Список можно отправить, когда маркет откроется.`,
       code: "market_closed",
       can_still: null,
+      take_available: false,
       quote: null,
       market: marketOf(market),
     },
