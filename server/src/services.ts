@@ -85,7 +85,7 @@ export function createServices({
     miniApp: createMiniAppService({ db, clock, countAttempt: metrics?.orderingAttempts("miniapp") }),
     miniAppDryRun: createMiniAppService({ db, clock, dryRun: true }),
     preparedList: createPreparedListService({ db, clock }),
-    preparedListDryRun: createPreparedListService({ db, clock, dryRun: true }),
+    preparedListPreview: (session: string) => createPreparedListService({ db, clock, preview: session }),
   };
 }
 

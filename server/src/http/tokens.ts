@@ -10,6 +10,11 @@ export type ClientTokenClaims = {
   telegramId: number;
   /** A staff preview of the Mini App (the bot preview's rule): every change it makes is rolled back. */
   dryRun?: boolean;
+  /**
+   * A dry-run preview's own session (the token's id: a preview's token is never renewed), under which what it
+   * prepares between its calls is kept apart from the client's (the prepared list's preview_lists).
+   */
+  previewSession?: string;
 };
 
 const ACCESS_TTL_SECONDS = 30 * 60;
@@ -121,7 +126,13 @@ export function createTokenService({ secret, clock }: { secret: string; clock: C
     if (!payload || payload.aud !== CLIENT_AUDIENCE) return undefined;
     const { token_type: type, client_id: clientId, telegram_id: telegramId } = payload;
     if (type !== "client" || typeof clientId !== "number" || typeof telegramId !== "number") return undefined;
-    return { clientId, telegramId, dryRun: payload.dry_run === true };
+    const dryRun = payload.dry_run === true;
+    return {
+      clientId,
+      telegramId,
+      dryRun,
+      ...(dryRun && payload.jti ? { previewSession: payload.jti } : {}),
+    };
   }
 
   return {

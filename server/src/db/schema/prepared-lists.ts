@@ -10,7 +10,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { modifications } from "./catalogue.ts";
 import { clients } from "./clients.ts";
-import { createdAt, id, money } from "./columns.ts";
+import { createdAt, id, moment, money } from "./columns.ts";
 
 /**
  * A client's prepared list («Список к открытию», issue 30): modifications and quantities to send in one tap when
@@ -103,4 +103,19 @@ export const preparedListOpenings = pgTable("prepared_list_openings", {
     .primaryKey()
     .references(() => clients.id, { onDelete: "cascade" }),
   marketOpen: boolean("market_open").notNull().default(false),
+});
+
+/**
+ * A staff preview's own list, for a Mini App opened from the bot preview in dry run: each of its calls runs in a
+ * transaction that is rolled back, so the list it prepares lives here between calls (its lines as the table
+ * holds them), under the preview token's id, and is put in place of the client's list inside each call's
+ * transaction. The client's own list and order are never changed. Kept a day.
+ */
+export const previewLists = pgTable("preview_lists", {
+  session: varchar("session", { length: 64 }).primaryKey(),
+  clientId: integer("client_id")
+    .notNull()
+    .references(() => clients.id, { onDelete: "cascade" }),
+  lines: jsonb("lines").notNull(),
+  updatedAt: moment("updated_at").notNull().defaultNow(),
 });

@@ -14,6 +14,7 @@ import type {
 import { fromKopecks, PREPARED_LIST_MAX_LINES } from "@wholesale/contract";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
+import { rolledBack } from "../../db/rolled-back.ts";
 import { preparedListLines, preparedListOpenings } from "../../db/schema/index.ts";
 import { conflict } from "../../http/errors.ts";
 import { businessDay } from "../../lib/business-time.ts";
@@ -32,9 +33,8 @@ import { amountsPerCurrency } from "./amounts.ts";
 import { type Answer, refused } from "./answers.ts";
 import { pastOrders, repeatedLines } from "./past-orders.ts";
 import { matchPasted } from "./paste.ts";
+import { keepPreviewList, previewLinesOf, restorePreviewList } from "./preview-list.ts";
 import { sendLines, sentAlready } from "./send-list.ts";
-
-class DryRunRollback extends Error {}
 
 const LINE_NOT_FOUND = "Строки нет в списке.";
 const TOO_MANY_LINES = `В списке не больше ${PREPARED_LIST_MAX_LINES} строк.`;
@@ -44,35 +44,33 @@ export type PreparedListService = ReturnType<typeof createPreparedListService>;
 type Standing = { market: Parameters<typeof marketOf>[0]; view: ListView };
 
 /**
- * The prepared list («Список к открытию»), its sending, «Повторить заказ» and a pasted list (issue 30), for the
- * Mini App and the bot. The list is kept per client and reserves nothing; sending applies each line through the
- * Mini App's own add (send-list.ts), so every rule of the ordering service holds line by line.
+ * The prepared list («Список к открытию»), its sending, «Повторить заказ» and a pasted list, for the Mini App and
+ * the bot. The list is kept per client and reserves nothing; sending applies each line through the Mini App's
+ * own add (send-list.ts), so every rule of the ordering service holds line by line.
  *
- * `dryRun` (a staff preview): every change runs in a transaction that is rolled back, as the Mini App's dry run
- * and the bot preview's: the answers are real and nothing is kept.
+ * `preview` (a staff preview in dry run, its session): every call runs in a transaction that is rolled back, as
+ * the Mini App's dry run and the bot preview's, so the answers are real and nothing of the client's is kept; the
+ * list the preview prepares is kept apart under its session (preview-list.ts) and stands in for the client's in
+ * each call, so a preview prepares a list, sends it and reads the answers.
  */
 export function createPreparedListService({
   db,
   clock,
-  dryRun = false,
+  preview,
 }: {
   db: Db;
   clock: Clock;
-  dryRun?: boolean;
+  preview?: string;
 }) {
-  async function write<T>(work: (on: Db | Tx) => Promise<T>): Promise<T> {
-    if (!dryRun) return work(db);
-    let result: { value: T } | undefined;
-    try {
-      await db.transaction(async (tx) => {
-        result = { value: await work(tx) };
-        throw new DryRunRollback();
-      });
-    } catch (error) {
-      if (!(error instanceof DryRunRollback)) throw error;
-    }
-    if (!result) throw new Error("the dry run gave no result");
-    return result.value;
+  async function write<T>(clientId: number, work: (on: Db | Tx) => Promise<T>): Promise<T> {
+    if (preview === undefined) return work(db);
+    const done = await rolledBack(db, async (tx) => {
+      await restorePreviewList(tx, preview, clientId);
+      const value = await work(tx);
+      return { value, lines: await previewLinesOf(tx, clientId) };
+    });
+    await keepPreviewList(db, preview, clientId, done.lines);
+    return done.value;
   }
 
   /** The client in good standing (the ordering service's decision, market included) and the list's view. */
@@ -96,7 +94,7 @@ export function createPreparedListService({
   ): Promise<Answer<T>> {
     const s = await standing(clientId);
     if (!s.ok) return s.answer;
-    return write((on) => work(on, s));
+    return write(clientId, (on) => work(on, s));
   }
 
   async function readLines(on: Db | Tx, clientId: number) {
@@ -163,11 +161,8 @@ export function createPreparedListService({
   const priceOf = (kopecks: number | null) => (kopecks === null ? null : fromKopecks(kopecks));
 
   return {
-    async list(clientId: number): Promise<Answer<TPreparedList>> {
-      const s = await standing(clientId);
-      if (!s.ok) return s.answer;
-      return { ok: true, value: await listOf(db, clientId, s) };
-    },
+    list: (clientId: number): Promise<Answer<TPreparedList>> =>
+      withStanding(clientId, async (on, s) => ({ ok: true, value: await listOf(on, clientId, s) })),
 
     addLine: (clientId: number, body: TPreparedListAdd): Promise<Answer<TPreparedList>> =>
       withStanding(clientId, async (on, s) => {

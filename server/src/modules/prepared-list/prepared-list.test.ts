@@ -551,31 +551,66 @@ describe("the prepared list", () => {
     expect(list.lines.map((l: { quantity: number }) => l.quantity)).toEqual([2]);
   });
 
-  it("in a staff preview's dry run answers for real and keeps nothing", async () => {
+  it("in a staff preview's dry run prepares and sends a list of its own, answered for real, keeping nothing", async () => {
     await setMarketOpen(false);
     const client = await seedClient(t.db, { allowedPrice: true });
-    const token = await t.app.tokens.signClient({
-      clientId: client.id,
-      telegramId: client.telegramId ?? 0,
-      dryRun: true,
-    });
-    const call = async (options: InjectOptions) => {
-      await orderingCacheCaughtUp(t.db);
-      return t.app.inject({ ...options, headers: { authorization: `Bearer ${token}` } });
+    const previewCalls = async () => {
+      const token = await t.app.tokens.signClient({
+        clientId: client.id,
+        telegramId: client.telegramId ?? 0,
+        dryRun: true,
+      });
+      return async (options: InjectOptions) => {
+        await orderingCacheCaughtUp(t.db);
+        return t.app.inject({ ...options, headers: { authorization: `Bearer ${token}` } });
+      };
     };
-    const mod = await tiered();
-    const added = await call(line(mod.id, 2, 60000));
-    expect(added.json().lines).toHaveLength(1);
-    expect((await call({ method: "GET", url: "/api/app/list/" })).json().lines).toEqual([]);
+    const [own, a, b] = [await tiered(), await tiered(), await tiered()];
+    // The client's own list, which the preview starts from and never changes.
     await t.db
       .insert(preparedListLines)
-      .values({ clientId: client.id, modificationId: mod.id, quantity: 2, confirmedPrice: 600, place: 1 });
+      .values({ clientId: client.id, modificationId: own.id, quantity: 1, confirmedPrice: 600, place: 1 });
+    const clientsList = async () =>
+      (await t.db.select().from(preparedListLines).where(eq(preparedListLines.clientId, client.id))).map(
+        (l) => [l.modificationId, l.quantity],
+      );
+    const call = await previewCalls();
+    expect((await call(line(a.id, 2, 60000))).json().lines).toHaveLength(2);
+    const listed = (await call(line(b.id, 3, 60000))).json();
+    expect(listed.lines.map((l: { modification: number }) => l.modification)).toEqual([own.id, a.id, b.id]);
+    const changed = await call({
+      method: "PUT",
+      url: `/api/app/list/lines/${listed.lines[0].id}/`,
+      payload: { quantity: 4, price_kopecks: 60000 },
+    });
+    expect(changed.json().lines[0]).toMatchObject({ modification: own.id, quantity: 4 });
+    expect((await call({ method: "GET", url: "/api/app/list/" })).json().lines).toHaveLength(3);
+    expect(await clientsList()).toEqual([[own.id, 1]]);
+
     await setMarketOpen(true);
     const sent = await call(sendWith(KEY()));
-    expect(sent.json().results[0]).toMatchObject({ status: "added" });
+    expect(sent.statusCode).toBe(200);
+    expect(
+      sent
+        .json()
+        .results.map((r: { modification: number; quantity: number; status: string }) => [
+          r.modification,
+          r.quantity,
+          r.status,
+        ]),
+    ).toEqual([
+      [own.id, 4, "added"],
+      [a.id, 2, "added"],
+      [b.id, 3, "added"],
+    ]);
+    // The preview's list is sent; nothing of the client's changed: no order, the stock, their own list.
+    expect((await call({ method: "GET", url: "/api/app/list/" })).json().lines).toEqual([]);
     expect(await positionsOf(client.id)).toEqual([]);
-    expect(await stockOf(mod.id)).toBe(100);
-    expect((await call({ method: "GET", url: "/api/app/list/" })).json().lines).toHaveLength(1);
+    expect([await stockOf(own.id), await stockOf(a.id), await stockOf(b.id)]).toEqual([100, 100, 100]);
+    expect(await clientsList()).toEqual([[own.id, 1]]);
+    // Another preview starts again from the client's list.
+    const again = await previewCalls();
+    expect((await again({ method: "GET", url: "/api/app/list/" })).json().lines).toHaveLength(1);
     await setMarketOpen(false);
   });
 });

@@ -48,20 +48,21 @@ function send<T>(reply: FastifyReply, answer: Answer<T>, status = 200) {
 }
 
 /**
- * The prepared list's routes (issue 30; paths in contract/src/prepared-list.ts), the Mini App's: the client token
- * only (`access: "client"`), the client the token's; a preview token in dry run goes to the service whose changes
- * are rolled back.
+ * The prepared list's routes (paths in contract/src/prepared-list.ts), the Mini App's: the client token only
+ * (`access: "client"`), the client the token's; a preview token in dry run goes to the service of its session,
+ * whose changes are rolled back and whose list is the preview's own.
  */
 export const preparedListRoutes: FastifyPluginAsyncZod<{
   preparedList: PreparedListService;
-  preparedListDryRun: PreparedListService;
-}> = async (app, { preparedList: live, preparedListDryRun }) => {
+  /** The service of a staff preview in dry run, for its session. */
+  preparedListPreview: (session: string) => PreparedListService;
+}> = async (app, { preparedList: live, preparedListPreview }) => {
   const as = <T>(
     request: FastifyRequest,
     call: (service: PreparedListService, clientId: number) => Promise<T>,
   ) => {
     const claims = currentClient(request);
-    return call(claims.dryRun ? preparedListDryRun : live, claims.clientId);
+    return call(claims.dryRun ? preparedListPreview(claims.previewSession ?? "") : live, claims.clientId);
   };
   app.get(
     "/app/list/",
