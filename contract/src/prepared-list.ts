@@ -9,9 +9,9 @@ import {
 import { z } from "./zod-ru.ts";
 
 /**
- * Issue 30, «Заказ в одно касание»: the prepared list («Список к открытию»), its sending, «Повторить заказ» and
- * a pasted list. Every route is the Mini App's (`access: "client"`, the client token; a preview token in dry run
- * keeps nothing). Failures are the Mini App's (ZMiniAppFailureSchema): the ordering service's refusal or the
+ * «Заказ в одно касание»: the prepared list («Список к открытию»), its sending, «Повторить заказ» and a pasted
+ * list. Every route is the Mini App's (`access: "client"`, the client token; a preview token in dry run keeps
+ * nothing of the client's and prepares a list of its own). Failures are the Mini App's (ZMiniAppFailureSchema): the ordering service's refusal or the
  * error model, each with its Russian `detail`.
  *
  *   GET    /api/app/list/                    the list                                 → ZPreparedListSchema
@@ -89,9 +89,12 @@ export const ZPreparedListQuoteRequestSchema = z.object({
 export type TPreparedListQuoteRequest = z.infer<typeof ZPreparedListQuoteRequestSchema>;
 
 /**
- * One send of the list. `idempotency_key` is made by the page for the tap (crypto.randomUUID()) and sent again
- * unchanged when the answer was lost: a key already used adds nothing and answers as it did the first time.
- * An empty list is a 409 in the error model («Список пуст…»); more than PREPARED_LIST_MAX_LINES lines, too.
+ * One send of the list. `idempotency_key` is made by the page for the tap (crypto.randomUUID(), kept by the page
+ * until answered, across a reopening) and sent again unchanged when the answer was lost: a key already used adds
+ * nothing and answers as it did the first time. Whatever the key, a list's line is added once: a line added
+ * leaves the list in the same statement. The send is one change of the client's pace, whatever its length (too
+ * many in a row: 429 too_fast, nothing added). An empty list is a 409 in the error model («Список пуст…»); more
+ * than PREPARED_LIST_MAX_LINES lines, too.
  */
 export const ZPreparedListSendSchema = z.object({ idempotency_key: z.uuid() });
 export type TPreparedListSend = z.infer<typeof ZPreparedListSendSchema>;
@@ -99,8 +102,8 @@ export type TPreparedListSend = z.infer<typeof ZPreparedListSendSchema>;
 /** A line that went into today's order: the units it added and the unit price it was added at. */
 const ZLineAddedSchema = z.object({
   status: z.literal("added"),
-  /** The list's line (null for a repeated order sent at once). */
-  line: z.number().int().nullable(),
+  /** The list's line it was (a repeated order's lines are put in the list and sent from it). */
+  line: z.number().int(),
   modification: z.number().int(),
   name: z.string(),
   quantity: z.number().int(),
@@ -116,7 +119,7 @@ const ZLineAddedSchema = z.object({
  */
 const ZLineRefusedSchema = z.object({
   status: z.literal("refused"),
-  line: z.number().int().nullable(),
+  line: z.number().int(),
   modification: z.number().int(),
   name: z.string(),
   quantity: z.number().int(),
@@ -216,10 +219,10 @@ export const ZRepeatOrderSchema = ZPreparedListSendSchema;
 export type TRepeatOrder = z.infer<typeof ZRepeatOrderSchema>;
 
 /**
- * A repeated order: while the market is closed its positions go into the list (as adds to it, each confirmed at
- * the price the order had, so a price changed since shows as such; lines no longer sold show `sold: false`);
- * while it is open they are sent at once, in the order's order, at the prices the order had (a changed one is
- * refused with the new quote, as a list's line is).
+ * A repeated order: its positions go into the list (as adds to it, each confirmed at the price the order had, so
+ * a price changed since shows as such; lines no longer sold show `sold: false`); while the market is open those
+ * lines are then sent at once from the list, as a send of it (a changed price is refused with the new quote),
+ * and the refused ones stay in the list.
  */
 export const ZRepeatedOrderSchema = z.discriminatedUnion("status", [
   z.object({ status: z.literal("listed"), list: ZPreparedListSchema }),

@@ -383,7 +383,7 @@ function Offer({
   onError,
 }: {
   modification: number;
-  line: number | null;
+  line: number;
   quantity: number;
   known: TMiniAppQuote | null;
   available: boolean;
@@ -414,7 +414,7 @@ function Offer({
       haptic.success();
       setState({ busy: false, done: done.position.quantity, problem: null });
       onOrderChanged();
-      if (line !== null) api.removeLine(line).then(onList, () => undefined);
+      api.removeLine(line).then(onList, () => undefined);
     } catch (error) {
       haptic.error();
       if (error instanceof Refused && error.refusal?.code === "price_changed" && error.refusal.quote) {
