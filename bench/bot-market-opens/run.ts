@@ -1,7 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { count, inArray, sum } from "drizzle-orm";
-import pg from "pg";
-import { type Database, type Db, openPglite, openPostgres } from "../../server/src/db/client.ts";
+import type { Db } from "../../server/src/db/client.ts";
 import {
   accessRules,
   brands,
@@ -17,6 +16,7 @@ import {
 import { systemClock } from "../../server/src/lib/clock.ts";
 import { createOrderingService } from "../../server/src/modules/ordering/index.ts";
 import { cpuMeter } from "../lib/cpu.ts";
+import { scratchDatabase } from "../lib/scratch-database.ts";
 import type { Step } from "../lib/step.ts";
 import { miniAppHandler } from "../miniapp/miniapp-handler.ts";
 import { botHandler } from "./bot-handler.ts";
@@ -91,43 +91,7 @@ function random(seed: number) {
   };
 }
 
-async function open(): Promise<Database & { drop: () => Promise<void>; url?: string; name?: string }> {
-  if (kind === "pglite") {
-    const database = await openPglite();
-    return { ...database, drop: database.close };
-  }
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const name = `bench_market_opens_${process.pid}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), { max: poolSize });
-  return {
-    ...database,
-    url: url.toString(),
-    name,
-    drop: async () => {
-      await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      // pg-pool's end() resolves before its idle connections have closed: dropping at once would cut them off
-      // (and the pool would log each as lost). They are given a few seconds; FORCE ends any that linger.
-      for (let i = 0; i < 50; i++) {
-        const { rows } = await dropper.query(
-          "select count(*)::int as n from pg_stat_activity where datname = $1",
-          [name],
-        );
-        if (rows[0]?.n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
-}
+const open = () => scratchDatabase(kind, "bench_market_opens", poolSize);
 
 /** The market open for everyone, 1,000 small-wholesale clients, 20 scarce and 200 plentiful modifications. */
 async function seed(db: Db) {

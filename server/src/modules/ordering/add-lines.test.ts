@@ -152,6 +152,42 @@ describe("a list's line, whatever sends it", () => {
     ).toEqual([]);
   });
 
+  it("grown since the send copied it, keeps what was not sent as a line of its own", async () => {
+    const client = await seedClient(f.db);
+    const [a, b] = [await plain(), await plain()];
+    // The send copied 2 and 3 units; a paste then added 5 to each line.
+    const lineA = await listLineOf(client.id, a.id, 7, 1);
+    const lineB = await listLineOf(client.id, b.id, 8, 2);
+    const send = await sendOf(client.id);
+    // Both in one statement, then one alone (a send of one line goes through the tap's statement): each keeps
+    // the rest.
+    await added(client.id, [lineOf(send, 0, a.id, 2, lineA), lineOf(send, 1, b.id, 3, lineB)]);
+    const c = await plain();
+    const lineC = await listLineOf(client.id, c.id, 6, 3);
+    await added(client.id, [lineOf(await sendOf(client.id), 0, c.id, 2, lineC)]);
+    const left = await f.db
+      .select({
+        id: preparedListLines.id,
+        modificationId: preparedListLines.modificationId,
+        quantity: preparedListLines.quantity,
+      })
+      .from(preparedListLines)
+      .where(eq(preparedListLines.clientId, client.id))
+      .orderBy(preparedListLines.place);
+    expect(left.map((l) => [l.modificationId, l.quantity])).toEqual([
+      [a.id, 5],
+      [b.id, 5],
+      [c.id, 4],
+    ]);
+    expect(left.map((l) => l.id)).not.toContain(lineA);
+    expect(left.map((l) => l.id)).not.toContain(lineB);
+    expect(left.map((l) => l.id)).not.toContain(lineC);
+    expect([await f.stockOf(a.id), await f.stockOf(b.id), await f.stockOf(c.id)]).toEqual([98, 97, 98]);
+    // What was left is a line like any other: another send adds it.
+    const again = await added(client.id, [lineOf(await sendOf(client.id), 0, a.id, 5, left[0]?.id ?? 0)]);
+    expect(again[0]).toMatchObject({ ok: true, position: { quantity: 7 } });
+  });
+
   it("goes with the others of its send as one change of the client's pace, however many they are", async () => {
     const client = await seedClient(f.db);
     const send = await sendOf(client.id);

@@ -111,7 +111,7 @@ function buildBatch({ order, lines }: BatchShape) {
       ctes.push(
         ...appliedParts(
           v,
-          { place: at("place", i), line: at("line", i) },
+          { place: at("place", i), line: at("line", i), delta: at("delta", i) },
           { position: `position${i}`, applied: `applied${i}` },
         ),
       );

@@ -83,20 +83,28 @@ export const stockTakenPart = (modificationId: Bindable<number>, delta: Bindable
 /**
  * A prepared list's line recorded with the position `position` that applies it, and taken off the client's list
  * (a line of a repeated order, `line` 0, is on no list). No conflict clause: a line recorded already, by this send
- * or by any other, fails the whole statement, which so writes nothing.
+ * or by any other, fails the whole statement, which so writes nothing. A line grown since the send copied it (a
+ * paste added to it) keeps what was not sent, as a line of its own (a new id: the one sent is recorded applied).
  */
 export const appliedParts = (
   v: { clientId: Bindable<number>; sendId: Bindable<number> },
-  at: { place: Bindable<number>; line: Bindable<number> },
+  at: { place: Bindable<number>; line: Bindable<number>; delta: Bindable<number> },
   names: { position: string; applied: string },
-) => [
-  sql`${sql.raw(names.applied)} as (insert into ${preparedListApplied} (send_id, place, position_id, line_id)
-    select ${v.sendId}::int, ${at.place}::int, id, nullif(${at.line}::int, 0) from ${sql.raw(names.position)}
-    returning line_id)`,
-  sql`${sql.raw(`un${names.applied}`)} as (delete from ${preparedListLines}
-    where ${preparedListLines.clientId} = ${v.clientId}::int
-      and ${preparedListLines.id} = (select line_id from ${sql.raw(names.applied)}))`,
-];
+) => {
+  const line = sql`${preparedListLines.clientId} = ${v.clientId}::int
+    and ${preparedListLines.id} = (select line_id from ${sql.raw(names.applied)})`;
+  return [
+    sql`${sql.raw(names.applied)} as (insert into ${preparedListApplied} (send_id, place, position_id, line_id)
+      select ${v.sendId}::int, ${at.place}::int, id, nullif(${at.line}::int, 0) from ${sql.raw(names.position)}
+      returning line_id)`,
+    sql`${sql.raw(`un${names.applied}`)} as (delete from ${preparedListLines}
+      where ${line} and ${preparedListLines.quantity} <= ${at.delta}::int)`,
+    sql`${sql.raw(`rest${names.applied}`)} as (update ${preparedListLines}
+      set id = nextval(pg_get_serial_sequence('prepared_list_lines', 'id')),
+        quantity = ${preparedListLines.quantity} - ${at.delta}::int
+      where ${line} and ${preparedListLines.quantity} > ${at.delta}::int)`,
+  ];
+};
 
 /** The keys a line's record meets when the line was applied already: its send's place, or its list's line. */
 const APPLIED_KEYS = new Set(["prepared_list_applied_send_id_place_pk", "prepared_list_applied_line_idx"]);
