@@ -556,7 +556,7 @@ function Paste({
     let added = 0;
     const left: Choice[] = [];
     for (const c of all) {
-      if (!c.take || !c.chosen) {
+      if (!c.take || !c.chosen || c.line.quantity === null) {
         left.push(c);
         continue;
       }

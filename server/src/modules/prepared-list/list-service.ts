@@ -3,6 +3,10 @@ import type {
   TMiniAppCard,
   TMiniAppCatalogue,
   TMiniAppQuote,
+  TPasteAlternatives,
+  TPasteApplied,
+  TPasteAppliedLine,
+  TPasteApply,
   TPasteMatch,
   TPastOrders,
   TPreparedList,
@@ -18,7 +22,7 @@ import { preparedListLines, preparedListOpenings } from "../../db/schema/index.t
 import { conflict } from "../../http/errors.ts";
 import { businessDay } from "../../lib/business-time.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { cardOf, itemOf, marketOf, quoteOf } from "../miniapp/index.ts";
+import { cardOf, itemOf, marketOf, quoteOf, refusalOf } from "../miniapp/index.ts";
 import {
   createOrderingService,
   type LineNow,
@@ -31,13 +35,20 @@ import {
 import { amountsPerCurrency } from "./amounts.ts";
 import { type Answer, refused } from "./answers.ts";
 import { pastOrders, repeatedLines } from "./past-orders.ts";
-import { matchPasted } from "./paste.ts";
+import { type InList, matchPasted, pastedAlternatives } from "./paste.ts";
 import { sendLines } from "./send-list.ts";
 
 class DryRunRollback extends Error {}
 
 const LINE_NOT_FOUND = "Строки нет в списке.";
 const TOO_MANY_LINES = `В списке не больше ${PREPARED_LIST_MAX_LINES} строк.`;
+const tooManyPasted = (free: number, fresh: number) =>
+  `${TOO_MANY_LINES} Свободных мест: ${free}, а новых позиций выбрано: ${fresh}. Ничего не добавлено: ` +
+  "снимите отметку с лишних.";
+const listChanged = (now: number, shown: number) =>
+  `Список изменился: в нём ${now} шт. этого товара, а не ${shown}. Ничего не прибавлено: проверьте количество.`;
+const overMaximum = (before: number, total: number) =>
+  `В списке уже ${before} шт.: вместе было бы ${total} шт., а можно не больше ${MAX_QUANTITY}.`;
 
 /**
  * The advisory lock's first key for a client's list (the second is the client's id): every writer of new lines
@@ -198,6 +209,102 @@ export function createPreparedListService({
     });
   }
 
+  /** A pasted line's modification and units: the lines of one modification added up, in first-seen order. */
+  function combined(lines: TPasteApply["lines"]) {
+    const by = new Map<number, TPasteApply["lines"][number]>();
+    for (const line of lines) {
+      const seen = by.get(line.modification);
+      // The later line's price is the one the page showed for the sum.
+      if (seen) by.set(line.modification, { ...line, quantity: seen.quantity + line.quantity });
+      else by.set(line.modification, { ...line });
+    }
+    return [...by.values()];
+  }
+
+  /**
+   * A paste's chosen lines added to the list in one transaction, each judged as an add to the list is, on the
+   * units the list will hold (its own plus the paste's): a refused line is answered alone, and new positions
+   * past the cap refuse the whole paste (409) before anything is written.
+   */
+  async function addPasted(
+    on: Db | Tx,
+    clientId: number,
+    s: Standing,
+    lines: TPasteApply["lines"],
+  ): Promise<TPasteAppliedLine[]> {
+    const asked = combined(lines);
+    // Whether each is sold is judged before the lock, where the ordering service's kept data serves the reads,
+    // on the units the list holds now; the lock then weighs the sums and the cap on the list as it stands.
+    const had = await inListOf(on, clientId);
+    const ids = asked.map((a) => a.modification);
+    const quotes = await s.view.quotes(
+      asked.map((a) => ({
+        modificationId: a.modification,
+        quantity: (had.get(a.modification) ?? 0) + a.quantity,
+      })),
+      on,
+    );
+    const names = await s.view.names(ids, on);
+    return lockedList(on, clientId, async (tx, held) => {
+      const holds = new Map(held.map((l) => [l.modificationId, l.quantity]));
+      const sized = asked.map((a) => {
+        const before = holds.get(a.modification) ?? 0;
+        return { ...a, before, total: before + a.quantity };
+      });
+      const results: TPasteAppliedLine[] = sized.map((a, i) => {
+        const name = names.get(a.modification) ?? orderingTexts.notFound;
+        if (a.before !== a.in_list)
+          return {
+            status: "changed",
+            modification: a.modification,
+            name,
+            quantity: a.quantity,
+            in_list: a.before,
+            detail: listChanged(a.before, a.in_list),
+          };
+        const quote = quotes[i];
+        const refusal = !validQuantity(a.quantity)
+          ? refusalOf({ code: "bad_quantity", message: orderingTexts.badQuantity })
+          : a.total > MAX_QUANTITY
+            ? refusalOf({ code: "bad_quantity", message: overMaximum(a.before, a.total) })
+            : quote && !quote.ok
+              ? refusalOf(quote)
+              : null;
+        return refusal
+          ? { status: "refused", modification: a.modification, name, quantity: a.quantity, refusal }
+          : {
+              status: "added",
+              modification: a.modification,
+              name,
+              quantity: a.quantity,
+              before: a.before,
+              total: a.total,
+            };
+      });
+      const taken = sized.filter((_, i) => results[i]?.status === "added");
+      const fresh = taken.filter((a) => a.before === 0).length;
+      const free = PREPARED_LIST_MAX_LINES - held.length;
+      if (fresh > free) throw conflict(tooManyPasted(Math.max(0, free), fresh));
+      await writeLines(
+        tx,
+        clientId,
+        s.market.open,
+        held,
+        taken.map((a) => ({
+          modificationId: a.modification,
+          quantity: a.total,
+          confirmedPrice: priceOf(a.price_kopecks),
+        })),
+      );
+      return results;
+    });
+  }
+
+  /** Units of each modification in the client's list now. */
+  async function inListOf(on: Db | Tx, clientId: number): Promise<InList> {
+    return new Map((await readLines(on, clientId)).map((l) => [l.modificationId, l.quantity]));
+  }
+
   const validQuantity = (q: number) => Number.isInteger(q) && q >= 1 && q <= MAX_QUANTITY;
   const priceOf = (kopecks: number | null) => (kopecks === null ? null : fromKopecks(kopecks));
 
@@ -308,8 +415,25 @@ export function createPreparedListService({
     async paste(clientId: number, text: string): Promise<Answer<TPasteMatch>> {
       const s = await standing(clientId);
       if (!s.ok) return s.answer;
-      return { ok: true, value: await matchPasted(s.view, text) };
+      const inList = await inListOf(db, clientId);
+      return { ok: true, value: { ...(await matchPasted(s.view, text, inList)), list_lines: inList.size } };
     },
+
+    async pasteAlternatives(
+      clientId: number,
+      query: { search: string; quantity: number; page: number },
+    ): Promise<Answer<TPasteAlternatives>> {
+      const s = await standing(clientId);
+      if (!s.ok) return s.answer;
+      return { ok: true, value: await pastedAlternatives(s.view, query, await inListOf(db, clientId)) };
+    },
+
+    /** A paste's chosen lines into the list, each adding to the line there (addPasted). */
+    applyPaste: (clientId: number, body: TPasteApply): Promise<Answer<TPasteApplied>> =>
+      withStanding(clientId, async (on, s) => {
+        const results = await addPasted(on, clientId, s, body.lines);
+        return { ok: true, value: { results, list: await listOf(on, clientId, s) } };
+      }),
 
     async pastOrders(clientId: number): Promise<Answer<TPastOrders>> {
       const s = await standing(clientId);
