@@ -217,8 +217,9 @@ export const ZPasteMatchSchema = z.object({
   lines: z.array(ZPasteLineSchema),
   /** Non-empty lines past the first PREPARED_LIST_MAX_LINES, not read: how many, and the first one's number. */
   not_read: z.object({ count: z.number().int(), from_number: z.number().int() }).nullable(),
-  /** Lines in the client's list now: new positions fit in PREPARED_LIST_MAX_LINES less these. */
+  /** Lines in the client's list now: new positions fit in `list_max_lines` (PREPARED_LIST_MAX_LINES) less these. */
   list_lines: z.number().int(),
+  list_max_lines: z.number().int(),
 });
 export type TPasteMatch = z.infer<typeof ZPasteMatchSchema>;
 

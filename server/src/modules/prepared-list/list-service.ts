@@ -416,7 +416,11 @@ export function createPreparedListService({
       const s = await standing(clientId);
       if (!s.ok) return s.answer;
       const inList = await inListOf(db, clientId);
-      return { ok: true, value: { ...(await matchPasted(s.view, text, inList)), list_lines: inList.size } };
+      const matched = await matchPasted(s.view, text, inList);
+      return {
+        ok: true,
+        value: { ...matched, list_lines: inList.size, list_max_lines: PREPARED_LIST_MAX_LINES },
+      };
     },
 
     async pasteAlternatives(

@@ -24,7 +24,7 @@ export async function matchPasted(
   view: ListView,
   text: string,
   inList: InList,
-): Promise<Omit<TPasteMatch, "list_lines">> {
+): Promise<Omit<TPasteMatch, "list_lines" | "list_max_lines">> {
   const { lines, notRead } = pastedLines(text);
   return {
     lines: await Promise.all(lines.map((l) => matchLine(view, l, inList))),
