@@ -54,7 +54,7 @@ const overMaximum = (before: number, total: number) =>
  * The advisory lock's first key for a client's list (the second is the client's id): every writer of new lines
  * takes it, so a list is counted and grown by one writer at a time. No other advisory lock uses two keys.
  */
-const LIST_LOCK = 30;
+export const LIST_LOCK = 30;
 
 type PutLine = { modificationId: number; quantity: number; confirmedPrice: number | null };
 type HeldLine = { modificationId: number; quantity: number; place: number };

@@ -9,12 +9,16 @@ import {
 } from "@wholesale/contract";
 import { eq } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedBrand, seedCurrency, seedModification, seedProduct } from "../../db/factories/catalogue.ts";
 import { seedClient } from "../../db/factories/clients.ts";
 import { modifications, preparedListLines } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
+import { lockWaiters } from "../../test/postgres-admin.ts";
+import { waitUntil } from "../../test/wait.ts";
 import { orderingCacheCaughtUp } from "../ordering/index.ts";
+import { LIST_LOCK } from "./list-service.ts";
 
 /**
  * «Вставить список»: a pasted text read line by line (what was read, what was not and why), matched to the
@@ -428,5 +432,50 @@ describe("the list's cap with adds at once", () => {
     // Whatever the order, three pastes (90) and the ten single adds fill it; a fourth paste never fits.
     expect(pasted.filter((r) => r.statusCode === 201)).toHaveLength(3);
     expect(added.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
+  });
+});
+
+describe.runIf(process.env.TEST_DB === "postgres")("a paste whose database connection is lost", () => {
+  it("fails cleanly with nothing added, and sent again adds each line once", async () => {
+    const { call, client } = await clientCalls();
+    const [a, b] = await productOf("Оборванный", "Товар", 2);
+    if (!a || !b) throw new Error("no modifications");
+    await call(addLine(a.id, 2));
+    const pasted = apply([
+      { modification: a.id, quantity: 3, in_list: 2 },
+      { modification: b.id, quantity: 4 },
+    ]);
+    // Another connection holds the client's list: the paste waits on it, and its backend is terminated.
+    const admin = new pg.Client({ connectionString: t.database.url ?? "" });
+    await admin.connect();
+    let lost: LightMyRequestResponse;
+    try {
+      await admin.query("begin");
+      await admin.query("select pg_advisory_xact_lock($1::int, $2::int)", [LIST_LOCK, client.id]);
+      const cutOff = call(pasted);
+      await waitUntil("the paste to wait on the list's lock", async () => (await lockWaiters(admin)) === 1);
+      await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+         where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      await admin.query("rollback");
+      lost = await cutOff;
+    } finally {
+      await admin.end();
+    }
+    expect(lost.statusCode).toBe(503);
+    expect(lost.json().detail).toBe("База данных временно недоступна. Повторите попытку.");
+    expect(await linesOf(client.id)).toEqual([{ modificationId: a.id, quantity: 2 }]);
+
+    const again = await call(pasted);
+    expect(again.json().results.map((r: { status: string }) => r.status)).toEqual(["added", "added"]);
+    const twice = await call(pasted);
+    expect(twice.json().results.map((r: { status: string }) => r.status)).toEqual(["changed", "changed"]);
+    expect(await linesOf(client.id)).toEqual(
+      expect.arrayContaining([
+        { modificationId: a.id, quantity: 5 },
+        { modificationId: b.id, quantity: 4 },
+      ]),
+    );
   });
 });
