@@ -175,8 +175,14 @@ export function PasteSection({ onList, onDone, onError }: Props) {
       setFound(answer);
       setRows(answer.lines.map(rowOf));
       setListed(null);
+      // Prices are asked afresh for a new paste.
+      setQuotes({});
+      asked.current.clear();
     } catch (error) {
-      if (error instanceof Refused) setFound(null);
+      if (error instanceof Refused) {
+        setFound(null);
+        setRows([]);
+      }
       onError(error, () => void match());
     } finally {
       setBusy(false);
@@ -192,7 +198,12 @@ export function PasteSection({ onList, onDone, onError }: Props) {
         quantity: row.line.quantity ?? 1,
         page: row.page + 1,
       });
-      set(i, { offered: [...row.offered, ...next.alternatives], page: next.page });
+      // A page shifted by a change in the catalogue meanwhile may repeat one already shown.
+      const shown = new Set(row.offered.map((c) => c.modification));
+      set(i, {
+        offered: [...row.offered, ...next.alternatives.filter((c) => !shown.has(c.modification))],
+        page: next.page,
+      });
     } catch (error) {
       onError(error, () => void more(i));
     }
@@ -294,20 +305,20 @@ export function PasteSection({ onList, onDone, onError }: Props) {
           {notReadText(found.not_read, found.list_max_lines)}
         </div>
       )}
-      {rows.map((r, i) => (
-        <PasteRow
-          // The pasted lines in their order: the line's number is their identity.
-          key={r.line.number}
-          row={r}
-          group={groups.find((g) => g.rows.includes(r)) ?? null}
-          price={(() => {
-            const at = groups.findIndex((g) => g.rows.includes(r));
-            return at < 0 ? null : (prices[at] ?? null);
-          })()}
-          onChange={(change) => set(i, change)}
-          onMore={() => void more(i)}
-        />
-      ))}
+      {rows.map((r, i) => {
+        const at = groups.findIndex((g) => g.rows.includes(r));
+        return (
+          <PasteRow
+            // The pasted lines in their order: the line's number is their identity.
+            key={r.line.number}
+            row={r}
+            group={groups[at] ?? null}
+            price={prices[at] ?? null}
+            onChange={(change) => set(i, change)}
+            onMore={() => void more(i)}
+          />
+        );
+      })}
       {found && (
         <div className="send-box">
           {overCap && (
