@@ -225,7 +225,7 @@ it("«Повторить заказ» on yesterday's order sends it at once whil
   expect(failures).toEqual([]);
 });
 
-it("a pasted list: each line matched to the catalogue or said not found, the chosen lines into the list", async () => {
+it("a pasted list: each line shown as read, a quantity not read left out, one product's lines summed onto what the list holds", async () => {
   const session = await call<TMiniAppSession>("POST", "/app/session/", { init_data: initData() });
   if (session.status !== "client") throw new Error(`no session: ${JSON.stringify(session)}`);
   const { items } = await call<TMiniAppCatalogue>(
@@ -243,26 +243,53 @@ it("a pasted list: each line matched to the catalogue or said not found, the cho
     product: item.product_name,
     modification: item.name,
   });
+  // The list holds 2 of it already: the paste adds to them.
+  const two = await call<{ price_kopecks: number | null }>(
+    "POST",
+    "/app/list/quote/",
+    { modification: item.id, quantity: 2 },
+    session.token,
+  );
+  await call(
+    "POST",
+    "/app/list/lines/",
+    { modification: item.id, quantity: 2, price_kopecks: two.price_kopecks },
+    session.token,
+  );
 
   await page
     .getByRole("toolbar", { name: "Список" })
     .getByRole("button", { name: "Вставить список" })
     .click();
-  await page.getByLabel("Список товаров").fill(`${fullName} — 4\nАбырвалг — 2`);
+  await page
+    .getByLabel("Список товаров")
+    .fill(`${fullName} — 4\nАбырвалг — 2\n${fullName} — 2,5\n${fullName}: 1`);
   await page.getByRole("button", { name: "Найти в каталоге" }).click();
-  const [found, missing] = [page.getByTestId("paste-line").nth(0), page.getByTestId("paste-line").nth(1)];
-  await missing.getByText("Не найдено в каталоге").waitFor();
-  await found.getByText(`«${fullName} — 4» → 4 шт.`).waitFor();
-  // One modification fits, or several as well: then the client chooses.
-  const choice = found.getByRole("radio", { name: fullName });
-  if ((await choice.count()) > 0) await choice.first().check();
+  const row = (n: number) => page.getByTestId("paste-line").nth(n);
+  await row(1).getByText("Не найдено в каталоге").waitFor();
+  await row(0).getByText(`Прочитано: «${fullName}» — 4 шт.`).waitFor();
+  await row(2).getByText("Количество «2,5» — не целое число.").waitFor();
+  // One modification fits, or several as well: then the client chooses, on each line of it.
+  for (const n of [0, 2, 3]) {
+    const choice = row(n).getByRole("radio", { name: fullName });
+    if ((await choice.count()) > 0) await choice.first().check();
+  }
+  await row(0).getByText("Строки 1, 4 — один товар: вместе 5 шт.").waitFor();
+  await row(0).getByText("В списке уже 2 шт.: станет 7 шт.").waitFor();
   await shots("paste");
   await page.getByRole("button", { name: "Добавить в список (1 поз.)" }).click();
-  await page.getByRole("status").filter({ hasText: "Добавлено в список: 1 поз." }).waitFor();
+  await page
+    .getByRole("status")
+    .filter({
+      hasText:
+        "Добавлено в список: 1 поз. Строк было 2: строки одного товара сложены. У 1 поз. количество " +
+        "прибавлено к тому, что уже было в списке. Не добавлено строк: 2 (не найдены, не выбраны или без количества).",
+    })
+    .waitFor();
   await page
     .getByTestId("list-line")
     .filter({ hasText: fullName })
-    .getByText(/^4 шт\. × /)
+    .getByText(/^7 шт\. × /)
     .waitFor();
   expect(failures).toEqual([]);
 });

@@ -25,6 +25,9 @@ import { z } from "./zod-ru.ts";
  *   POST   /api/app/list/send/               ZPreparedListSendSchema                 → ZPreparedListSentSchema
  *                                            closed market: 409 ZPreparedListClosedSchema
  *   POST   /api/app/list/paste/              ZPasteRequestSchema (writes nothing)    → ZPasteMatchSchema
+ *   GET    /api/app/list/paste/alternatives/ ZPasteAlternativesQuerySchema (query)  → ZPasteAlternativesSchema
+ *   POST   /api/app/list/paste/apply/        ZPasteApplySchema (adds to the list)    → 201 ZPasteAppliedSchema
+ *                                            past the list's lines: 409, nothing added
  *   GET    /api/app/orders/                  past orders, newest first               → ZPastOrdersSchema
  *   POST   /api/app/orders/:id/repeat/       ZRepeatOrderSchema                      → ZRepeatedOrderSchema
  *                                            (market closed: into the list; open: sent as the list is)
@@ -159,11 +162,18 @@ export const ZPreparedListSendFailureSchema = z.union([
   ZErrorSchema,
 ]);
 
-/** Pasted text: a line per position, «Кабель Lightning 1м Apple — 10» (a name, then a number). */
+/**
+ * Pasted text: a line per position, «Кабель Lightning 1м Apple — 10» (a name, then a number). At most
+ * PREPARED_LIST_MAX_LINES non-empty lines are read (what a list holds); the rest are counted in `not_read`.
+ */
 export const ZPasteRequestSchema = z.object({ text: z.string().trim().min(1).max(20_000) });
 export type TPasteRequest = z.infer<typeof ZPasteRequestSchema>;
 
-/** A modification a pasted line may mean, priced for the line's quantity now (null without prices). */
+/**
+ * A modification a pasted line may mean. `in_list`: its units in the client's list now (0 when it is not there):
+ * a pasted line adds to them, so the price is the unit price now for the sum (the line's quantity, or 1 when
+ * none is taken, plus `in_list`; null without prices).
+ */
 export const ZPasteCandidateSchema = z.object({
   modification: z.number().int(),
   name: z.string(),
@@ -171,26 +181,130 @@ export const ZPasteCandidateSchema = z.object({
   price_kopecks: z.number().int().nullable(),
   currency_sign: z.string(),
   sold: z.boolean(),
+  in_list: z.number().int(),
 });
 export type TPasteCandidate = z.infer<typeof ZPasteCandidateSchema>;
 
 /**
- * A pasted line: `matched` (one modification fits best: `match`), `ambiguous` (several fit as well:
- * `alternatives`, `match` null) or `not_found`. `quantity` is the number ending the line after «—», «-», «:», «x»
- * or a comma, or before «шт» (a bare number after a space is part of a name: «iPhone 15»), 1 when there is none.
- * Nothing goes into the list until the page adds the chosen lines (POST /api/app/list/lines/).
+ * A pasted line as it was read and matched. Read: `name` is what was searched for; `quantity` the number ending
+ * the line after «—», «-», «:», «x», a tab or a comma, or before «шт», as written in `quantity_text`. A written
+ * quantity that is not a whole number of 1 to 100000 («2,5», «0», «-5», «1e9») is not taken: `quantity` null and
+ * `quantity_problem` says why, for the client to fix. None written: both null (the page offers 1). A bare number
+ * after a space stays part of the name («iPhone 15»), and `note` says so. A line with control characters is
+ * `unreadable` (`problem` says why) and the others are read all the same.
+ *
+ * Matched: `matched` (one modification fits best: `match`), `ambiguous` (several fit as well: the first page of
+ * `alternatives` of `alternatives_pages`, the rest from GET paste/alternatives/ with `search`) or `not_found`.
+ * Nothing goes into the list until the page adds the chosen lines (POST paste/apply/).
  */
 export const ZPasteLineSchema = z.object({
+  /** The line's number in the pasted text, from 1, empty lines counted. */
+  number: z.number().int(),
   text: z.string(),
-  quantity: z.number().int(),
-  status: z.enum(["matched", "ambiguous", "not_found"]),
+  status: z.enum(["matched", "ambiguous", "not_found", "unreadable"]),
+  problem: z.string().nullable(),
+  name: z.string(),
+  quantity: z.number().int().nullable(),
+  quantity_text: z.string().nullable(),
+  quantity_problem: z.string().nullable(),
+  note: z.string().nullable(),
   match: ZPasteCandidateSchema.nullable(),
   alternatives: z.array(ZPasteCandidateSchema),
+  alternatives_pages: z.number().int(),
+  /** The words that found the candidates (a name's words with digits left out when they found nothing). */
+  search: z.string(),
 });
 export type TPasteLine = z.infer<typeof ZPasteLineSchema>;
 
-export const ZPasteMatchSchema = z.object({ lines: z.array(ZPasteLineSchema) });
+export const ZPasteMatchSchema = z.object({
+  lines: z.array(ZPasteLineSchema),
+  /** Non-empty lines past the first PREPARED_LIST_MAX_LINES, not read: how many, and the first one's number. */
+  not_read: z.object({ count: z.number().int(), from_number: z.number().int() }).nullable(),
+  /** Lines in the client's list now: new positions fit in `list_max_lines` (PREPARED_LIST_MAX_LINES) less these. */
+  list_lines: z.number().int(),
+  list_max_lines: z.number().int(),
+});
 export type TPasteMatch = z.infer<typeof ZPasteMatchSchema>;
+
+/** «Показать ещё»: a further page of a pasted line's candidates (`search` as the line's answer gave it). */
+export const ZPasteAlternativesQuerySchema = z.object({
+  search: z.string().trim().min(2).max(200),
+  /** The line's quantity (the candidates are priced for it with what the list holds); 1 when none is taken. */
+  quantity: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type TPasteAlternativesQuery = z.input<typeof ZPasteAlternativesQuerySchema>;
+export const ZPasteAlternativesSchema = z.object({
+  alternatives: z.array(ZPasteCandidateSchema),
+  page: z.number().int(),
+  pages: z.number().int(),
+});
+export type TPasteAlternatives = z.infer<typeof ZPasteAlternativesSchema>;
+
+/**
+ * The chosen lines of a paste added to the list in one go (one transaction). Each ADDS its quantity to the
+ * modification's line already in the list (2 there, 1 pasted: 3) or goes at the end; lines of one modification
+ * are added up. `in_list` is what the page showed the list holding of it (the candidate's `in_list`): when the
+ * list holds another number now, the line is answered `changed` and left as it is, so nothing is added to a
+ * quantity the client did not see, nor twice when an answer was lost and the paste is sent again.
+ * `price_kopecks` is the unit price the client saw for the line as it will stand, kept as its confirmed price.
+ * Each line is judged as a list's add is (a whole quantity of 1 to 100000 in all, sold to the client now) and
+ * refused alone with its reason; when the new positions would take the list past PREPARED_LIST_MAX_LINES,
+ * nothing is added (409, the error model, saying how many fit).
+ */
+export const ZPasteApplySchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        modification: ZIdSchema,
+        quantity: z.number().int(),
+        price_kopecks: z.number().int().min(0).nullable(),
+        in_list: z.number().int().min(0),
+      }),
+    )
+    .min(1)
+    .max(PREPARED_LIST_MAX_LINES),
+});
+export type TPasteApply = z.infer<typeof ZPasteApplySchema>;
+
+/**
+ * A position of the paste: added (`before` the units the list held, `total` what it holds now), refused, or
+ * left because the list changed.
+ */
+export const ZPasteAppliedLineSchema = z.discriminatedUnion("status", [
+  z.object({
+    status: z.literal("added"),
+    modification: z.number().int(),
+    name: z.string(),
+    quantity: z.number().int(),
+    before: z.number().int(),
+    total: z.number().int(),
+  }),
+  z.object({
+    status: z.literal("refused"),
+    modification: z.number().int(),
+    name: z.string(),
+    quantity: z.number().int(),
+    refusal: ZMiniAppRefusalSchema,
+  }),
+  /** The list holds another number of it than the page showed (`in_list` now): nothing added, `detail` says so. */
+  z.object({
+    status: z.literal("changed"),
+    modification: z.number().int(),
+    name: z.string(),
+    quantity: z.number().int(),
+    in_list: z.number().int(),
+    detail: z.string(),
+  }),
+]);
+export type TPasteAppliedLine = z.infer<typeof ZPasteAppliedLineSchema>;
+
+/** The positions in the order asked (lines of one modification answered once) and the list as it stands. */
+export const ZPasteAppliedSchema = z.object({
+  results: z.array(ZPasteAppliedLineSchema),
+  list: ZPreparedListSchema,
+});
+export type TPasteApplied = z.infer<typeof ZPasteAppliedSchema>;
 
 /** A position of a past order as it was ordered, and whether it is still sold to the client. */
 export const ZPastOrderPositionSchema = z.object({

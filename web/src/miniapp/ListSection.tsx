@@ -1,8 +1,6 @@
 import type {
   TMiniAppMarket,
   TMiniAppQuote,
-  TPasteCandidate,
-  TPasteLine,
   TPastOrder,
   TPreparedList,
   TPreparedListLine,
@@ -17,6 +15,7 @@ import { haptic } from "./bridge.ts";
 import { ChangeOrDelete } from "./ChangeOrDelete.tsx";
 import { DeleteConfirm } from "./DeleteConfirm.tsx";
 import { figures, formatDay, formatPrice, formatSum, moscowTime, stockLabel } from "./format.ts";
+import { PasteSection } from "./PasteSection.tsx";
 import { Stepper } from "./Stepper.tsx";
 import { useLineAction } from "./use-line-action.ts";
 import { useQuote } from "./use-quote.ts";
@@ -94,12 +93,12 @@ export function ListSection(props: Props) {
         />
       )}
       {tab === "paste" && (
-        <Paste
+        <PasteSection
           onList={props.onList}
           onError={props.onError}
-          onDone={(listed, added) => {
-            if (listed) props.onList(listed);
-            setNotice(`Добавлено в список: ${added} поз.`);
+          onDone={(listed, done) => {
+            props.onList(listed);
+            setNotice(done);
             onTab("lines");
           }}
         />
@@ -518,180 +517,5 @@ function History({
         </div>
       ))}
     </>
-  );
-}
-
-type Choice = {
-  place: number;
-  line: TPasteLine;
-  chosen: TPasteCandidate | null;
-  take: boolean;
-  problem: string | null;
-};
-
-/** A pasted list: each line matched to the catalogue (the match, or alternatives to choose from), then listed. */
-function Paste({
-  onList,
-  onDone,
-  onError,
-}: {
-  onList: (list: TPreparedList) => void;
-  onDone: (list: TPreparedList | null, added: number) => void;
-  onError: Props["onError"];
-}) {
-  const [text, setText] = useState("");
-  const [choices, setChoices] = useState<Choice[] | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function match() {
-    setBusy(true);
-    try {
-      const found = await api.paste(text);
-      setChoices(
-        found.lines.map((line, place) => ({
-          place,
-          line,
-          chosen: line.match,
-          take: line.match?.sold === true,
-          problem: null,
-        })),
-      );
-    } catch (error) {
-      if (error instanceof Refused) setChoices(null);
-      onError(error, () => void match());
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function addChosen(all: Choice[]) {
-    setBusy(true);
-    let list: TPreparedList | null = null;
-    let added = 0;
-    const left: Choice[] = [];
-    for (const c of all) {
-      if (!c.take || !c.chosen) {
-        left.push(c);
-        continue;
-      }
-      try {
-        list = await api.addLine({
-          modification: c.chosen.modification,
-          quantity: c.line.quantity,
-          price_kopecks: c.chosen.price_kopecks,
-        });
-        added++;
-      } catch (error) {
-        if (!(error instanceof Refused)) {
-          // No answer: the lines listed so far are kept, the rest stay on screen to add again.
-          setBusy(false);
-          setChoices([...left, ...all.slice(all.indexOf(c))]);
-          if (list) onList(list);
-          onError(error, null);
-          return;
-        }
-        left.push({ ...c, take: false, problem: error.message });
-      }
-    }
-    setBusy(false);
-    haptic.success();
-    if (left.some((c) => c.problem)) {
-      // The refused lines stay, each with its reason; those listed are in the list already.
-      setChoices(left);
-      if (list) onList(list);
-      return;
-    }
-    onDone(list, added);
-  }
-
-  const set = (i: number, change: Partial<Choice>) =>
-    setChoices((before) => before?.map((c, j) => (j === i ? { ...c, ...change } : c)) ?? null);
-  const taken = choices?.filter((c) => c.take && c.chosen).length ?? 0;
-  return (
-    <div className="paste">
-      <label className="sub" htmlFor="paste-text">
-        Строка на позицию: название и количество, например «Кабель Lightning 1м Apple — 10».
-      </label>
-      <textarea
-        id="paste-text"
-        aria-label="Список товаров"
-        rows={6}
-        value={text}
-        placeholder={"Кабель Lightning 1м Apple — 10\nЗарядка 20W — 5"}
-        onChange={(e) => {
-          setText(e.target.value);
-          setChoices(null);
-        }}
-      />
-      <div className="actions">
-        <button type="button" disabled={busy || text.trim() === ""} onClick={() => void match()}>
-          Найти в каталоге
-        </button>
-      </div>
-      {choices?.map((c, i) => (
-        <div
-          // The pasted lines in their order: the place is their identity.
-          key={c.place}
-          className="order-line"
-          data-testid="paste-line"
-        >
-          <div className="sub wraps">
-            «{c.line.text}» → {c.line.quantity} шт.
-          </div>
-          {c.line.status === "not_found" && <div className="stock-none">Не найдено в каталоге</div>}
-          {c.line.status === "matched" && c.line.match && (
-            <label className="pick">
-              <input
-                type="checkbox"
-                checked={c.take}
-                disabled={!c.line.match.sold}
-                onChange={(e) => set(i, { take: e.target.checked })}
-              />
-              <Candidate candidate={c.line.match} />
-            </label>
-          )}
-          {c.line.status === "ambiguous" && (
-            <fieldset className="pick-group">
-              <legend className="sub">Подходит несколько, выберите:</legend>
-              {c.line.alternatives.map((a) => (
-                <label key={a.modification} className="pick">
-                  <input
-                    type="radio"
-                    name={`paste-${i}`}
-                    checked={c.chosen?.modification === a.modification}
-                    disabled={!a.sold}
-                    onChange={() => set(i, { chosen: a, take: true })}
-                  />
-                  <Candidate candidate={a} />
-                </label>
-              ))}
-            </fieldset>
-          )}
-          {c.problem && <div className="stock-none">{c.problem}</div>}
-        </div>
-      ))}
-      {choices && (
-        <div className="send-box">
-          <button
-            type="button"
-            className="wide"
-            disabled={busy || taken === 0}
-            onClick={() => void addChosen(choices)}
-          >
-            Добавить в список ({taken} поз.)
-          </button>
-        </div>
-      )}
-    </div>
-  );
-}
-
-function Candidate({ candidate: c }: { candidate: TPasteCandidate }) {
-  return (
-    <span>
-      {c.name}
-      {c.price !== null && <span className="sub-inline"> · {formatPrice(c.price, c.currency_sign)}</span>}
-      {!c.sold && <span className="stock-none"> · не продаётся</span>}
-    </span>
   );
 }

@@ -13,6 +13,9 @@ import type {
   TMiniAppQuote,
   TMiniAppRefusal,
   TMiniAppSession,
+  TPasteAlternatives,
+  TPasteApplied,
+  TPasteApply,
   TPasteMatch,
   TPastOrders,
   TPreparedList,
@@ -180,6 +183,18 @@ export const api = {
   removeLine: (id: number) => request<TPreparedList>("DELETE", `list/lines/${id}/`),
   sendList: (body: TPreparedListSend) => request<TPreparedListSent>("POST", "list/send/", body),
   paste: (text: string) => request<TPasteMatch>("POST", "list/paste/", { text }),
+  /** A further page of a pasted line's candidates, priced for `quantity` with what the list holds. */
+  pasteAlternatives: (query: { search: string; quantity: number; page: number }) =>
+    request<TPasteAlternatives>(
+      "GET",
+      `list/paste/alternatives/?${new URLSearchParams({
+        search: query.search,
+        quantity: String(query.quantity),
+        page: String(query.page),
+      })}`,
+    ),
+  /** The chosen lines into the list, each adding to what it holds there. */
+  applyPaste: (body: TPasteApply) => request<TPasteApplied>("POST", "list/paste/apply/", body),
   pastOrders: () => request<TPastOrders>("GET", "orders/"),
   repeat: (id: number, body: TRepeatOrder) => request<TRepeatedOrder>("POST", `orders/${id}/repeat/`, body),
 };

@@ -64,9 +64,15 @@ export async function listView(db: Db, clientId: number) {
     brands: () => lists.allBrands(db, client),
     card: (modificationId: number, day: string): Promise<ModificationView | null> =>
       modificationView(db, client, modificationId, day),
-    search: (text: string): Promise<Page<ModificationItem>> => lists.searchModifications(db, client, text, 1),
-    quote: (modificationId: number, quantity: number, on: Db | Tx = db) =>
-      listQuote(on, client, modificationId, quantity),
+    search: (text: string, page = 1): Promise<Page<ModificationItem>> =>
+      lists.searchModifications(db, client, text, page),
+    quote: async (modificationId: number, quantity: number, on: Db | Tx = db) => {
+      const [line] = await linesNow(on, client, [{ modificationId, quantity }]);
+      return quoteOfLine(line);
+    },
+    /** Each line's quote as `quote` gives it, in one read. */
+    quotes: async (lines: readonly { modificationId: number; quantity: number }[], on: Db | Tx = db) =>
+      (await linesNow(on, client, lines)).map(quoteOfLine),
   };
 }
 
@@ -120,18 +126,12 @@ async function linesNow(
 /** A modification's name as its position would be named; a modification gone from the catalogue says so. */
 const nameOf = (m: ModificationStatic | null | undefined): string => (m ? nameOfKept(m) : TEXT.notFound);
 
-/** A line's quote: the tier `quantity` reaches now, or why it is not sold. */
-async function listQuote(
-  db: Db | Tx,
-  client: ClientContext,
-  modificationId: number,
-  quantity: number,
-): Promise<{ ok: true; quote: Quote } | Refusal> {
-  const [line] = await linesNow(db, client, [{ modificationId, quantity }]);
+/** A line's quote: the tier its quantity reaches now, or why it is not sold. */
+function quoteOfLine(line: LineNow | undefined): { ok: true; quote: Quote } | Refusal {
   if (!line || line.name === TEXT.notFound) return { ok: false, code: "not_found", message: TEXT.notFound };
   if (!line.sold) return { ok: false, code: "not_sold", message: TEXT.notSold };
   return {
     ok: true,
-    quote: { quantity, price: line.price, sum: line.sum, currencySign: line.currencySign },
+    quote: { quantity: line.quantity, price: line.price, sum: line.sum, currencySign: line.currencySign },
   };
 }

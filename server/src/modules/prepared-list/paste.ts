@@ -1,58 +1,108 @@
-import type { TPasteCandidate, TPasteLine, TPasteMatch } from "@wholesale/contract";
+import type { TPasteAlternatives, TPasteCandidate, TPasteLine, TPasteMatch } from "@wholesale/contract";
 import { positionName } from "@wholesale/contract";
-import { type listView, MAX_QUANTITY, toKopecks } from "../ordering/index.ts";
+import { type ListView, toKopecks } from "../ordering/index.ts";
+import { type NumberedLine, pastedLines, readPastedLine } from "./pasted-line.ts";
 
-type View = Extract<Awaited<ReturnType<typeof listView>>, { ok: true }>;
+/** Units of each modification in the client's list now: a paste adds to them. */
+export type InList = ReadonlyMap<number, number>;
 
-/** Lines of a pasted text looked at: a wholesale order is far shorter. */
-const MAX_LINES = 100;
+type Found = Awaited<ReturnType<ListView["search"]>>;
 
-/**
- * A pasted line's name and quantity: the number after a dash, colon, «x» or a comma at the line's end, or one
- * followed by «шт». A bare number after a space is part of the name («iPhone 15»); no number means 1.
- */
-export function parsePastedLine(text: string): { name: string; quantity: number } {
-  const line = text.trim();
-  const found =
-    /^(.*?)\s*(?:[—–\-:;,×xх*]|\t)\s*(\d{1,6})\s*(?:шт\.?|штук[и]?)?\s*$/i.exec(line) ??
-    /^(.*?)\s+(\d{1,6})\s*(?:шт\.?|штук[и]?)\s*$/i.exec(line);
-  if (found?.[1]?.trim()) {
-    const quantity = Number(found[2]);
-    if (quantity >= 1 && quantity <= MAX_QUANTITY) return { name: found[1].trim(), quantity };
-  }
-  return { name: line, quantity: 1 };
-}
+/** Control characters shown as «�», so the page shows where the line was not read. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const shownText = (text: string) => text.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g, "\ufffd");
 
 const squeezed = (s: string) => s.toLowerCase().replace(/[\s.,]+/g, "");
 
 /**
- * Each pasted line matched to the catalogue the client sees (the ordering service's search: every word in the
- * name, specifications, product or brand). The words with digits are left out when nothing has them all
- * («1м» against «1 м»). One result, or one whose whole name is the line's: `matched`; several: `ambiguous`.
+ * Each pasted line read (pasted-line.ts) and matched to the catalogue the client sees (the ordering service's
+ * search: every word in the name, specifications, product or brand). The words with digits are left out when
+ * nothing has them all («1м» against «1 м»). One result, or one whose whole name is the line's: `matched`;
+ * several: `ambiguous`.
  */
-export async function matchPasted(view: View, text: string): Promise<TPasteMatch> {
-  const pasted = text
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter((l) => l !== "")
-    .slice(0, MAX_LINES);
-  const lines = await Promise.all(pasted.map((l) => matchLine(view, l)));
-  return { lines };
+export async function matchPasted(
+  view: ListView,
+  text: string,
+  inList: InList,
+): Promise<Omit<TPasteMatch, "list_lines" | "list_max_lines">> {
+  const { lines, notRead } = pastedLines(text);
+  return {
+    lines: await Promise.all(lines.map((l) => matchLine(view, l, inList))),
+    not_read: notRead && { count: notRead.count, from_number: notRead.from },
+  };
 }
 
-async function matchLine(view: View, text: string): Promise<TPasteLine> {
-  const { name, quantity } = parsePastedLine(text);
-  let found = (await view.search(name)).items;
-  if (found.length === 0) {
-    const plain = name
-      .split(/\s+/)
-      .filter((w) => !/\d/.test(w))
-      .join(" ");
-    if (plain !== name && plain.length >= 2) found = (await view.search(plain)).items;
-  }
-  if (found.length === 0) return { text, quantity, status: "not_found", match: null, alternatives: [] };
-  const now = await view.linesNow(found.map((m) => ({ modificationId: m.id, quantity })));
-  const candidates: TPasteCandidate[] = found.map((m, i) => {
+async function matchLine(view: ListView, pasted: NumberedLine, inList: InList): Promise<TPasteLine> {
+  const read = readPastedLine(pasted.text);
+  const shown = { number: pasted.number, text: shownText(pasted.text) };
+  if (!read.readable)
+    return {
+      ...shown,
+      status: "unreadable",
+      problem: read.problem,
+      name: "",
+      quantity: null,
+      quantity_text: null,
+      quantity_problem: null,
+      note: null,
+      match: null,
+      alternatives: [],
+      alternatives_pages: 0,
+      search: "",
+    };
+  const { name } = read;
+  const { search, found } = await searched(view, name);
+  const candidates = await priced(view, found.items, read.quantity ?? 1, inList);
+  const exact = candidates.filter(
+    (c, i) => squeezed(c.name) === squeezed(name) || squeezed(found.items[i]?.name ?? "") === squeezed(name),
+  );
+  const match = exact.length === 1 ? exact[0] : candidates.length === 1 ? candidates[0] : undefined;
+  const answer = {
+    ...shown,
+    problem: null,
+    name,
+    quantity: read.quantity,
+    quantity_text: read.written,
+    quantity_problem: read.problem,
+    note: read.note,
+    search,
+  };
+  if (candidates.length === 0)
+    return { ...answer, status: "not_found", match: null, alternatives: [], alternatives_pages: 0 };
+  return match
+    ? { ...answer, status: "matched", match, alternatives: [], alternatives_pages: 0 }
+    : {
+        ...answer,
+        status: "ambiguous",
+        match: null,
+        alternatives: candidates,
+        alternatives_pages: found.pages,
+      };
+}
+
+/** The first page found for the name, or for its words without digits when the name finds nothing. */
+async function searched(view: ListView, name: string): Promise<{ search: string; found: Found }> {
+  const found = await view.search(name);
+  if (found.items.length > 0) return { search: name, found };
+  const plain = name
+    .split(/\s+/)
+    .filter((w) => !/\d/.test(w))
+    .join(" ");
+  if (plain === name || plain.length < 2) return { search: name, found };
+  return { search: plain, found: await view.search(plain) };
+}
+
+/** The modifications found, each priced now for the units the list would hold: `quantity` added to its own. */
+async function priced(
+  view: ListView,
+  items: Found["items"],
+  quantity: number,
+  inList: InList,
+): Promise<TPasteCandidate[]> {
+  const now = await view.linesNow(
+    items.map((m) => ({ modificationId: m.id, quantity: quantity + (inList.get(m.id) ?? 0) })),
+  );
+  return items.map((m, i) => {
     const line = now[i];
     return {
       modification: m.id,
@@ -61,13 +111,21 @@ async function matchLine(view: View, text: string): Promise<TPasteLine> {
       price_kopecks: line?.price == null ? null : toKopecks(line.price),
       currency_sign: line?.currencySign ?? "",
       sold: line?.sold ?? false,
+      in_list: inList.get(m.id) ?? 0,
     };
   });
-  const exact = candidates.filter(
-    (c, i) => squeezed(c.name) === squeezed(name) || squeezed(found[i]?.name ?? "") === squeezed(name),
-  );
-  const match = exact.length === 1 ? exact[0] : candidates.length === 1 ? candidates[0] : undefined;
-  return match
-    ? { text, quantity, status: "matched", match, alternatives: [] }
-    : { text, quantity, status: "ambiguous", match: null, alternatives: candidates };
+}
+
+/** «Показать ещё»: a further page of a line's candidates, priced as the line's first page was. */
+export async function pastedAlternatives(
+  view: ListView,
+  query: { search: string; quantity: number; page: number },
+  inList: InList,
+): Promise<TPasteAlternatives> {
+  const found = await view.search(query.search, query.page);
+  return {
+    alternatives: await priced(view, found.items, query.quantity, inList),
+    page: found.page,
+    pages: found.pages,
+  };
 }

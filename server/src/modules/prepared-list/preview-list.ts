@@ -5,6 +5,9 @@ import { preparedListLines, previewLists } from "../../db/schema/index.ts";
 /** A line as a preview keeps it: the row of prepared_list_lines it stands for, id and place included. */
 type KeptLine = typeof preparedListLines.$inferSelect;
 
+/** A line as it comes back from the kept JSON: its moment is a string again. */
+type StoredLine = Omit<KeptLine, "createdAt"> & { createdAt: string };
+
 /** How long a preview's list is kept after its last call. */
 const KEPT_MS = 24 * 60 * 60 * 1000;
 
@@ -13,18 +16,24 @@ const KEPT_MS = 24 * 60 * 60 * 1000;
  * transaction: the call then sees the list the preview prepared, and the client's own list is back on rollback.
  */
 export async function restorePreviewList(tx: Tx, session: string, clientId: number): Promise<void> {
-  const [kept] = await tx
-    .select({ lines: previewLists.lines })
-    .from(previewLists)
-    .where(eq(previewLists.session, session));
+  const kept = await previewLines(tx, session);
   if (!kept) return;
-  const lines = (kept.lines as (Omit<KeptLine, "createdAt"> & { createdAt: string })[]).map((l) => ({
+  const lines = kept.map((l) => ({
     ...l,
     clientId,
     createdAt: new Date(l.createdAt),
   }));
   await tx.delete(preparedListLines).where(eq(preparedListLines.clientId, clientId));
   if (lines.length > 0) await tx.insert(preparedListLines).values(lines);
+}
+
+/** The lines of the preview's list, when it has prepared one (undefined: it sees the client's own). */
+export async function previewLines(db: Db | Tx, session: string): Promise<StoredLine[] | undefined> {
+  const [kept] = await db
+    .select({ lines: previewLists.lines })
+    .from(previewLists)
+    .where(eq(previewLists.session, session));
+  return kept?.lines as StoredLine[] | undefined;
 }
 
 /** The client's list as the preview's call left it, read inside its transaction before the rollback. */

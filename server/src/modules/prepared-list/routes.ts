@@ -6,6 +6,10 @@ import {
   ZMiniAppCatalogueSchema,
   ZMiniAppFailureSchema,
   ZMiniAppQuoteSchema,
+  ZPasteAlternativesQuerySchema,
+  ZPasteAlternativesSchema,
+  ZPasteAppliedSchema,
+  ZPasteApplySchema,
   ZPasteMatchSchema,
   ZPasteRequestSchema,
   ZPastOrdersSchema,
@@ -155,6 +159,27 @@ export const preparedListRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) =>
       send(reply, await as(request, (list, clientId) => list.paste(clientId, request.body.text))),
+  );
+  app.get(
+    "/app/list/paste/alternatives/",
+    {
+      config: client,
+      schema: {
+        querystring: ZPasteAlternativesQuerySchema,
+        response: { 200: ZPasteAlternativesSchema, ...failures },
+      },
+    },
+    async (request, reply) =>
+      send(reply, await as(request, (list, clientId) => list.pasteAlternatives(clientId, request.query))),
+  );
+  app.post(
+    "/app/list/paste/apply/",
+    {
+      config: client,
+      schema: { body: ZPasteApplySchema, response: { 201: ZPasteAppliedSchema, ...failures } },
+    },
+    async (request, reply) =>
+      send(reply, await as(request, (list, clientId) => list.applyPaste(clientId, request.body)), 201),
   );
   app.get(
     "/app/orders/",
