@@ -1,10 +1,15 @@
 import { ZIdSchema } from "./common.ts";
+import { CALLBACK_DATA_MAX_BYTES, MESSAGE_TEXT_MAX } from "./messaging.ts";
 import { z } from "./zod-ru.ts";
 
 /** What staff do in the bot preview: type a text, press an inline button, or share the phone. */
 export const ZBotPreviewActionSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("text"), text: z.string().trim().min(1).max(4096) }),
-  z.object({ type: z.literal("callback"), data: z.string().min(1).max(64), message_id: z.number().int() }),
+  z.object({ type: z.literal("text"), text: z.string().trim().min(1).max(MESSAGE_TEXT_MAX) }),
+  z.object({
+    type: z.literal("callback"),
+    data: z.string().min(1).max(CALLBACK_DATA_MAX_BYTES),
+    message_id: z.number().int(),
+  }),
   z.object({ type: z.literal("contact") }),
 ]);
 export type TBotPreviewAction = z.infer<typeof ZBotPreviewActionSchema>;

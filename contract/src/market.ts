@@ -1,5 +1,6 @@
 import { ZClientRefSchema } from "./clients.ts";
 import { ZIdSchema, ZTimestampSchema } from "./common.ts";
+import { MESSAGE_TEXT_MAX } from "./messaging.ts";
 import { z } from "./zod-ru.ts";
 
 /** A daily time, HH:MM or HH:MM:SS (Moscow time of day). */
@@ -150,7 +151,7 @@ export const ZBotTextSchema = z.object({
 export type TBotText = z.infer<typeof ZBotTextSchema>;
 
 /** Telegram's limit of one message. */
-export const BOT_TEXT_MAX = 4096;
+export const BOT_TEXT_MAX = MESSAGE_TEXT_MAX;
 const ZBotTextValueSchema = z
   .string()
   .max(BOT_TEXT_MAX)

@@ -2,9 +2,16 @@ import { CLIENT_TYPE_LARGE, CLIENT_TYPE_SMALL } from "./clients.ts";
 import { ZDateSchema, ZPageQuerySchema, ZTimestampSchema } from "./common.ts";
 import { z } from "./zod-ru.ts";
 
-/** Telegram's limits: a text message up to 4096 characters, a photo caption up to 1024. */
+/**
+ * Telegram's limits, the one place they are written: a text message up to 4096 characters and a caption up to
+ * 1024 (counted as UTF-16 code units, JavaScript's `length`, as Telegram counts them), an inline keyboard of at
+ * most 100 buttons, and a button's callback data of 1 to 64 bytes in UTF-8. The server's
+ * `lib/telegram-limits.ts` judges a Bot API call by them.
+ */
 export const MESSAGE_TEXT_MAX = 4096;
 export const PHOTO_CAPTION_MAX = 1024;
+export const INLINE_KEYBOARD_BUTTONS_MAX = 100;
+export const CALLBACK_DATA_MAX_BYTES = 64;
 /** Telegram accepts photos up to 10 MB through sendPhoto. */
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 /** The photo formats the server takes (it checks the bytes); the web's picker offers only these. */
@@ -96,7 +103,7 @@ export type TRecipientCountQuery = z.output<typeof ZRecipientCountQuerySchema>;
 export const ZRecipientCountSchema = z.object({ count: z.number().int().min(0) });
 export type TRecipientCount = z.infer<typeof ZRecipientCountSchema>;
 
-/** A claim is one message the client writes in the bot, at most this long (Telegram allows 4096). */
+/** A claim is one message the client writes in the bot, at most this long (Telegram allows MESSAGE_TEXT_MAX). */
 export const CLAIM_TEXT_MAX_LENGTH = 4000;
 
 export const CLAIM_STATUS_VALUES = ["not_reviewed", "reviewed"] as const;

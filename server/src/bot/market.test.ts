@@ -126,13 +126,15 @@ describe("the market in the bot", () => {
     const chat = botChat(t.db, t.clock, 6003);
     await chat.press(typedQuantityData.pack({ modificationId: modId, productId, page: 1 }));
     expect(sentTexts(await chat.send("много"))).toEqual([texts.badQuantity]);
-    // 500 where 20 are left: refused at once, with the amounts that may be taken and not the stock's figure.
+    // 500 where 20 are left: refused at once, with what is left offered in one tap and the amounts that may be
+    // taken, and not the stock's figure.
     let calls = await chat.send("500");
     expect(lastText(calls)).toMatch(
       /^❗ Столько нет на складе: можно заказать меньше\.\nНапишите другое количество или выберите его кнопкой ниже\.\n\nAcme · Зарядка\n/,
     );
     expect(lastText(calls)).not.toContain("Можно заказать до");
     expect(keyboardOf(calls[0]).map((b) => b.text)).toEqual([
+      "Взять сколько есть",
       "1 шт",
       "5 шт",
       "10 шт",
@@ -173,7 +175,7 @@ describe("the market in the bot", () => {
     const chat = botChat(t.db, t.clock, 6004);
     let calls = await chat.send("usb");
     expect(calls[0]?.payload.text).toBe("Найдено по запросу «usb»:");
-    expect(keyboardOf(calls[0]).map((b) => b.text)).toContain("🟢 Зарядка USB-C 20W");
+    expect(keyboardOf(calls[0]).map((b) => b.text)).toContain("🟢 Acme Зарядка USB-C 20W");
     calls = await chat.send("нетакого");
     expect(calls[0]?.payload.text).toBe("По запросу «нетакого» ничего не найдено.");
     calls = await chat.press(searchData.pack({ page: 1 }));
@@ -293,10 +295,10 @@ describe("the market in the bot", () => {
 
     // From the search results, back to them, and after ordering too.
     calls = await chat.send("Кабель 2");
-    calls = await chat.press(button(calls, "🟡 Кабели Кабель 2"));
+    calls = await chat.press(button(calls, "🟡 Многокабель Кабели Кабель 2"));
     calls = await chat.press(button(calls, "« Назад"));
     expect(lastText(calls)).toBe("Найдено по запросу «Кабель 2»:");
-    calls = await chat.press(button(calls, "🟡 Кабели Кабель 2"));
+    calls = await chat.press(button(calls, "🟡 Многокабель Кабели Кабель 2"));
     calls = await chat.press(button(calls, "1 шт"));
     calls = await chat.press(button(calls, "✅ Подтвердить"));
     calls = await chat.press(button(calls, "« К поиску"));

@@ -21,7 +21,7 @@ describe("registration through the bot", () => {
     const organization = await seedOrganization(t.db);
     const chat = botChat(t.db, t.clock, 5001);
     expect(sentTexts(await chat.send(`/start org_${organization.id}`))).toEqual([
-      "Здравствуйте! Это бот оптового склада. Нажмите /market, чтобы открыть маркет и сделать заказ.",
+      "Здравствуйте! Это бот оптового склада. Заказы здесь делают зарегистрированные клиенты.",
       texts.askOrganization,
     ]);
     expect(sentTexts(await chat.send("ООО Ромашка"))).toEqual([texts.askNickname]);
@@ -30,7 +30,13 @@ describe("registration through the bot", () => {
       keyboard: [[{ text: texts.sharePhone, request_contact: true }]],
     });
     expect(sentTexts(await chat.send("позвоните мне"))).toEqual([texts.badPhone]);
-    expect(sentTexts(await chat.contact("+7 999 000-11-22", 999))).toEqual([texts.badPhone]);
+    // Someone else's contact is refused as such, not as a number that does not look like one.
+    expect(sentTexts(await chat.contact("+7 999 000-11-22", 999))).toEqual([
+      "Это номер другого человека. Отправьте свой номер кнопкой «Поделиться номером» ниже или напишите его, например +7 900 123-45-67.",
+    ]);
+    expect(chat.calls[0]?.payload.reply_markup).toMatchObject({
+      keyboard: [[{ text: texts.sharePhone, request_contact: true }]],
+    });
     expect(sentTexts(await chat.contact("79990001122"))).toEqual([
       "Телефон +79990001122 записан.",
       texts.askVolume,
@@ -52,6 +58,34 @@ describe("registration through the bot", () => {
     expect(requests.json().map((r: { client: { id: number } }) => r.client.id)).toContain(client?.id);
     expect(sentTexts(await chat.send("/market"))).toEqual([texts.waiting]);
     expect(sentTexts(await chat.send("привет"))).toEqual([texts.waiting]);
+  });
+
+  it("/start midway asks the question the registration waits for, keeps the answers and never says /market", async () => {
+    const organization = await seedOrganization(t.db);
+    const chat = botChat(t.db, t.clock, 5007);
+    await chat.send("/start");
+    await chat.send("ООО Середина");
+    expect(sentTexts(await chat.send("/start"))).toEqual([texts.askNickname]);
+    await chat.send("Олег");
+    // The invitation link opened at the phone step: the same question, and the request joins that organization.
+    let calls = await chat.send(`/start org_${organization.id}`);
+    expect(sentTexts(calls)).toEqual([texts.askPhone]);
+    expect(calls[0]?.payload.reply_markup).toMatchObject({
+      keyboard: [[{ text: texts.sharePhone, request_contact: true }]],
+    });
+    await chat.contact("+79001110099");
+    calls = await chat.send("/start");
+    expect(sentTexts(calls)).toEqual([texts.askVolume]);
+    await chat.press(volumeData.pack({ clientType: 3 }));
+    const [client] = await t.db.select().from(clients).where(eq(clients.telegramId, 5007));
+    expect(client).toMatchObject({
+      organizationId: organization.id,
+      organizationName: "ООО Середина",
+      nickname: "Олег",
+      phoneNumber: "+79001110099",
+    });
+    // Waiting for confirmation, /start says that it waits: no /market the user cannot use yet.
+    expect(sentTexts(await chat.send("/start"))).toEqual([texts.waiting]);
   });
 
   it("a typed phone is validated and the conversation survives in the database", async () => {
@@ -125,10 +159,7 @@ describe("registration through the bot", () => {
     await chat.send("Вера");
     await chat.contact("+79001112244");
     await chat.press(volumeData.pack({ clientType: 3 }));
-    expect(sentTexts(await chat.send(`/start org_${organization.id}`))).toEqual([
-      "Здравствуйте! Это бот оптового склада. Нажмите /market, чтобы открыть маркет и сделать заказ.",
-      texts.waiting,
-    ]);
+    expect(sentTexts(await chat.send(`/start org_${organization.id}`))).toEqual([texts.waiting]);
     const [client] = await t.db.select().from(clients).where(eq(clients.telegramId, 5006));
     expect(client).toMatchObject({ organizationId: organization.id, isActive: false });
   });

@@ -100,4 +100,54 @@ describe("fake Bot API through grammY's Api", () => {
     expect(next.map((u) => u.message?.text)).toEqual(["ещё"]);
     expect(await api().getUpdates({ offset: id + 2, timeout: 0 })).toEqual([]);
   });
+
+  it("refuses what Telegram refuses over its limits, with a 400 and Telegram's description", async () => {
+    const refused = async (call: Promise<unknown>) => {
+      const error = await call.then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(GrammyError);
+      return { code: (error as GrammyError).error_code, description: (error as GrammyError).description };
+    };
+    const buttons = (count: number, data = "x") => ({
+      inline_keyboard: Array.from({ length: count }, () => [{ text: "a", callback_data: data }]),
+    });
+    expect(await refused(api().sendMessage(1, "a".repeat(4097)))).toEqual({
+      code: 400,
+      description: "Bad Request: message is too long",
+    });
+    await expect(api().sendMessage(1, "a".repeat(4096))).resolves.toMatchObject({ chat: { id: 1 } });
+    expect(await refused(api().editMessageText(1, 5, "б".repeat(4097)))).toEqual({
+      code: 400,
+      description: "Bad Request: message is too long",
+    });
+    expect(await refused(api().sendMessage(1, "  "))).toEqual({
+      code: 400,
+      description: "Bad Request: message text is empty",
+    });
+    expect(await refused(api().sendPhoto(1, "file-id", { caption: "a".repeat(1025) }))).toEqual({
+      code: 400,
+      description: "Bad Request: message caption is too long",
+    });
+    // An uploaded photo goes as multipart: its caption and markup are form fields, refused the same.
+    expect(
+      await refused(
+        api().sendPhoto(1, new InputFile(Buffer.from("jpeg"), "p.jpg"), {
+          caption: "a".repeat(1025),
+        }),
+      ),
+    ).toEqual({ code: 400, description: "Bad Request: message caption is too long" });
+    expect(await refused(api().editMessageReplyMarkup(1, 5, { reply_markup: buttons(101) }))).toEqual({
+      code: 400,
+      description: "Bad Request: reply markup is too long",
+    });
+    await expect(api().editMessageReplyMarkup(1, 5, { reply_markup: buttons(100) })).resolves.toBeTruthy();
+    expect(await refused(api().sendMessage(1, "a", { reply_markup: buttons(1, "ж".repeat(33)) }))).toEqual({
+      code: 400,
+      description: "Bad Request: BUTTON_DATA_INVALID",
+    });
+    // Each refused call reached the fake and is recorded, as Telegram received it.
+    expect(fake.callsTo("sendMessage").map((c) => String(c.payload.text).length)).toEqual([4097, 4096, 2, 1]);
+  });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { telegramRefusal } from "../lib/telegram-limits.ts";
 
 /** One request the fake received; `payload` has JSON and multipart bodies alike as plain values. */
 export type FakeBotCall = { method: string; payload: Record<string, unknown>; at: number };
@@ -50,7 +51,10 @@ const BOT_USER = { id: 7000001, is_bot: true, first_name: "Тестовый бо
 /**
  * A Bot API server on loopback for tests and benchmarks: `/bot<token>/<method>` with JSON or multipart
  * bodies, answers shaped like Telegram's, a record of every call with its time, scripted failures and
- * hangs, and a getUpdates long poll over pushed updates. Nothing here talks to the real Telegram.
+ * hangs, and a getUpdates long poll over pushed updates. A call over Telegram's limits (a text, a caption, an
+ * inline keyboard's buttons, a button's callback data) is refused as Telegram refuses it, with a 400 and
+ * its description (`lib/telegram-limits.ts`); it is recorded like any call. Nothing here talks to the real
+ * Telegram.
  */
 export async function startFakeBotApi(options: { token?: string } = {}): Promise<FakeBotApi> {
   const token = options.token ?? `${BOT_USER.id}:${randomBytes(12).toString("hex")}`;
@@ -184,6 +188,11 @@ export async function startFakeBotApi(options: { token?: string } = {}): Promise
         description: failure.description,
         ...(failure.retryAfter !== undefined ? { parameters: { retry_after: failure.retryAfter } } : {}),
       });
+      return;
+    }
+    const refusal = telegramRefusal(method, payload);
+    if (refusal) {
+      send(400, { ok: false, error_code: 400, description: refusal });
       return;
     }
     send(200, { ok: true, result: await answer(method, payload) });

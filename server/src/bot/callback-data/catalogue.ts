@@ -42,3 +42,14 @@ export const addData = callbackData("a", {
   quantity: QUANTITY,
   price: SHOWN_KOPECKS,
 });
+
+/**
+ * «Взять сколько есть»: the quantity asked, or what the stock holds when it holds fewer, at the price the refusal
+ * quoted for the quantity asked (the add's confirmed price); the same origin as `addData`.
+ */
+export const availableData = callbackData("v", {
+  modificationId: ID,
+  productId: PRODUCT_OR_SEARCH,
+  quantity: QUANTITY,
+  price: SHOWN_KOPECKS,
+});

@@ -1,3 +1,4 @@
+import { CALLBACK_DATA_MAX_BYTES } from "@wholesale/contract";
 import type { Filter, Middleware } from "grammy";
 import { MAX_QUANTITY } from "../../modules/ordering/index.ts";
 import type { BotContext } from "../context.ts";
@@ -26,8 +27,9 @@ export type CallbackData<V> = {
 /**
  * One button family: `pack` builds its callback data and `unpack` reads it back, from the same field list,
  * so a button and its handler cannot drift apart. Values are whole numbers within each field's range (ids,
- * pages, quantities, prices in kopecks): the data stays under Telegram's 64 bytes, and forged or stale data
- * with a number out of range is no button at all.
+ * pages, quantities, prices in kopecks), and forged or stale data with a number out of range is no button at
+ * all. A family whose longest data (every field at its maximum) could pass Telegram's 64 bytes is refused where
+ * it is defined, so no button of it can ever be.
  */
 export function callbackData<const F extends Record<string, Range>>(
   prefix: string,
@@ -36,6 +38,12 @@ export function callbackData<const F extends Record<string, Range>>(
   type Values = { [K in keyof F]: F[K] extends { nullable: true } ? number | null : number };
   const ranges = Object.entries(fields) as [keyof F & string, Range][];
   const names = ranges.map(([name]) => name);
+  const longest = [prefix, ...ranges.map(([, range]) => String(range.max))].join(":");
+  const bytes = Buffer.byteLength(longest, "utf8");
+  if (bytes > CALLBACK_DATA_MAX_BYTES)
+    throw new Error(
+      `callback data «${prefix}» may reach ${bytes} bytes, over Telegram's ${CALLBACK_DATA_MAX_BYTES}`,
+    );
   return {
     pack(values) {
       return [prefix, ...names.map((name) => String(values[name] ?? ""))].join(":");

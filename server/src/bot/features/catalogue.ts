@@ -2,12 +2,14 @@ import { fromKopecks } from "@wholesale/contract";
 import { Composer, InlineKeyboard } from "grammy";
 import {
   type ModificationView,
+  type PositionResult,
   positionLine,
   type Quote,
   type Refusal,
 } from "../../modules/ordering/index.ts";
 import {
   addData,
+  availableData,
   brandsData,
   type CardOrigin,
   cardData,
@@ -28,6 +30,7 @@ import {
   modificationsKeyboard,
   openCatalogueKeyboard,
   productsKeyboard,
+  type RefusalOffer,
   searchKeyboard,
 } from "../keyboards/catalogue.ts";
 import { mainMenuKeyboard } from "../keyboards/main-menu.ts";
@@ -146,25 +149,39 @@ buttons.use(
   }),
 );
 
+/** An add answered: the position it made, or the refusal above the card with what may be done instead. */
+async function answerAdd(
+  ctx: BotContext,
+  result: PositionResult,
+  modificationId: number,
+  origin: CardOrigin,
+  quantity: number,
+) {
+  if (!result.ok) {
+    await ctx.answerCallbackQuery({ text: result.message, show_alert: true });
+    // A new price is shown to confirm again: nothing was added at a price the client did not see.
+    if (result.code === "price_changed" && result.card && result.quote)
+      return showConfirmOf(ctx, result.card, result.quote, quantity, origin, `❗ ${result.message}\n\n`);
+    return showRefused(ctx, result, modificationId, origin, quantity);
+  }
+  await ctx.answerCallbackQuery({ text: texts.added });
+  const index = result.order.positions.findIndex((p) => p.id === result.position.id);
+  await show(ctx, `✅ ${texts.added}\n${positionLine(result.position, index)}`, addedKeyboard(origin));
+}
+
 buttons.use(
   onPress(addData, async (ctx, { modificationId, productId, quantity, price }) => {
-    const origin = { productId, page: 1 };
-    const result = await ctx.ordering.addPosition(
-      ctx.clientId,
-      modificationId,
-      quantity,
-      price === null ? null : fromKopecks(price),
-    );
-    if (!result.ok) {
-      await ctx.answerCallbackQuery({ text: result.message, show_alert: true });
-      // A new price is shown to confirm again: nothing was added at a price the client did not see.
-      if (result.code === "price_changed" && result.card && result.quote)
-        return showConfirmOf(ctx, result.card, result.quote, quantity, origin, `❗ ${result.message}\n\n`);
-      return showRefused(ctx, result, modificationId, origin);
-    }
-    await ctx.answerCallbackQuery({ text: texts.added });
-    const index = result.order.positions.findIndex((p) => p.id === result.position.id);
-    await show(ctx, `✅ ${texts.added}\n${positionLine(result.position, index)}`, addedKeyboard(origin));
+    const confirmed = price === null ? null : fromKopecks(price);
+    const result = await ctx.ordering.addPosition(ctx.clientId, modificationId, quantity, confirmed);
+    await answerAdd(ctx, result, modificationId, { productId, page: 1 }, quantity);
+  }),
+);
+
+buttons.use(
+  onPress(availableData, async (ctx, { modificationId, productId, quantity, price }) => {
+    const confirmed = price === null ? null : fromKopecks(price);
+    const result = await ctx.ordering.addAvailable(ctx.clientId, modificationId, quantity, confirmed);
+    await answerAdd(ctx, result, modificationId, { productId, page: 1 }, quantity);
   }),
 );
 
@@ -179,19 +196,36 @@ async function showCard(ctx: BotContext, modificationId: number, origin: CardOri
 
 /**
  * A refusal above the card (drawn from what the refused call read, when it did), whose amounts are what may
- * be ordered instead; `hint` says what the client may do next.
+ * be ordered instead, with the refusal's own way on for the `asked` units: what a limit of the client's own
+ * still allows, added in one tap at its price, or «Взять сколько есть» when the stock holds fewer; `hint` says
+ * what the client may do next.
  */
 async function showRefused(
   ctx: BotContext,
   refusal: Refusal,
   modificationId: number,
   origin: CardOrigin,
+  asked: number,
   hint?: string,
 ) {
   if (refusal.code === "market_closed") return showClosed(ctx);
   const view = refusal.card ?? (await ctx.ordering.getModification(ctx.clientId, modificationId));
   const text = `❗ ${refusal.message}${hint ? `\n${hint}` : ""}${view ? `\n\n${cardText(view)}` : ""}`;
-  await show(ctx, text, view ? cardKeyboard(view, origin) : catalogueKeyboard());
+  const offer = view ? await offerOf(ctx, refusal, modificationId, asked) : undefined;
+  await show(ctx, text, view ? cardKeyboard(view, origin, offer) : catalogueKeyboard());
+}
+
+async function offerOf(
+  ctx: BotContext,
+  refusal: Refusal,
+  modificationId: number,
+  asked: number,
+): Promise<RefusalOffer | undefined> {
+  if (refusal.takeAvailable && refusal.quote)
+    return { kind: "available", quantity: asked, quote: refusal.quote };
+  if (!refusal.canStill || refusal.canStill <= 0) return undefined;
+  const allowed = await ctx.ordering.previewAdd(ctx.clientId, modificationId, refusal.canStill);
+  return allowed.ok ? { kind: "allowed", quantity: refusal.canStill, quote: allowed.quote } : undefined;
 }
 
 /** The confirm screen of a quote (`above` it, why it is shown again): nothing is added before ✅. */
@@ -214,7 +248,7 @@ function showConfirmOf(
 async function showConfirm(ctx: BotContext, modificationId: number, origin: CardOrigin, quantity: number) {
   const preview = await ctx.ordering.previewAdd(ctx.clientId, modificationId, quantity);
   if (preview.ok) return showConfirmOf(ctx, preview.card, preview.quote, quantity, origin);
-  await showRefused(ctx, preview, modificationId, origin);
+  await showRefused(ctx, preview, modificationId, origin, quantity);
 }
 
 async function showSearch(ctx: BotContext, text: string, page: number): Promise<void> {
@@ -240,10 +274,10 @@ typedQuantity.on("message:text", async (ctx, next) => {
   const { modificationId, ...origin } = step;
   const preview = await ctx.ordering.previewAdd(ctx.clientId, modificationId, quantity);
   if (!preview.ok && canTryAnother(preview))
-    return showRefused(ctx, preview, modificationId, origin, texts.retryQuantity);
+    return showRefused(ctx, preview, modificationId, origin, quantity, texts.retryQuantity);
   ctx.session.step = { kind: "idle" };
   if (preview.ok) return showConfirmOf(ctx, preview.card, preview.quote, quantity, origin);
-  await showRefused(ctx, preview, modificationId, origin);
+  await showRefused(ctx, preview, modificationId, origin, quantity);
 });
 
 /** Any other typed text searches the modifications. */

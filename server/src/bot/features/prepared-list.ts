@@ -1,10 +1,11 @@
 import type { TPreparedListSent } from "@wholesale/contract";
 import { Composer } from "grammy";
-import { formatMoney } from "../../modules/ordering/index.ts";
+import { amountText } from "../../modules/ordering/index.ts";
 import { createPreparedListService } from "../../modules/prepared-list/index.ts";
 import { onPress } from "../callback-data/factory.ts";
 import { sendListData } from "../callback-data/prepared-list.ts";
 import type { BotContext } from "../context.ts";
+import { replyInParts } from "./show.ts";
 
 /**
  * «Отправить список» (issue 30): the client's prepared list sent through the same service as the Mini App's
@@ -20,15 +21,15 @@ preparedList.use(
     const service = createPreparedListService({ db: ctx.db, clock: ctx.deps.clock });
     const key = `bot:${ctx.callbackQuery.message?.message_id ?? 0}`;
     const answer = await service.send(ctx.clientId, key);
-    await ctx.reply(answer.ok ? sentText(answer.value) : answer.refusal.detail);
+    await replyInParts(ctx, answer.ok ? sentText(answer.value) : answer.refusal.detail);
   }),
 );
 
-/** The send's answer line by line, as the Mini App shows it. */
+/** The send's answer line by line, as the Mini App shows it: a long list's goes as several messages. */
 export function sentText(sent: TPreparedListSent): string {
   const lines = sent.results.map((r) => {
     if (r.status === "refused") return `✖ ${r.name} — ${r.quantity} шт.: ${r.refusal.detail}`;
-    const price = r.price === null ? "" : ` по ${formatMoney(r.price)} ${r.currency_sign}`;
+    const price = r.price === null ? "" : ` по ${amountText(r.price, r.currency_sign)}`;
     return `✔ ${r.name} — ${r.quantity} шт.${price}`;
   });
   return ["Список отправлен:", "", ...lines].join("\n");

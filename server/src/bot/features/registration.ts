@@ -8,8 +8,10 @@ import type { BotContext } from "../context.ts";
 import { effect } from "../effect.ts";
 import { mainMenuKeyboard } from "../keyboards/main-menu.ts";
 import { sharePhoneKeyboard, volumeKeyboard } from "../keyboards/registration.ts";
-import type { RegistrationDraft } from "../session-state.ts";
+import type { BotStep, RegistrationDraft } from "../session-state.ts";
 import { texts } from "../texts.ts";
+
+type RegistrationField = Extract<BotStep, { kind: "registration" }>["field"];
 
 /** `org_<id>` from an organization's invitation link. */
 function organizationFromPayload(payload: string): number | null {
@@ -21,22 +23,29 @@ export const registration = new Composer<BotContext>();
 
 /**
  * /start of someone not a client yet (or declined, applying again); a client's goes on to the client area,
- * which may refuse them.
+ * which may refuse them. The «start» text is the clients' welcome (it sends them to the market), so a newcomer
+ * gets the registration's own words instead: the greeting and the first question, or, midway, the question the
+ * registration waits for, and while the request waits, that it does.
  */
 registration.command("start", async (ctx, next) => {
   if (ctx.standing.kind === "client") return next();
   const organizationId = organizationFromPayload(ctx.match);
-  const start = await ctx.texts.latest("start");
   if (ctx.standing.kind === "waiting") {
     // The link still counts while the request waits: the client is inactive, not gone.
     const { clientId } = ctx.standing;
     if (organizationId !== null)
       await effect(ctx, (tx) => ctx.registration.joinOrganization(clientId, organizationId, tx));
-    await ctx.reply(start);
     await ctx.reply(texts.waiting, { reply_markup: { remove_keyboard: true } });
     return;
   }
-  await ctx.reply(start);
+  const step = ctx.session.step;
+  if (step.kind === "registration") {
+    // The answers so far stay; a link opened midway names the organization the request will join.
+    if (organizationId !== null) ctx.session.step = { ...step, draft: { ...step.draft, organizationId } };
+    await askAgain(ctx, step.field);
+    return;
+  }
+  await ctx.reply(texts.greeting);
   await askOrganization(ctx, { organizationId });
 });
 
@@ -58,7 +67,7 @@ newcomers.on("message:contact", async (ctx) => {
   if (step.kind !== "registration" || step.field !== "phone") return answerNewcomer(ctx);
   // A shared contact of someone else is not the user's own number.
   if (ctx.message.contact.user_id !== undefined && ctx.message.contact.user_id !== ctx.from.id) {
-    await ctx.reply(texts.badPhone, { reply_markup: sharePhoneKeyboard() });
+    await ctx.reply(texts.notOwnPhone, { reply_markup: sharePhoneKeyboard() });
     return;
   }
   await takePhone(ctx, step.draft, ctx.message.contact.phone_number);
@@ -136,13 +145,18 @@ async function answerNewcomer(ctx: BotContext): Promise<void> {
     return;
   }
   if (step.kind !== "registration") return askOrganization(ctx, { organizationId: null });
+  await askAgain(ctx, step.field);
+}
+
+/** The question a registration waits for, asked again. */
+async function askAgain(ctx: BotContext, field: RegistrationField): Promise<void> {
   const questions = {
     organization: () => ctx.reply(texts.askOrganization),
     nickname: () => ctx.reply(texts.askNickname),
     phone: () => ctx.reply(texts.askPhone, { reply_markup: sharePhoneKeyboard() }),
     volume: () => ctx.reply(texts.askVolume, { reply_markup: volumeKeyboard() }),
   };
-  await questions[step.field]();
+  await questions[field]();
 }
 
 async function askOrganization(ctx: BotContext, draft: RegistrationDraft): Promise<void> {

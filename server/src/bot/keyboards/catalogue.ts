@@ -1,16 +1,18 @@
-import { toKopecks } from "@wholesale/contract";
+import { positionName, toKopecks } from "@wholesale/contract";
 import { InlineKeyboard } from "grammy";
-import type {
-  BrandItem,
-  ModificationItem,
-  ModificationView,
-  Page,
-  ProductItem,
-  Quote,
+import {
+  amountText,
+  type BrandItem,
+  type ModificationItem,
+  type ModificationView,
+  type Page,
+  type ProductItem,
+  type Quote,
 } from "../../modules/ordering/index.ts";
 import type { StockState } from "../../modules/stock/index.ts";
 import {
   addData,
+  availableData,
   brandsData,
   type CardOrigin,
   cardData,
@@ -23,46 +25,51 @@ import {
 } from "../callback-data/catalogue.ts";
 import { orderData } from "../callback-data/order.ts";
 import { texts } from "../texts.ts";
+import { distinctLabels } from "./labels.ts";
+import { pager } from "./pager.ts";
 
 export const STOCK_MARK: Record<StockState, string> = { in_stock: "🟢", few: "🟡", none: "🔴" };
 
-/** «‹» and «›» around «2/5» when there is more than one page. */
-function pager(keyboard: InlineKeyboard, page: Page<unknown>, to: (page: number) => string) {
-  if (page.pages <= 1) return keyboard;
-  keyboard.row();
-  if (page.page > 1) keyboard.text("‹", to(page.page - 1));
-  keyboard.text(`${page.page}/${page.pages}`, to(page.page));
-  if (page.page < page.pages) keyboard.text("›", to(page.page + 1));
-  return keyboard;
-}
-
 export function brandsKeyboard(page: Page<BrandItem>) {
   const keyboard = new InlineKeyboard();
-  for (const brand of page.items)
-    keyboard.text(brand.name, productsData.pack({ brandId: brand.id, page: 1 })).row();
+  const labels = distinctLabels(page.items, (brand) => brand.name);
+  page.items.forEach((brand, i) => {
+    keyboard.text(labels[i] ?? brand.name, productsData.pack({ brandId: brand.id, page: 1 })).row();
+  });
   return pager(keyboard, page, (p) => brandsData.pack({ page: p }));
 }
 
 export function productsKeyboard(brandId: number, page: Page<ProductItem>) {
   const keyboard = new InlineKeyboard();
-  for (const product of page.items) {
-    keyboard.text(product.name, modificationsData.pack({ productId: product.id, page: 1 })).row();
-  }
+  const labels = distinctLabels(page.items, (product) => product.name);
+  page.items.forEach((product, i) => {
+    keyboard
+      .text(labels[i] ?? product.name, modificationsData.pack({ productId: product.id, page: 1 }))
+      .row();
+  });
   pager(keyboard, page, (p) => productsData.pack({ brandId, page: p }));
   return keyboard.row().text("« Назад", brandsData.pack({ page: 1 }));
 }
 
-/** Buttons opening each modification's card, which remembers this list's page as its origin. */
+/**
+ * Buttons opening each modification's card, which remembers this list's page as its origin. In a product's list
+ * a button names the modification; in search results, which mix brands and products, it names all three as
+ * the order will (brand first: a long name cut short by Telegram's screen still shows whose it is).
+ */
 function modificationButtons(keyboard: InlineKeyboard, page: Page<ModificationItem>, productId: number) {
-  for (const m of page.items) {
-    const name = productId === SEARCH_RESULTS ? `${m.productName} ${m.name}` : m.name;
+  const labels = distinctLabels(page.items, (m) =>
+    productId === SEARCH_RESULTS
+      ? positionName({ brand: m.brandName, product: m.productName, modification: m.name })
+      : m.name,
+  );
+  page.items.forEach((m, i) => {
     keyboard
       .text(
-        `${STOCK_MARK[m.stock]} ${name}`,
+        `${STOCK_MARK[m.stock]} ${labels[i] ?? m.name}`,
         cardData.pack({ modificationId: m.id, productId, page: page.page }),
       )
       .row();
-  }
+  });
   return keyboard;
 }
 
@@ -88,9 +95,31 @@ export function originData(origin: CardOrigin): string {
     : modificationsData.pack({ productId: origin.productId, page: origin.page });
 }
 
-/** The amounts the service would add now (view.quantities), at most two rows of them. */
-export function cardKeyboard(view: ModificationView, origin: CardOrigin) {
+/** A refusal's one-tap way on: what a limit of the client's own still allows, or what the stock holds. */
+export type RefusalOffer =
+  | { kind: "allowed"; quantity: number; quote: Quote }
+  | { kind: "available"; quantity: number; quote: Quote };
+
+/**
+ * The amounts the service would add now (view.quantities), at most two rows of them; after a refusal, its offer
+ * first: «Добавить 3 шт. по 540 ₽» adds at once at the price shown, «Взять сколько есть» takes what the stock holds.
+ */
+export function cardKeyboard(view: ModificationView, origin: CardOrigin, offer?: RefusalOffer) {
   const keyboard = new InlineKeyboard();
+  if (offer) {
+    const values = {
+      modificationId: view.id,
+      productId: origin.productId,
+      quantity: offer.quantity,
+      price: confirmedKopecks(offer.quote),
+    };
+    if (offer.kind === "available") keyboard.text(texts.takeAvailable, availableData.pack(values)).row();
+    else {
+      const price =
+        offer.quote.price === null ? "" : ` по ${amountText(offer.quote.price, offer.quote.currencySign)}`;
+      keyboard.text(`Добавить ${offer.quantity} шт.${price}`, addData.pack(values)).row();
+    }
+  }
   view.quantities.slice(0, 8).forEach((quantity, i) => {
     if (i > 0 && i % 4 === 0) keyboard.row();
     keyboard.text(`${quantity} шт`, quantityData.pack({ modificationId: view.id, ...origin, quantity }));

@@ -71,8 +71,13 @@ async function setting() {
   return { group, client, brand, mod };
 }
 
-/** The unit price this instance would quote the client for one unit now, or the refusal's code. */
+/**
+ * The unit price this instance would quote the client for one unit now, or the refusal's code. Quotes are paced
+ * (order-rate.ts spendQuote) and the test's clock stands still, so each quote is asked a second after the one
+ * before, as a person would: a wait polling them faster would otherwise be answered too_fast.
+ */
 async function quoted(clientId: number, modificationId: number, quantity = 1) {
+  clock.advance(1000);
   const preview = await here().previewAdd(clientId, modificationId, quantity);
   return preview.ok ? preview.quote.price : preview.code;
 }

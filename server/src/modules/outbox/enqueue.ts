@@ -1,5 +1,6 @@
 import type { Db, Tx } from "../../db/client.ts";
 import { outboxMessages } from "../../db/schema/index.ts";
+import { splitText } from "../../lib/telegram-limits.ts";
 
 export type OutboxRow = {
   clientId: number | null;
@@ -21,11 +22,28 @@ export type OutboxRow = {
 const CHUNK = 5000;
 
 /**
- * The single way any producer queues messages to clients: one row per recipient, written in the
- * caller's transaction so a message is queued exactly when the change that caused it commits. The
- * delivery worker sends them.
+ * A message over Telegram's limit of a text as the rows that carry it: its parts, split at line boundaries, in
+ * order, each a message of its own; the reply_markup goes with the last, under the whole text. A broadcast's
+ * text is held to the limit when it is written (a caption's 1,024 with a photo), so its row is never split and
+ * its figures count one row a recipient.
  */
-export async function enqueueOutbox(tx: Db | Tx, rows: OutboxRow[]): Promise<void> {
+function inParts(row: OutboxRow): OutboxRow[] {
+  const parts = splitText(row.text);
+  if (parts.length <= 1) return [row];
+  return parts.map((text, i) => ({
+    ...row,
+    text,
+    replyMarkup: i === parts.length - 1 ? row.replyMarkup : undefined,
+  }));
+}
+
+/**
+ * The single way any producer queues messages to clients: one row per recipient and message, written in the
+ * caller's transaction so a message is queued exactly when the change that caused it commits. The delivery
+ * worker sends them, a chat's rows in the order of their ids (one INSERT numbers its rows in order).
+ */
+export async function enqueueOutbox(tx: Db | Tx, messages: OutboxRow[]): Promise<void> {
+  const rows = messages.flatMap(inParts);
   for (let i = 0; i < rows.length; i += CHUNK) {
     await tx.insert(outboxMessages).values(
       rows.slice(i, i + CHUNK).map((r) => ({

@@ -1,4 +1,18 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, notExists, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  notExists,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
 import { notify } from "../../db/notifications.ts";
@@ -37,7 +51,9 @@ const CLAIM_LOCK = 727_276;
  * statement commits, until it is marked or its worker is gone for longer than the lease.
  *
  * A chat with a row in flight elsewhere (leased, or waiting to be retried) or sent within the last second
- * is skipped: this keeps a chat's messages in order and at most one a second across instances. Claims
+ * is skipped, and of a chat's rows only the earliest due or tried one is taken: this keeps a chat's messages in
+ * the order of their ids (a long text's parts among them) and at most one a second across instances. A row
+ * held back by `not before` (a notice that may still be taken back) holds no later row back. Claims
  * take turns under a transaction-level advisory lock, so each sees the leases of the claims before it:
  * two claims at once could otherwise each take a row of one chat, neither seeing the other's lease.
  * A claim is one short statement a second per instance, so the turns cost nothing measurable.
@@ -85,6 +101,14 @@ async function leaseDue(tx: Tx, limit: number, leaseMs: number) {
                     gt(other.nextAttemptAt, sql`now()`),
                   ),
                   and(eq(other.status, "sent"), gt(other.sentAt, sql`now() - interval '1 second'`)),
+                  // An earlier row of the chat that is due or was tried goes first, so a message in parts
+                  // arrives in order even when a part was given back or waits for its retry (then due
+                  // after the parts behind it, which the order of the claim would otherwise take first).
+                  and(
+                    lt(other.id, outboxMessages.id),
+                    eq(other.status, "pending"),
+                    or(gt(other.attempts, 0), lte(other.nextAttemptAt, sql`now()`)),
+                  ),
                 ),
               ),
             ),
