@@ -15,7 +15,7 @@ import { apiCall, apiToken, launchBrowser, openPage } from "./support/browser.ts
 import { ADMIN } from "./support/constants.ts";
 
 /**
- * «Список к открытию» in the Mini App as Telegram opens it (issue 30): a list prepared while the market is closed,
+ * «Список к открытию» in the Mini App as Telegram opens it: a list prepared while the market is closed,
  * sent with one tap once staff open it, answered line by line and found in the staff orders list; «Повторить
  * заказ» on yesterday's order. MINIAPP_SHOTS=<folder> keeps pictures of the list, the answer and the history
  * in the light and the dark theme, at a phone's 390 px.

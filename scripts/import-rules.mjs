@@ -65,11 +65,22 @@ export const API_OWNERS = {
   "/bot/preview/": "bot-preview",
 };
 
+/**
+ * Rooms of pure rules: no database, no I/O, so they can be read and tested as plain functions. A file there may
+ * import its own room and the packages named, and anything else only as a type (erased when compiled); a
+ * statement needing a rule imports the rule, never the other way round.
+ */
+export const PURE_ROOMS = [{ dir: "server/src/modules/ordering/rules", mayImport: ["@wholesale/contract"] }];
+
 /** The API client's functions that send a request; the rest of it (ApiError, apiUrl, …) any file may use. */
 const CLIENT_CALLS = new Set(["api", "downloadFile", "refreshAccessToken"]);
 
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s([^;]*?)\sfrom\s*["'](\.{1,2}\/[^"']+)["']/g;
 const DYNAMIC_IMPORT = /\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;
+/** `import "./x.ts"`: run for its effects, and as much an arrow between files as any other import. */
+const SIDE_EFFECT_IMPORT = /(?:^|\n)\s*import\s*["'](\.{1,2}\/[^"']+)["']/g;
+/** Every import of a package or a file, relative or not, with its clause (none for a side-effect import). */
+const ANY_IMPORT = /(?:^|\n)\s*(?:import|export)\s(?:([^;]*?)\sfrom\s*)?["']([^"']+)["']/g;
 
 function sourceFiles(root, dir) {
   const found = [];
@@ -92,6 +103,7 @@ function importsOf(source) {
   const found = [];
   for (const [, clause, specifier] of source.matchAll(IMPORT)) found.push({ clause, specifier });
   for (const [, specifier] of source.matchAll(DYNAMIC_IMPORT)) found.push({ clause: "", specifier });
+  for (const [, specifier] of source.matchAll(SIDE_EFFECT_IMPORT)) found.push({ clause: "", specifier });
   return found;
 }
 
@@ -142,7 +154,38 @@ export function importViolations(root) {
     sourceFiles(root, d),
   );
   const sources = new Map(files.map((file) => [file, readFileSync(file, "utf8")]));
-  return [...serverViolations(root, sources), ...webViolations(root, sources)];
+  return [
+    ...serverViolations(root, sources),
+    ...webViolations(root, sources),
+    ...pureRoomViolations(root, sources),
+  ];
+}
+
+/** A clause that takes types only: `import type …`, or braces whose every name is `type X`. */
+const typeOnly = (clause) =>
+  clause !== undefined &&
+  importedNames(clause).length === 0 &&
+  !/^\s*\*/.test(clause) &&
+  (/^type\s/.test(clause.trim()) || /^\{[^}]*\}$/.test(clause.trim()));
+
+function pureRoomViolations(root, sources) {
+  const problems = [];
+  for (const room of PURE_ROOMS) {
+    const dir = join(root, room.dir);
+    for (const [file, source] of sources) {
+      if (isTest(file) || relative(dir, file).startsWith("..")) continue;
+      for (const [, clause, specifier] of source.matchAll(ANY_IMPORT)) {
+        if (typeOnly(clause)) continue;
+        const inRoom =
+          specifier.startsWith(".") && !relative(dir, resolve(dirname(file), specifier)).startsWith("..");
+        if (inRoom || room.mayImport.includes(specifier)) continue;
+        problems.push(
+          `${relative(root, file)} imports ${specifier}: ${room.dir} holds pure rules, it takes only its own room and ${room.mayImport.join(", ")} (other imports as types)`,
+        );
+      }
+    }
+  }
+  return problems;
 }
 
 function serverViolations(root, sources) {

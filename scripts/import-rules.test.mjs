@@ -80,6 +80,42 @@ describe("the server's import rules", () => {
     );
     expect(importViolations(root)).toEqual(["modules import each other in a circle: sales → stock → sales"]);
   });
+
+  it("reads an import made for its effects alone as any other", () => {
+    write(root, "server/src/modules/sales/orders.ts", 'import "../stock/stock-moves.ts";\n');
+    write(root, "server/src/lib/setup.ts", 'import "../bot/keyboard.ts";\n');
+    expect(importViolations(root).sort()).toEqual([
+      "server/src/lib/setup.ts imports ../bot/keyboard.ts: a lower layer (lib,config.ts) reaches up into bot",
+      "server/src/modules/sales/orders.ts imports ../stock/stock-moves.ts: import modules/stock/index.ts instead (the module's entry point)",
+    ]);
+  });
+
+  it("keeps the ordering rules pure: their own room and the contract, anything else as types only", () => {
+    const rules = "server/src/modules/ordering/rules";
+    write(root, "server/src/modules/ordering/statements/read.ts", "export const read = 1;\n");
+    write(root, `${rules}/price.ts`, "export const price = 1;\n");
+    write(
+      root,
+      `${rules}/limits.ts`,
+      'import { price } from "./price.ts";\nimport { roundMoney } from "@wholesale/contract";\n' +
+        'import type { Db } from "../../../db/client.ts";\nimport { type Tx } from "../../../db/client.ts";\n' +
+        "export const limit = [price, roundMoney];\n",
+    );
+    write(root, `${rules}/limits.test.ts`, 'import { sql } from "drizzle-orm";\nexport const t = sql;\n');
+    expect(importViolations(root)).toEqual([]);
+    write(
+      root,
+      `${rules}/weighing.ts`,
+      'import { sql } from "drizzle-orm";\nimport { read } from "../statements/read.ts";\n' +
+        'import { readFile } from "node:fs";\nimport "../../../lib/clock.ts";\nexport const w = [sql, read, readFile];\n',
+    );
+    expect(importViolations(root).map((p) => p.split(":")[0])).toEqual([
+      `${rules}/weighing.ts imports drizzle-orm`,
+      `${rules}/weighing.ts imports ../statements/read.ts`,
+      `${rules}/weighing.ts imports node`,
+      `${rules}/weighing.ts imports ../../../lib/clock.ts`,
+    ]);
+  });
 });
 
 describe("the web's import rules", () => {

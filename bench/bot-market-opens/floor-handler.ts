@@ -20,8 +20,8 @@ const INSERT_POSITION = {
 };
 
 /**
- * BENCH_VIA=floor: what a tap costs the database and nothing else, the measure the app's paths are held to
- * (issue 29). One transaction per tap with pg alone on a pool of the bench's size: the conditional stock UPDATE
+ * BENCH_VIA=floor: what a tap costs the database and nothing else, the measure the app's paths are held to.
+ * One transaction per tap with pg alone on a pool of the bench's size: the conditional stock UPDATE
  * (none taken: rolled back and refused), the client's order of the day reused or inserted, the position INSERT,
  * commit. No HTTP, no framework, no rule beyond the stock; the same scratch database, schema and triggers as
  * the app's paths. As pg is used plainly, each statement is parsed and planned on every call; `prepared`

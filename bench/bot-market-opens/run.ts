@@ -23,7 +23,7 @@ import { botHandler } from "./bot-handler.ts";
 import { floorHandler } from "./floor-handler.ts";
 
 /**
- * «Market opens» (issue 12): BENCH_CLIENTS (1,000) clients each order BENCH_POSITIONS (5) positions the moment
+ * «Market opens»: BENCH_CLIENTS (1,000) clients each order BENCH_POSITIONS (5) positions the moment
  * the market opens, mostly from 20 popular modifications with scarce stock, through the ordering service and
  * the real market decision. `BENCH_DB=pglite` runs on embedded PGlite, otherwise a scratch database is made
  * on BENCH_DATABASE_URL's server and dropped at the end. Reports accepted positions/s, latency and whether

@@ -127,7 +127,7 @@ export async function miniAppHandler(db: Db, databaseUrl: string, poolSize: numb
     return { accepted: status === 201 };
   };
   /**
-   * BENCH_VIA=miniapp-list (issue 30): each client's steps are its prepared list, written before the opening
+   * BENCH_VIA=miniapp-list: each client's steps are its prepared list, written before the opening
    * (a modification's steps in one line, at the price of their sum), and the measured call is one
    * `POST /api/app/list/send/` per client, answered line by line.
    */

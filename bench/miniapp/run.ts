@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
  * opens. The machine is shared, so a path's rate means something only beside the floor measured in the same
  * round: each is printed as a ratio to both floors, with the load average before each run, and beside it the
  * ratio of CPU a step takes (the floor's to the path's), which the machine's other work hardly moves. Fails
- * when a round misses a target (issue 29, against the plain floor): the Mini App at ≥ 70 % of the floor's
+ * when a round misses a target (against the plain floor): the Mini App at ≥ 70 % of the floor's
  * steps/s, the bot at ≥ 50 %, p99 ≤ 100 ms, the Mini App's server under 0.8 ms of CPU a step, nothing
  * oversold, stocks exact.
  */

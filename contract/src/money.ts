@@ -10,6 +10,9 @@ export const toKopecks = (amount: number) => Math.round(amount * 100);
 /** Whole kopecks back to money. */
 export const fromKopecks = (kopecks: number) => kopecks / 100;
 
+/** A price a client confirmed, sent in kopecks, or none (a client shown no prices confirms none). */
+export const confirmedPriceOf = (kopecks: number | null) => (kopecks === null ? null : fromKopecks(kopecks));
+
 /** Money to the kopeck. */
 export const roundMoney = (amount: number) => fromKopecks(toKopecks(amount));
 

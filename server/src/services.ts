@@ -18,6 +18,7 @@ import {
 import { createScheduleService } from "./modules/market/index.ts";
 import { createMessageService } from "./modules/messaging/index.ts";
 import { createMiniAppService, createMiniAppSessionService } from "./modules/miniapp/index.ts";
+import { createOrderingService } from "./modules/ordering/index.ts";
 import { createPreparedListService } from "./modules/prepared-list/index.ts";
 import {
   createDailyReportService,
@@ -56,6 +57,8 @@ export function createServices({
   metrics,
 }: ServiceDeps) {
   const statistics = createStatisticsService({ db, clock });
+  // Every way a client orders (the Mini App, its lists, its session) takes this one service, each in its scope.
+  const ordering = createOrderingService({ db, clock });
   return {
     auth: createAuthService({ db, clock, tokens }),
     accounts: createAccountsService({ db }),
@@ -81,11 +84,15 @@ export function createServices({
     invoices: createInvoiceService({ db, clock }),
     dailyReports: createDailyReportService({ db, clock, statistics }),
     dashboard: createDashboardService({ db, clock, statistics }),
-    miniAppSessions: createMiniAppSessionService({ db, clock, tokens, botToken: telegramBotToken }),
-    miniApp: createMiniAppService({ db, clock, countAttempt: metrics?.orderingAttempts("miniapp") }),
-    miniAppDryRun: createMiniAppService({ db, clock, dryRun: true }),
-    preparedList: createPreparedListService({ db, clock }),
-    preparedListPreview: (session: string) => createPreparedListService({ db, clock, preview: session }),
+    miniAppSessions: createMiniAppSessionService({ db, clock, tokens, botToken: telegramBotToken, ordering }),
+    miniApp: createMiniAppService({
+      db,
+      ordering: ordering.on({ countAttempt: metrics?.orderingAttempts("miniapp") }),
+    }),
+    miniAppDryRun: createMiniAppService({ db, ordering, dryRun: true }),
+    preparedList: createPreparedListService({ db, clock, ordering }),
+    preparedListPreview: (session: string) =>
+      createPreparedListService({ db, clock, ordering, preview: session }),
   };
 }
 

@@ -7,6 +7,7 @@ import type { BotTextService } from "../modules/bot-texts/index.ts";
 import type { ClaimService } from "../modules/claims/index.ts";
 import type { BotRegistrationService, BotUserStanding } from "../modules/clients/index.ts";
 import type { MarketState, OrderingService } from "../modules/ordering/index.ts";
+import type { PreparedListService } from "../modules/prepared-list/index.ts";
 import type { BotSession, StoredSession } from "./session-state.ts";
 
 /** What the bot is built from; the live bot, the preview and the benchmark pass their own. */
@@ -33,6 +34,16 @@ export type BotDeps = {
   metrics?: BotMetrics;
 };
 
+/** The services handlers ask, on one database (middlewares/services.ts). */
+export type BotServices = {
+  texts: BotTextService;
+  claims: ClaimService;
+  registration: BotRegistrationService;
+  /** Counting the bot's attempts; each update takes its own scope of it (`ctx.ordering`). */
+  ordering: OrderingService;
+  preparedList: PreparedListService;
+};
+
 export type BotLog = {
   error: (details: Record<string, unknown>, message: string) => void;
   warn: (details: Record<string, unknown>, message: string) => void;
@@ -50,12 +61,11 @@ export type BotContext = Context & {
   /** The session as the database holds it: arrival.ts writes `session` back when it differs. */
   storedSession: StoredSession;
   /** The services of every update (middlewares/services.ts), on `db`. */
-  texts: BotTextService;
-  claims: ClaimService;
-  registration: BotRegistrationService;
+  services: BotServices;
   standing: BotUserStanding;
   /** Set for a confirmed client in good standing (the client area's middleware). */
   clientId: number;
+  /** The ordering service in this update's scope: on `db`, the client read once, the update's receipt. */
   ordering: OrderingService;
   market: MarketState;
 };

@@ -14,7 +14,7 @@ import { clientArea } from "./middlewares/client-area.ts";
 import { dryRun } from "./middlewares/dry-run.ts";
 import { guard } from "./middlewares/guard.ts";
 import { privateChat } from "./middlewares/private-chat.ts";
-import { services } from "./middlewares/services.ts";
+import { botServices, services } from "./middlewares/services.ts";
 import { standing } from "./middlewares/standing.ts";
 
 export type { BotContext, BotDeps } from "./context.ts";
@@ -42,7 +42,7 @@ export function createBot(
   bot.use(privateChat);
   bot.use(arrival);
   bot.use(dryRun);
-  bot.use(services);
+  bot.use(services(botServices(deps.db, deps)));
   bot.use(standing);
 
   bot.use(registration);

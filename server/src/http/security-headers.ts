@@ -21,7 +21,7 @@ const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
 };
 
 /**
- * The headers helmet (v8) sent with the options this file used to give @fastify/helmet, spelt once. The plugin
+ * The headers helmet (v8) sends with this app's options, spelt once rather than through @fastify/helmet, which
  * rebuilt helmet's middleware from its options on every request (parsing the policy each time): 12 % of the
  * server's CPU on `/api/health` under load. HSTS is left out on purpose: TLS is the proxy's job (README,
  * production), and plain-HTTP office installs must not be told to upgrade requests they cannot serve.

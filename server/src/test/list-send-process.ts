@@ -6,6 +6,7 @@
  */
 import { type Database, openPglite, openPostgres } from "../db/client.ts";
 import { systemClock } from "../lib/clock.ts";
+import { createOrderingService } from "../modules/ordering/index.ts";
 import { createPreparedListService } from "../modules/prepared-list/index.ts";
 import { holdStatements } from "./hold-statements.ts";
 
@@ -22,8 +23,9 @@ const hold = holdStatements(database.db, /insert into "prepared_list_applied"/, 
   after: Number(env("HOLD_AFTER")),
 });
 hold.held.then(() => console.log("held"));
-await createPreparedListService({ db: database.db, clock: systemClock }).send(
-  Number(env("CLIENT_ID")),
-  env("KEY"),
-);
+await createPreparedListService({
+  db: database.db,
+  clock: systemClock,
+  ordering: createOrderingService({ db: database.db, clock: systemClock }),
+}).send(Number(env("CLIENT_ID")), env("KEY"));
 console.log("sent whole");

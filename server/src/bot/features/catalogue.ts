@@ -1,4 +1,4 @@
-import { fromKopecks } from "@wholesale/contract";
+import { confirmedPriceOf } from "@wholesale/contract";
 import { Composer, InlineKeyboard } from "grammy";
 import {
   type ModificationView,
@@ -46,7 +46,7 @@ async function openMarket(ctx: BotContext): Promise<void> {
   ctx.session.step = { kind: "idle" };
   if (!ctx.market.open) return showClosed(ctx);
   // With the Mini App configured, the entry text offers it; the menu under the input field stays as it was.
-  const entry = await ctx.texts.latest("entry");
+  const entry = await ctx.services.texts.latest("entry");
   await ctx.reply(entry, {
     reply_markup: ctx.deps.webAppUrl ? openCatalogueKeyboard(ctx.deps.webAppUrl) : mainMenuKeyboard(),
   });
@@ -171,7 +171,7 @@ async function answerAdd(
 
 buttons.use(
   onPress(addData, async (ctx, { modificationId, productId, quantity, price }) => {
-    const confirmed = price === null ? null : fromKopecks(price);
+    const confirmed = confirmedPriceOf(price);
     const result = await ctx.ordering.addPosition(ctx.clientId, modificationId, quantity, confirmed);
     await answerAdd(ctx, result, modificationId, { productId, page: 1 }, quantity);
   }),
@@ -179,7 +179,7 @@ buttons.use(
 
 buttons.use(
   onPress(availableData, async (ctx, { modificationId, productId, quantity, price }) => {
-    const confirmed = price === null ? null : fromKopecks(price);
+    const confirmed = confirmedPriceOf(price);
     const result = await ctx.ordering.addAvailable(ctx.clientId, modificationId, quantity, confirmed);
     await answerAdd(ctx, result, modificationId, { productId, page: 1 }, quantity);
   }),

@@ -15,7 +15,7 @@ info.hears(texts.menu.warranty, sendText("warranty"));
 function sendText(kind: "conditions" | "warranty") {
   return async (ctx: BotContext) => {
     ctx.session.step = { kind: "idle" };
-    await ctx.reply(await ctx.texts.latest(kind), { reply_markup: mainMenuKeyboard() });
+    await ctx.reply(await ctx.services.texts.latest(kind), { reply_markup: mainMenuKeyboard() });
   };
 }
 
@@ -33,7 +33,7 @@ claimText
   .on("message:text", async (ctx) => {
     // The step ends in the claim's own transaction: a later message is never filed as a second claim.
     const filed = await effect(ctx, async (tx) => {
-      const claim = await ctx.claims.file({ clientId: ctx.clientId, text: ctx.message.text }, tx);
+      const claim = await ctx.services.claims.file({ clientId: ctx.clientId, text: ctx.message.text }, tx);
       if (claim.ok) ctx.session.step = { kind: "idle" };
       return claim;
     });

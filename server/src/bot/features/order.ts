@@ -1,4 +1,4 @@
-import { fromKopecks } from "@wholesale/contract";
+import { confirmedPriceOf } from "@wholesale/contract";
 import { Composer } from "grammy";
 import type { TodayOrder } from "../../modules/ordering/index.ts";
 import { onPress } from "../callback-data/factory.ts";
@@ -113,7 +113,7 @@ myOrder.use(
       ctx.clientId,
       positionId,
       quantity,
-      price === null ? null : fromKopecks(price),
+      confirmedPriceOf(price),
     );
     if (result.ok) {
       await ctx.answerCallbackQuery({ text: texts.changed });

@@ -1,15 +1,14 @@
 import type { TPreparedListSent } from "@wholesale/contract";
 import { Composer } from "grammy";
 import { amountText } from "../../modules/ordering/index.ts";
-import { createPreparedListService } from "../../modules/prepared-list/index.ts";
 import { onPress } from "../callback-data/factory.ts";
 import { sendListData } from "../callback-data/prepared-list.ts";
 import type { BotContext } from "../context.ts";
 import { replyInParts } from "./show.ts";
 
 /**
- * «Отправить список» (issue 30): the client's prepared list sent through the same service as the Mini App's
- * button, on this update's database (the preview's dry run rolls it back). The message's id is the send's
+ * «Отправить список»: the client's prepared list sent through the same service as the Mini App's button, on this
+ * update's database (the preview's dry run rolls it back). The message's id is the send's
  * idempotency key, so a second press of the same message's button, or Telegram delivering it again, adds
  * nothing and answers as the first did.
  */
@@ -18,9 +17,8 @@ export const preparedList = new Composer<BotContext>();
 preparedList.use(
   onPress(sendListData, async (ctx) => {
     await ctx.answerCallbackQuery();
-    const service = createPreparedListService({ db: ctx.db, clock: ctx.deps.clock });
     const key = `bot:${ctx.callbackQuery.message?.message_id ?? 0}`;
-    const answer = await service.send(ctx.clientId, key);
+    const answer = await ctx.services.preparedList.send(ctx.clientId, key);
     await replyInParts(ctx, answer.ok ? sentText(answer.value) : answer.refusal.detail);
   }),
 );

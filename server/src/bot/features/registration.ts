@@ -34,7 +34,7 @@ registration.command("start", async (ctx, next) => {
     // The link still counts while the request waits: the client is inactive, not gone.
     const { clientId } = ctx.standing;
     if (organizationId !== null)
-      await effect(ctx, (tx) => ctx.registration.joinOrganization(clientId, organizationId, tx));
+      await effect(ctx, (tx) => ctx.services.registration.joinOrganization(clientId, organizationId, tx));
     await ctx.reply(texts.waiting, { reply_markup: { remove_keyboard: true } });
     return;
   }
@@ -55,8 +55,8 @@ clientStart.command("start", async (ctx) => {
   const organizationId = organizationFromPayload(ctx.match);
   ctx.session.step = { kind: "idle" };
   if (organizationId !== null)
-    await effect(ctx, (tx) => ctx.registration.joinOrganization(ctx.clientId, organizationId, tx));
-  await ctx.reply(await ctx.texts.latest("start"), { reply_markup: mainMenuKeyboard() });
+    await effect(ctx, (tx) => ctx.services.registration.joinOrganization(ctx.clientId, organizationId, tx));
+  await ctx.reply(await ctx.services.texts.latest("start"), { reply_markup: mainMenuKeyboard() });
 });
 
 /** Everything below answers only users who are not confirmed clients yet. */
@@ -118,7 +118,7 @@ newcomers.use(
       clientType,
     };
     ctx.session.step = { kind: "idle" };
-    await effect(ctx, (tx) => ctx.registration.register(registration, tx));
+    await effect(ctx, (tx) => ctx.services.registration.register(registration, tx));
     await ctx.answerCallbackQuery();
     await ctx.editMessageText(
       `${texts.askVolume} ${clientType === CLIENT_TYPE_SMALL ? texts.volume.small : texts.volume.large}`,
@@ -165,7 +165,7 @@ async function askOrganization(ctx: BotContext, draft: RegistrationDraft): Promi
 }
 
 async function takePhone(ctx: BotContext, draft: RegistrationDraft, typed: string): Promise<void> {
-  const phoneNumber = ctx.registration.normalizePhone(typed);
+  const phoneNumber = ctx.services.registration.normalizePhone(typed);
   if (!phoneNumber) {
     await ctx.reply(texts.badPhone, { reply_markup: sharePhoneKeyboard() });
     return;

@@ -1,3 +1,4 @@
+import type { StockState } from "@wholesale/contract";
 import { positionName, toKopecks } from "@wholesale/contract";
 import { InlineKeyboard } from "grammy";
 import {
@@ -9,7 +10,6 @@ import {
   type ProductItem,
   type Quote,
 } from "../../modules/ordering/index.ts";
-import type { StockState } from "../../modules/stock/index.ts";
 import {
   addData,
   availableData,

@@ -1,5 +1,4 @@
 import type { NextFunction } from "grammy";
-import { createOrderingService } from "../../modules/ordering/index.ts";
 import type { BotContext } from "../context.ts";
 
 /**
@@ -9,14 +8,8 @@ import type { BotContext } from "../context.ts";
  */
 export async function clientArea(ctx: BotContext, next: NextFunction): Promise<void> {
   if (ctx.standing.kind !== "client") return;
-  // One service per update: its standing check below and the handler's calls share one read of the client.
-  ctx.ordering = createOrderingService({
-    db: ctx.db,
-    clock: ctx.deps.clock,
-    readOnce: true,
-    receipt: ctx.receipt ?? undefined,
-    countAttempt: ctx.deps.metrics?.orderingAttempts,
-  });
+  // The update's own scope: its standing check below and the handler's calls share one read of the client.
+  ctx.ordering = ctx.services.ordering.on({ readOnce: true, receipt: ctx.receipt ?? undefined });
   const standing = await ctx.ordering.standing(ctx.standing.clientId);
   if (!standing.ok) {
     ctx.session.step = { kind: "idle" };

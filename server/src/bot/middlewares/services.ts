@@ -1,16 +1,36 @@
 import type { NextFunction } from "grammy";
+import type { Db, Tx } from "../../db/client.ts";
 import { createBotTextService } from "../../modules/bot-texts/index.ts";
 import { createClaimService } from "../../modules/claims/index.ts";
 import { createBotRegistrationService } from "../../modules/clients/index.ts";
-import type { BotContext } from "../context.ts";
+import { createOrderingService } from "../../modules/ordering/index.ts";
+import { createPreparedListService } from "../../modules/prepared-list/index.ts";
+import type { BotContext, BotDeps, BotServices } from "../context.ts";
+
+/** The services handlers ask, on one database. */
+export function botServices(db: Db | Tx, deps: Pick<BotDeps, "clock" | "metrics">): BotServices {
+  const ordering = createOrderingService({
+    db,
+    clock: deps.clock,
+    countAttempt: deps.metrics?.orderingAttempts,
+  });
+  return {
+    texts: createBotTextService({ db }),
+    claims: createClaimService({ db }),
+    registration: createBotRegistrationService({ db }),
+    ordering,
+    preparedList: createPreparedListService({ db, clock: deps.clock, ordering }),
+  };
+}
 
 /**
- * The services handlers ask (besides `ordering`, which the client area adds), each on this update's database:
- * the shared one, or the preview's dry-run transaction, so a preview's claim or registration is rolled back.
+ * Puts the services on every update: those of the shared database, built once with the bot, or, for the
+ * preview's dry run, a set on the update's rolled-back transaction, so a preview's claim or registration is
+ * rolled back too.
  */
-export async function services(ctx: BotContext, next: NextFunction): Promise<void> {
-  ctx.texts = createBotTextService({ db: ctx.db });
-  ctx.claims = createClaimService({ db: ctx.db });
-  ctx.registration = createBotRegistrationService({ db: ctx.db });
-  await next();
+export function services(shared: BotServices) {
+  return async (ctx: BotContext, next: NextFunction): Promise<void> => {
+    ctx.services = ctx.db === ctx.deps.db ? shared : botServices(ctx.db, ctx.deps);
+    await next();
+  };
 }

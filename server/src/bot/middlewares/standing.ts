@@ -30,7 +30,7 @@ async function noteMembership(
 
 /** The user blocked the bot: on the shared database, since a block is a fact whatever a dry run rolls back. */
 async function markUserBlocked(ctx: BotContext, telegramId: number): Promise<void> {
-  const standing = await ctx.registration.standing(telegramId);
+  const standing = await ctx.services.registration.standing(telegramId);
   await markBlocked(ctx.deps.db, {
     clientId: standing.kind === "unknown" ? null : standing.clientId,
     chatId: ctx.chat?.id ?? telegramId,

@@ -13,7 +13,7 @@ import { clients } from "./clients.ts";
 import { createdAt, id, moment, money } from "./columns.ts";
 
 /**
- * A client's prepared list («Список к открытию», issue 30): modifications and quantities to send in one tap when
+ * A client's prepared list («Список к открытию»): modifications and quantities to send in one tap when
  * the market opens. It is not an order and reserves nothing; a line leaves it when it is added to the order.
  */
 export const preparedListLines = pgTable(

@@ -47,7 +47,7 @@ export const clientReports = pgTable(
 
 /**
  * Invoices staff deleted, with the client-day's sums at that moment: the job does not make the invoice again
- * while the day's sums stay those (README, "Invoices"); «make now» does, and removes the row.
+ * while the day's sums stay those (docs/back-office.md, «Statistics, reports and the home page»); «make now» does, and removes the row.
  */
 export const deletedClientReports = pgTable(
   "deleted_client_reports",

@@ -3,7 +3,7 @@ import { bigint, date, index, integer, numeric, pgTable, primaryKey, smallint } 
 /**
  * Sales rollups, kept exact by row-level triggers on order_positions and orders (migration
  * `statistics_sql`), in the same transaction as every change of a position, whoever makes it.
- * A sale is every position of an order, whatever its status (README, "Statistics").
+ * A sale is every position of an order, whatever its status (docs/back-office.md, «Statistics, reports and the home page»).
  */
 
 /** Per order and currency: the period, per-client-day and dashboard answers read this. */

@@ -198,7 +198,7 @@ export const tierValues = (tier: TPriceTierUpdate) => ({
   }),
 });
 
-/** Refuses to delete what order history points at: orders keep their positions (README, Catalogue). */
+/** Refuses to delete what order history points at: orders keep their positions (docs/back-office.md, «Catalogue»). */
 export async function refuseIfOrdered(tx: Tx, where: SQL, detail: string): Promise<void> {
   const [row] = await tx
     .select({ id: orderPositions.id })

@@ -2,7 +2,7 @@ import { addDays, businessDay, startOfBusinessDay } from "../../lib/business-tim
 
 /**
  * The one decision "is the market open for this client at this moment", used by the API, the web (through
- * the API), the bot and the notice jobs. Pure: the schedules come from market-schedules.ts. Rules (README, "Market"):
+ * the API), the bot and the notice jobs. Pure: the schedules come from market-schedules.ts. Rules (docs/back-office.md, «Market and bot texts»):
  * - a schedule applies to a client when its targeting names the client's type, group, direction or the
  *   client itself (any of them); a schedule with no targeting at all applies to every client;
  * - an active schedule is open while it is manually opened (until its `closeTime`, exclusive), or while the

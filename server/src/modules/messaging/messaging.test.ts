@@ -260,7 +260,7 @@ describe("scheduled messages", () => {
 
 describe("the message list", () => {
   it("gives every waiting message however many were sent before, and the sent ones only through sent=true", async () => {
-    // More sent messages than the list ever held (it used to stop at the oldest 10,000), a second apart
+    // More sent messages than a list capped at 10,000 would hold, a second apart
     // and later than the ones the tests above sent, so the latest are these.
     const sentCount = 10_050;
     await t.db.execute(sql`

@@ -1,5 +1,5 @@
 import {
-  fromKopecks,
+  confirmedPriceOf,
   type TMiniAppAdd,
   type TMiniAppAdded,
   type TMiniAppBrand,
@@ -11,47 +11,20 @@ import {
   type TMiniAppPositionResult,
   type TMiniAppQuote,
   type TMiniAppQuoteRequest,
-  type TMiniAppRefusal,
 } from "@wholesale/contract";
 import type { Db } from "../../db/client.ts";
 import { rolledBack } from "../../db/rolled-back.ts";
 import { badRequest } from "../../http/errors.ts";
-import type { Clock } from "../../lib/clock.ts";
-import type { CountAttempt } from "../../lib/metrics.ts";
 import { latestBotText } from "../bot-texts/index.ts";
 import { createClaim } from "../claims/index.ts";
 import {
-  createOrderingService,
   LineAlreadyApplied,
+  type OrderingService,
   orderingTexts,
   type PositionResult,
-  type Refusal,
 } from "../ordering/index.ts";
-import {
-  cardOf,
-  itemOf,
-  marketOf,
-  orderOf,
-  positionOf,
-  quoteOf,
-  type RefusalStatus,
-  refusalOf,
-  refusalStatus,
-  totalsOf,
-} from "./views.ts";
-
-/** An answer, or a refusal with its HTTP status: the routes send either as it is. */
-export type Answer<T> =
-  | { ok: true; value: T }
-  | { ok: false; status: RefusalStatus; refusal: TMiniAppRefusal };
-
-const refused = (
-  r: Pick<Refusal, "code" | "message" | "canStill" | "takeAvailable" | "quote">,
-): Answer<never> => ({
-  ok: false,
-  status: refusalStatus(r.code),
-  refusal: refusalOf(r),
-});
+import { type Answer, refused } from "./answers.ts";
+import { cardOf, itemOf, marketOf, orderOf, positionOf, quoteOf, totalsOf } from "./views.ts";
 
 export type MiniAppService = ReturnType<typeof createMiniAppService>;
 
@@ -61,17 +34,15 @@ export type MiniAppService = ReturnType<typeof createMiniAppService>;
  */
 export function createMiniAppService({
   db,
-  clock,
+  ordering: handed,
   dryRun = false,
-  countAttempt,
 }: {
   db: Db;
-  clock: Clock;
+  /** The ordering service, counting the Mini App's attempts for the metrics where it should. */
+  ordering: OrderingService;
   dryRun?: boolean;
-  /** The metrics' count of the Mini App's ordering attempts (none for the dry run). */
-  countAttempt?: CountAttempt;
 }) {
-  const ordering = (on: Db = db) => createOrderingService({ db: on, clock, readOnce: true, countAttempt });
+  const ordering = (on: Db = db) => handed.on({ db: on, readOnce: true });
 
   /**
    * A change: on the database, or, for a staff preview in dry run (the bot preview's rule), in a transaction
@@ -144,13 +115,27 @@ export function createMiniAppService({
     /** An add answers the position and the order's totals (the page reads «Мой заказ» when it opens). */
     add: (clientId: number, body: TMiniAppAdd): Promise<Answer<TMiniAppAdded>> =>
       write(async (on) =>
-        added(await ordering(on).addPosition(clientId, body.modification, body.quantity, price(body))),
+        added(
+          await ordering(on).addPosition(
+            clientId,
+            body.modification,
+            body.quantity,
+            confirmedPriceOf(body.price_kopecks),
+          ),
+        ),
       ),
 
     /** «Взять сколько есть»: answered as an add, with the units taken. */
     addAvailable: (clientId: number, body: TMiniAppAdd): Promise<Answer<TMiniAppAdded>> =>
       write(async (on) =>
-        added(await ordering(on).addAvailable(clientId, body.modification, body.quantity, price(body))),
+        added(
+          await ordering(on).addAvailable(
+            clientId,
+            body.modification,
+            body.quantity,
+            confirmedPriceOf(body.price_kopecks),
+          ),
+        ),
       ),
 
     /**
@@ -170,7 +155,7 @@ export function createMiniAppService({
           lines.map((line, i) => ({
             modificationId: line.modification,
             quantity: line.quantity,
-            confirmedPrice: price(line),
+            confirmedPrice: confirmedPriceOf(line.price_kopecks),
             applies: { sendId, place: from + i, line: line.line },
           })),
         );
@@ -190,7 +175,12 @@ export function createMiniAppService({
       body: TMiniAppChange,
     ): Promise<Answer<TMiniAppPositionResult>> =>
       write(async (on) => {
-        const done = await ordering(on).changePosition(clientId, positionId, body.quantity, price(body));
+        const done = await ordering(on).changePosition(
+          clientId,
+          positionId,
+          body.quantity,
+          confirmedPriceOf(body.price_kopecks),
+        );
         if (!done.ok) return refused(done);
         return { ok: true, value: { position: positionOf(done.position), order: orderOf(done.order) } };
       }),
@@ -229,7 +219,3 @@ const added = (done: PositionResult): Answer<TMiniAppAdded> =>
   done.ok
     ? { ok: true, value: { position: positionOf(done.position), totals: totalsOf(done.order) } }
     : refused(done);
-
-/** The confirmed unit price in the service's money (rubles with kopecks), or null when none was shown. */
-const price = (body: { price_kopecks: number | null }) =>
-  body.price_kopecks === null ? null : fromKopecks(body.price_kopecks);

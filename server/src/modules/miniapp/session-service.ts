@@ -6,7 +6,7 @@ import { AppError, notFound } from "../../http/errors.ts";
 import type { ClientTokenClaims, TokenService } from "../../http/tokens.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { createBotRegistrationService } from "../clients/index.ts";
-import { createOrderingService } from "../ordering/index.ts";
+import type { OrderingService } from "../ordering/index.ts";
 import { verifyInitData } from "./init-data.ts";
 import { marketOf } from "./views.ts";
 
@@ -16,6 +16,7 @@ export type MiniAppSessionDeps = {
   tokens: Pick<TokenService, "signClient" | "clientTtlSeconds">;
   /** The bot whose token signs the launch data; none: the Mini App opens no session. */
   botToken: string | undefined;
+  ordering: OrderingService;
 };
 
 export const BAD_INIT_DATA =
@@ -34,7 +35,7 @@ export type MiniAppSessionService = ReturnType<typeof createMiniAppSessionServic
  * with that Telegram id, if any; whether that client may use the catalogue is the ordering service's
  * standing, as in the bot. Only a client in good standing gets a token; every later call is judged again.
  */
-export function createMiniAppSessionService({ db, clock, tokens, botToken }: MiniAppSessionDeps) {
+export function createMiniAppSessionService({ db, clock, tokens, botToken, ordering }: MiniAppSessionDeps) {
   const clientRow = async (clientId: number) =>
     (
       await db
@@ -50,7 +51,7 @@ export function createMiniAppSessionService({ db, clock, tokens, botToken }: Min
 
   /** The session of a client the ordering service lets in, or why it does not. */
   async function sessionOf(clientId: number, telegramId: number, dryRun: boolean): Promise<TMiniAppSession> {
-    const allowed = await createOrderingService({ db, clock }).standing(clientId);
+    const allowed = await ordering.standing(clientId);
     if (!allowed.ok) return { status: "not_client", reason: "not_allowed", detail: allowed.message };
     const client = await clientRow(clientId);
     if (!client) return { status: "not_client", reason: "unknown", detail: NOT_CLIENT.unknown };
@@ -86,7 +87,7 @@ export function createMiniAppSessionService({ db, clock, tokens, botToken }: Min
 
     /** What a token stands for: the page opened with a preview token reads its client and market here. */
     async me(claims: ClientTokenClaims): Promise<TMiniAppMe | null> {
-      const allowed = await createOrderingService({ db, clock }).standing(claims.clientId);
+      const allowed = await ordering.standing(claims.clientId);
       const client = await clientRow(claims.clientId);
       if (!allowed.ok || !client) return null;
       return {

@@ -10,7 +10,7 @@ import {
   modificationTransportations,
   orderPositions,
 } from "../../db/schema/index.ts";
-import { PAGE_SIZE } from "./catalogue-lists.ts";
+import { PAGE_SIZE } from "./statements/catalogue-lists.ts";
 import { confirmedAdd, confirmedChange, type OrderingFixture, orderingFixture } from "./test-fixture.ts";
 
 let f: OrderingFixture;

@@ -1,7 +1,7 @@
 export { toKopecks } from "@wholesale/contract";
-export { PAGE_SIZE } from "./catalogue-lists.ts";
-export { formatMoney, TEXT as orderingTexts } from "./messages.ts";
-export { ORDER_RATE, RETRY_AFTER_SECONDS } from "./order-rate.ts";
+export { createOrderingService } from "./ordering-service.ts";
+export { MAX_QUANTITY, validQuantity } from "./rules/limits.ts";
+export { formatMoney, TEXT as orderingTexts } from "./rules/messages.ts";
 export {
   amountText,
   changedOrderText,
@@ -12,10 +12,20 @@ export {
   positionLine,
   totalsLine,
   unitsText,
-} from "./order-text.ts";
-export { ORDERING_CACHE_CHANNEL, orderingCacheCaughtUp, startOrderingCache } from "./ordering-cache.ts";
-export { createOrderingService, MAX_QUANTITY } from "./ordering-service.ts";
-export { type LineNow, type ListView, listView } from "./prepared-lines.ts";
-export { type DayRead, dayReadColumn, todayOrder as orderOfDay, todayOrderOf } from "./today-order.ts";
+} from "./rules/order-text.ts";
+export { PAGE_SIZE } from "./statements/catalogue-lists.ts";
+export { ORDER_RATE, RETRY_AFTER_SECONDS } from "./statements/order-rate.ts";
+export {
+  ORDERING_CACHE_CHANNEL,
+  orderingCacheCaughtUp,
+  startOrderingCache,
+} from "./statements/ordering-cache.ts";
+export { type LineNow, type ListView, listView } from "./statements/prepared-lines.ts";
+export {
+  type DayRead,
+  dayReadColumn,
+  todayOrder as orderOfDay,
+  todayOrderOf,
+} from "./statements/today-order.ts";
 export type * from "./types.ts";
 export { LineAlreadyApplied } from "./types.ts";

@@ -5,8 +5,8 @@ import { seedClient } from "../../db/factories/clients.ts";
 import { UpdateReceipt } from "../../db/handled-updates.ts";
 import { orderPositions, orders } from "../../db/schema/index.ts";
 import { secondInstance } from "../../test/database.ts";
-import { startOrderingCache } from "./ordering-cache.ts";
 import { createOrderingService } from "./ordering-service.ts";
+import { startOrderingCache } from "./statements/ordering-cache.ts";
 import { type OrderingFixture, orderingFixture } from "./test-fixture.ts";
 import type { PositionResult } from "./types.ts";
 

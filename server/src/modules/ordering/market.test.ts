@@ -11,7 +11,7 @@ import {
 } from "../../db/schema/index.ts";
 import { marketStateForClient } from "../market/index.ts";
 import { createOrderingService } from "./ordering-service.ts";
-import { readSituation } from "./situation.ts";
+import { readSituation } from "./statements/situation.ts";
 import { type OrderingFixture, orderingFixture } from "./test-fixture.ts";
 
 let f: OrderingFixture;

@@ -1,20 +1,23 @@
 import type { Tx } from "../../db/client.ts";
 import { businessDay } from "../../lib/business-time.ts";
 import { systemClock } from "../../lib/clock.ts";
-import { addAvailable } from "./add-available.ts";
-import { addLines } from "./add-lines.ts";
-import { addPosition } from "./add-position.ts";
 import { countingAttempts } from "./attempts.ts";
-import * as lists from "./catalogue-lists.ts";
-import { type ClientContext, type ClientLookup, loadClient } from "./client-context.ts";
-import { TEXT } from "./messages.ts";
-import { modificationView } from "./modification-view.ts";
-import { lockClientPace, spendChange, spendQuote, tooFast } from "./order-rate.ts";
-import * as positions from "./positions.ts";
-import { type Changed, Refused } from "./positions.ts";
-import { previewAdd, previewChange } from "./preview.ts";
-import { readSituation, type SituationRead } from "./situation.ts";
-import { todayOrder, toTodayOrder } from "./today-order.ts";
+import type { ClientContext, ClientLookup } from "./rules/client.ts";
+import { validQuantity } from "./rules/limits.ts";
+import { TEXT } from "./rules/messages.ts";
+import type { Situation } from "./rules/weighing.ts";
+import { addAvailable } from "./statements/add-available.ts";
+import { addLines } from "./statements/add-lines.ts";
+import { addPosition } from "./statements/add-position.ts";
+import * as lists from "./statements/catalogue-lists.ts";
+import { loadClient } from "./statements/client-context.ts";
+import { modificationView } from "./statements/modification-data.ts";
+import { lockClientPace, spendChange, spendQuote, tooFast } from "./statements/order-rate.ts";
+import * as positions from "./statements/positions.ts";
+import { type Changed, Refused } from "./statements/positions.ts";
+import { previewAdd, previewChange } from "./statements/preview.ts";
+import { readSituation, type SituationRead } from "./statements/situation.ts";
+import { todayOrder, toTodayOrder } from "./statements/today-order.ts";
 import {
   LineAlreadyApplied,
   type OrderingDeps,
@@ -23,14 +26,8 @@ import {
   type PositionResult,
   type Refusal,
 } from "./types.ts";
-import type { Situation } from "./weighing.ts";
 
 const empty = <T>(): Page<T> => ({ items: [], page: 1, pages: 1 });
-
-/** The largest quantity one position may have: far above any stock, small enough for integer columns. */
-export const MAX_QUANTITY = 100_000;
-
-const validQuantity = (q: number) => Number.isInteger(q) && q >= 1 && q <= MAX_QUANTITY;
 
 const badQuantity: Refusal = { ok: false, code: "bad_quantity", message: TEXT.badQuantity };
 
@@ -143,6 +140,7 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
   }
 
   const service: OrderingService = {
+    on: (scope) => createOrderingService({ ...deps, ...scope }),
     async standing(clientId) {
       const { lookup, market } = await read(clientId);
       return lookup.ok ? { ok: true, market } : lookup;

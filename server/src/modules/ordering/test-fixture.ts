@@ -4,8 +4,8 @@ import { seedCurrency } from "../../db/factories/catalogue.ts";
 import { accessRules, exclusives, marketSchedules, modifications } from "../../db/schema/index.ts";
 import { fixedClock } from "../../lib/clock.ts";
 import { openTestDatabase } from "../../test/database.ts";
-import { orderingCacheCaughtUp, startOrderingCache } from "./ordering-cache.ts";
 import { createOrderingService } from "./ordering-service.ts";
+import { orderingCacheCaughtUp, startOrderingCache } from "./statements/ordering-cache.ts";
 import type { OrderingService } from "./types.ts";
 
 /** 12:00 in Moscow on a weekday: the business day is 2026-11-20. */

@@ -1,10 +1,10 @@
+import type { StockState } from "@wholesale/contract";
 import type { Db } from "../../db/client.ts";
 import type { UpdateReceipt } from "../../db/handled-updates.ts";
 import type { PositionStatus } from "../../db/schema/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { CountAttempt } from "../../lib/metrics.ts";
 import type { MarketState } from "../market/index.ts";
-import type { StockState } from "../stock/index.ts";
 
 export type { MarketState };
 
@@ -24,6 +24,12 @@ export type OrderingDeps = {
   receipt?: UpdateReceipt;
   countAttempt?: CountAttempt;
 };
+
+/**
+ * What one caller changes of the service it was handed: another database handle (a transaction, a dry run's
+ * rolled-back one), a read kept for one update or request, the update carried out, how attempts are counted.
+ */
+export type OrderingScope = Partial<Omit<OrderingDeps, "clock">>;
 
 /** A prepared list's line an add applies: its send and place in it, and the client's list line (null: none). */
 export type AppliedLine = { sendId: number; place: number; line: number | null };
@@ -187,6 +193,11 @@ export type ClientStanding =
   | { ok: false; code: "client_not_allowed" | "not_found"; message: string };
 
 export type OrderingService = {
+  /**
+   * The same service (its clock, its counting) with `scope` changed: the service is made once (services.ts,
+   * the bot) and each request, update or transaction takes its own scope of it.
+   */
+  on(scope: OrderingScope): OrderingService;
   standing(clientId: number): Promise<ClientStanding>;
   /** The lists are empty for a client who may not order, and while the market is closed for them. */
   listBrands(clientId: number, page: number): Promise<Page<BrandItem>>;

@@ -5,7 +5,6 @@ import type {
   TMiniAppQuote,
   TPasteAlternatives,
   TPasteApplied,
-  TPasteAppliedLine,
   TPasteApply,
   TPasteMatch,
   TPastOrders,
@@ -15,49 +14,34 @@ import type {
   TPreparedListSent,
   TRepeatedOrder,
 } from "@wholesale/contract";
-import { fromKopecks, PREPARED_LIST_MAX_LINES } from "@wholesale/contract";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { confirmedPriceOf, PREPARED_LIST_MAX_LINES } from "@wholesale/contract";
+import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { rolledBack } from "../../db/rolled-back.ts";
-import { preparedListLines, preparedListOpenings } from "../../db/schema/index.ts";
+import { preparedListLines } from "../../db/schema/index.ts";
 import { conflict } from "../../http/errors.ts";
 import { businessDay } from "../../lib/business-time.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { cardOf, itemOf, marketOf, quoteOf, refusalOf } from "../miniapp/index.ts";
+import { cardOf, itemOf, marketOf, quoteOf, refused } from "../miniapp/index.ts";
 import {
-  createOrderingService,
   type LineNow,
   type ListView,
   listView,
-  MAX_QUANTITY,
+  type OrderingService,
   orderingTexts,
   toKopecks,
+  validQuantity,
 } from "../ordering/index.ts";
 import { amountsPerCurrency } from "./amounts.ts";
-import { type Answer, refused } from "./answers.ts";
+import type { Answer } from "./answers.ts";
+import { inListOf, putLines, readLines, TOO_MANY_LINES } from "./list-lines.ts";
 import { pastOrders, repeatedLines } from "./past-orders.ts";
 import { type InList, matchPasted, pastedAlternatives } from "./paste.ts";
+import { addPasted } from "./paste-apply.ts";
 import { keepPreviewList, previewLines, previewLinesOf, restorePreviewList } from "./preview-list.ts";
 import { sendLines, sentAlready } from "./send-list.ts";
 
 const LINE_NOT_FOUND = "Строки нет в списке.";
-const TOO_MANY_LINES = `В списке не больше ${PREPARED_LIST_MAX_LINES} строк.`;
-const tooManyPasted = (free: number, fresh: number) =>
-  `${TOO_MANY_LINES} Свободных мест: ${free}, а новых позиций выбрано: ${fresh}. Ничего не добавлено: ` +
-  "снимите отметку с лишних.";
-const listChanged = (now: number, shown: number) =>
-  `Список изменился: в нём ${now} шт. этого товара, а не ${shown}. Ничего не прибавлено: проверьте количество.`;
-const overMaximum = (before: number, total: number) =>
-  `В списке уже ${before} шт.: вместе было бы ${total} шт., а можно не больше ${MAX_QUANTITY}.`;
-
-/**
- * The advisory lock's first key for a client's list (the second is the client's id): every writer of new lines
- * takes it, so a list is counted and grown by one writer at a time. No other advisory lock uses two keys.
- */
-export const LIST_LOCK = 30;
-
-type PutLine = { modificationId: number; quantity: number; confirmedPrice: number | null };
-type HeldLine = { modificationId: number; quantity: number; place: number };
 
 export type PreparedListService = ReturnType<typeof createPreparedListService>;
 
@@ -76,10 +60,12 @@ type Standing = { market: Parameters<typeof marketOf>[0]; view: ListView };
 export function createPreparedListService({
   db,
   clock,
+  ordering,
   preview,
 }: {
   db: Db;
   clock: Clock;
+  ordering: OrderingService;
   preview?: string;
 }) {
   async function write<T>(clientId: number, work: (on: Db | Tx) => Promise<T>): Promise<T> {
@@ -95,7 +81,7 @@ export function createPreparedListService({
 
   /** The client in good standing (the ordering service's decision, market included) and the list's view. */
   async function standing(clientId: number) {
-    const found = await createOrderingService({ db, clock, readOnce: true }).standing(clientId);
+    const found = await ordering.standing(clientId);
     if (!found.ok)
       return { ok: false as const, answer: refused({ code: "client_not_allowed", message: found.message }) };
     const view = await listView(db, clientId);
@@ -117,19 +103,6 @@ export function createPreparedListService({
     return write(clientId, (on) => work(on, s));
   }
 
-  async function readLines(on: Db | Tx, clientId: number) {
-    return on
-      .select({
-        id: preparedListLines.id,
-        modificationId: preparedListLines.modificationId,
-        quantity: preparedListLines.quantity,
-        confirmedPrice: preparedListLines.confirmedPrice,
-      })
-      .from(preparedListLines)
-      .where(eq(preparedListLines.clientId, clientId))
-      .orderBy(asc(preparedListLines.place), asc(preparedListLines.id));
-  }
-
   async function listOf(on: Db | Tx, clientId: number, s: Standing): Promise<TPreparedList> {
     const lines = await readLines(on, clientId);
     const now = await s.view.linesNow(lines, on);
@@ -141,169 +114,6 @@ export function createPreparedListService({
   }
 
   /**
-   * `work` on the client's list as it stands, alone: in a transaction (a savepoint inside the dry run's) holding
-   * the list's lock and its lines' rows, so the count and the quantities read are still true when it writes:
-   * two adds at once cannot both count 99 lines and both insert.
-   */
-  function lockedList<T>(on: Db | Tx, clientId: number, work: (tx: Tx, held: HeldLine[]) => Promise<T>) {
-    return on.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${LIST_LOCK}::int, ${clientId}::int)`);
-      const held = await tx
-        .select({
-          modificationId: preparedListLines.modificationId,
-          quantity: preparedListLines.quantity,
-          place: preparedListLines.place,
-        })
-        .from(preparedListLines)
-        .where(eq(preparedListLines.clientId, clientId))
-        .for("update");
-      return work(tx, held);
-    });
-  }
-
-  /**
-   * Writes lines as given, in one statement: a modification already on the list has its line set (quantity and
-   * confirmed price, in its place), others go at the end in their order. The opening notice's state starts as
-   * the market is now, so the bot's message goes at the next opening, not at once.
-   */
-  async function writeLines(
-    tx: Tx,
-    clientId: number,
-    marketOpen: boolean,
-    held: readonly HeldLine[],
-    lines: readonly PutLine[],
-  ) {
-    // A modification given twice is written once, as its last line says: one statement may not update a row twice.
-    const once = [...new Map(lines.map((l) => [l.modificationId, l])).values()];
-    if (once.length > 0) {
-      const last = held.reduce((most, l) => Math.max(most, l.place), 0);
-      await tx
-        .insert(preparedListLines)
-        .values(once.map((line, i) => ({ clientId, ...line, place: last + i + 1 })))
-        .onConflictDoUpdate({
-          target: [preparedListLines.clientId, preparedListLines.modificationId],
-          set: {
-            quantity: sql.raw(`excluded.${preparedListLines.quantity.name}`),
-            confirmedPrice: sql.raw(`excluded.${preparedListLines.confirmedPrice.name}`),
-          },
-        });
-    }
-    await tx.insert(preparedListOpenings).values({ clientId, marketOpen }).onConflictDoNothing();
-  }
-
-  /** Puts lines in the list (writeLines), or nothing and false when the new ones would pass its cap. */
-  function putLines(
-    on: Db | Tx,
-    clientId: number,
-    marketOpen: boolean,
-    lines: readonly PutLine[],
-  ): Promise<boolean> {
-    return lockedList(on, clientId, async (tx, held) => {
-      const known = new Set(held.map((l) => l.modificationId));
-      const added = new Set(lines.map((l) => l.modificationId).filter((m) => !known.has(m))).size;
-      if (held.length + added > PREPARED_LIST_MAX_LINES) return false;
-      await writeLines(tx, clientId, marketOpen, held, lines);
-      return true;
-    });
-  }
-
-  /** A pasted line's modification and units: the lines of one modification added up, in first-seen order. */
-  function combined(lines: TPasteApply["lines"]) {
-    const by = new Map<number, TPasteApply["lines"][number]>();
-    for (const line of lines) {
-      const seen = by.get(line.modification);
-      // The later line's price is the one the page showed for the sum.
-      if (seen) by.set(line.modification, { ...line, quantity: seen.quantity + line.quantity });
-      else by.set(line.modification, { ...line });
-    }
-    return [...by.values()];
-  }
-
-  /**
-   * A paste's chosen lines added to the list in one transaction, each judged as an add to the list is, on the
-   * units the list will hold (its own plus the paste's): a refused line is answered alone, and new positions
-   * past the cap refuse the whole paste (409) before anything is written.
-   */
-  async function addPasted(
-    on: Db | Tx,
-    clientId: number,
-    s: Standing,
-    lines: TPasteApply["lines"],
-  ): Promise<TPasteAppliedLine[]> {
-    const asked = combined(lines);
-    // Whether each is sold is judged before the lock, where the ordering service's kept data serves the reads,
-    // on the units the list holds now; the lock then weighs the sums and the cap on the list as it stands.
-    const had = await inListOf(on, clientId);
-    const ids = asked.map((a) => a.modification);
-    const quotes = await s.view.quotes(
-      asked.map((a) => ({
-        modificationId: a.modification,
-        quantity: (had.get(a.modification) ?? 0) + a.quantity,
-      })),
-      on,
-    );
-    const names = await s.view.names(ids, on);
-    return lockedList(on, clientId, async (tx, held) => {
-      const holds = new Map(held.map((l) => [l.modificationId, l.quantity]));
-      const sized = asked.map((a) => {
-        const before = holds.get(a.modification) ?? 0;
-        return { ...a, before, total: before + a.quantity };
-      });
-      const results: TPasteAppliedLine[] = sized.map((a, i) => {
-        const name = names.get(a.modification) ?? orderingTexts.notFound;
-        if (a.before !== a.in_list)
-          return {
-            status: "changed",
-            modification: a.modification,
-            name,
-            quantity: a.quantity,
-            in_list: a.before,
-            detail: listChanged(a.before, a.in_list),
-          };
-        const quote = quotes[i];
-        const refusal = !validQuantity(a.quantity)
-          ? refusalOf({ code: "bad_quantity", message: orderingTexts.badQuantity })
-          : a.total > MAX_QUANTITY
-            ? refusalOf({ code: "bad_quantity", message: overMaximum(a.before, a.total) })
-            : quote && !quote.ok
-              ? refusalOf(quote)
-              : null;
-        return refusal
-          ? { status: "refused", modification: a.modification, name, quantity: a.quantity, refusal }
-          : {
-              status: "added",
-              modification: a.modification,
-              name,
-              quantity: a.quantity,
-              before: a.before,
-              total: a.total,
-            };
-      });
-      const taken = sized.filter((_, i) => results[i]?.status === "added");
-      const fresh = taken.filter((a) => a.before === 0).length;
-      const free = PREPARED_LIST_MAX_LINES - held.length;
-      if (fresh > free) throw conflict(tooManyPasted(Math.max(0, free), fresh));
-      await writeLines(
-        tx,
-        clientId,
-        s.market.open,
-        held,
-        taken.map((a) => ({
-          modificationId: a.modification,
-          quantity: a.total,
-          confirmedPrice: priceOf(a.price_kopecks),
-        })),
-      );
-      return results;
-    });
-  }
-
-  /** Units of each modification in the client's list now, on `on` (a change's transaction). */
-  async function inListOf(on: Db | Tx, clientId: number): Promise<InList> {
-    return new Map((await readLines(on, clientId)).map((l) => [l.modificationId, l.quantity]));
-  }
-
-  /**
    * The same outside a change: a preview's own list once it has one (a change's transaction puts it in place of
    * the client's; a read outside one sees the client's).
    */
@@ -311,9 +121,6 @@ export function createPreparedListService({
     const kept = preview === undefined ? undefined : await previewLines(db, preview);
     return kept ? new Map(kept.map((l) => [l.modificationId, l.quantity])) : inListOf(db, clientId);
   }
-
-  const validQuantity = (q: number) => Number.isInteger(q) && q >= 1 && q <= MAX_QUANTITY;
-  const priceOf = (kopecks: number | null) => (kopecks === null ? null : fromKopecks(kopecks));
 
   return {
     list: (clientId: number): Promise<Answer<TPreparedList>> =>
@@ -330,7 +137,7 @@ export function createPreparedListService({
           {
             modificationId: body.modification,
             quantity: body.quantity,
-            confirmedPrice: priceOf(body.price_kopecks),
+            confirmedPrice: confirmedPriceOf(body.price_kopecks),
           },
         ]);
         if (!put) throw conflict(TOO_MANY_LINES);
@@ -347,7 +154,7 @@ export function createPreparedListService({
           return refused({ code: "bad_quantity", message: orderingTexts.badQuantity });
         const changed = await on
           .update(preparedListLines)
-          .set({ quantity: body.quantity, confirmedPrice: priceOf(body.price_kopecks) })
+          .set({ quantity: body.quantity, confirmedPrice: confirmedPriceOf(body.price_kopecks) })
           .where(and(eq(preparedListLines.id, lineId), eq(preparedListLines.clientId, clientId)))
           .returning({ id: preparedListLines.id });
         if (changed.length === 0) return refused({ code: "not_found", message: LINE_NOT_FOUND });
@@ -413,7 +220,7 @@ export function createPreparedListService({
     /** Sends the list under `key` (sendLines: in order, each line once, answered as it was). */
     send: (clientId: number, key: string): Promise<Answer<TPreparedListSent>> =>
       withStanding(clientId, (on, s) =>
-        sendLines({ on, clock, clientId, key, market: s.market, view: s.view, source: "list" }),
+        sendLines({ on, clock, ordering, clientId, key, market: s.market, view: s.view, source: "list" }),
       ),
 
     async paste(clientId: number, text: string): Promise<Answer<TPasteMatch>> {
@@ -468,7 +275,7 @@ export function createPreparedListService({
             lines.map((l) => ({
               modificationId: l.modificationId,
               quantity: l.quantity,
-              confirmedPrice: priceOf(l.priceKopecks),
+              confirmedPrice: confirmedPriceOf(l.priceKopecks),
             })),
           );
           if (!put) throw conflict(TOO_MANY_LINES);
@@ -478,6 +285,7 @@ export function createPreparedListService({
         const sent = await sendLines({
           on,
           clock,
+          ordering,
           clientId,
           key,
           market: s.market,

@@ -18,7 +18,7 @@ import { createTestApp, type TestApp } from "../../test/app.ts";
 import { lockWaiters } from "../../test/postgres-admin.ts";
 import { waitUntil } from "../../test/wait.ts";
 import { orderingCacheCaughtUp } from "../ordering/index.ts";
-import { LIST_LOCK } from "./list-service.ts";
+import { LIST_LOCK } from "./list-lines.ts";
 
 /**
  * «Вставить список»: a pasted text read line by line (what was read, what was not and why), matched to the

@@ -14,11 +14,11 @@ import type { Clock } from "../../lib/clock.ts";
 import type { MarketState } from "../market/index.ts";
 import { createMiniAppService, orderOf } from "../miniapp/index.ts";
 import {
-  createOrderingService,
   type DayRead,
   dayReadColumn,
   LineAlreadyApplied,
   type ListView,
+  type OrderingService,
   type TodayOrder,
   todayOrderOf,
 } from "../ordering/index.ts";
@@ -112,6 +112,7 @@ const recordOf = {
 export async function sendLines({
   on,
   clock,
+  ordering,
   clientId,
   key,
   market,
@@ -120,6 +121,8 @@ export async function sendLines({
 }: {
   on: Db | Tx;
   clock: Clock;
+  /** The ordering service handed to the lists: the send's adds are its, on `on`. */
+  ordering: OrderingService;
   clientId: number;
   key: string;
   market: MarketState;
@@ -161,7 +164,7 @@ export async function sendLines({
   for (let round = 0; answers.length < lines.length; round++) {
     const fresh = await applyLines(
       on,
-      clock,
+      ordering,
       clientId,
       id,
       answers.length,
@@ -183,7 +186,7 @@ export async function sendLines({
     }
     answers = (await findSend(on, clientId, key))?.answers ?? answers;
   }
-  order ??= await createOrderingService({ db: on, clock }).todayOrder(clientId);
+  order ??= await ordering.on({ db: on }).todayOrder(clientId);
   return { ok: true, value: { results: answers, order: orderOf(order) } };
 }
 
@@ -221,14 +224,14 @@ async function findSend(on: Db | Tx, clientId: number, key: string): Promise<Sto
  */
 async function applyLines(
   on: Db | Tx,
-  clock: Clock,
+  ordering: OrderingService,
   clientId: number,
   sendId: number,
   from: number,
   lines: NamedLine[],
   recorded: boolean,
 ): Promise<Answer<TPreparedListLineResult[]>> {
-  const outcomes = await createMiniAppService({ db: on, clock }).addLines(
+  const outcomes = await createMiniAppService({ db: on, ordering }).addLines(
     clientId,
     sendId,
     from,
@@ -250,12 +253,12 @@ async function applyLines(
       quantity: line.quantity,
     };
     if (outcome instanceof LineAlreadyApplied) {
-      const applied = await appliedAnswer(on, clock, clientId, line.line, head);
+      const applied = await appliedAnswer(on, ordering, clientId, line.line, head);
       if (!applied) throw new Error(`line ${line.line} is recorded as applied but not found`);
       answers.push(applied);
     } else if (outcome.ok) answers.push(addedAnswer(head, outcome.value));
     else {
-      const applied = recorded && (await appliedAnswer(on, clock, clientId, line.line, head));
+      const applied = recorded && (await appliedAnswer(on, ordering, clientId, line.line, head));
       answers.push(applied || { status: "refused", ...head, refusal: outcome.refusal });
     }
   }
@@ -311,7 +314,7 @@ function recordAnswers(
  */
 async function appliedAnswer(
   on: Db | Tx,
-  clock: Clock,
+  ordering: OrderingService,
   clientId: number,
   line: number,
   head: LineHead,
@@ -321,7 +324,7 @@ async function appliedAnswer(
     .from(preparedListApplied)
     .where(eq(preparedListApplied.lineId, line));
   if (!applied) return undefined;
-  const order = orderOf(await createOrderingService({ db: on, clock }).todayOrder(clientId));
+  const order = orderOf(await ordering.on({ db: on }).todayOrder(clientId));
   const position = order.positions.find((p) => p.id === applied.positionId);
   // A position staff deleted since is still the line's: named as the line was.
   return addedAnswer(

@@ -20,7 +20,7 @@ import {
 import { systemClock } from "../../lib/clock.ts";
 import { TEST_SECRET } from "../../test/app.ts";
 import { openTestDatabase, type TestDatabase } from "../../test/database.ts";
-import { orderingCacheCaughtUp } from "../ordering/index.ts";
+import { createOrderingService, orderingCacheCaughtUp } from "../ordering/index.ts";
 import { createPreparedListService } from "./index.ts";
 
 /**
@@ -167,7 +167,12 @@ describe("two sends of one list under two keys at once", () => {
 
   it("adds each line once, and each answers every line as added", async () => {
     const arranged = await arrange(database.db);
-    const service = () => createPreparedListService({ db: database.db, clock: systemClock });
+    const service = () =>
+      createPreparedListService({
+        db: database.db,
+        clock: systemClock,
+        ordering: createOrderingService({ db: database.db, clock: systemClock }),
+      });
     // The bot's button (its message's key) and the Mini App's (the page's key), pressed together. A send that
     // finds the list emptied by the other is told so.
     const sends = await Promise.allSettled([

@@ -164,7 +164,7 @@ export function createDailyReportService({
       return row;
     },
 
-    /** Deletes a report and remembers its day, so the job does not make it again (README). */
+    /** Deletes a report and remembers its day, so the job does not make it again (docs/back-office.md, «Statistics, reports and the home page»). */
     async remove(id: number): Promise<void> {
       await db.transaction(async (tx) => {
         const [row] = await tx

@@ -250,7 +250,7 @@ export function createInvoiceService({
       return row;
     },
 
-    /** Deletes an invoice and remembers the day's sums, so the job does not make it again (README). */
+    /** Deletes an invoice and remembers the day's sums, so the job does not make it again (docs/back-office.md, «Statistics, reports and the home page»). */
     async remove(id: number): Promise<void> {
       await db.transaction(async (tx) => {
         const [row] = await tx

@@ -9,4 +9,3 @@ export {
   stockNow,
   takeFromExclusivePool,
 } from "./stock-moves.ts";
-export { type StockState, stockState } from "./stock-state.ts";

@@ -57,7 +57,7 @@ function MultiSelect({
 
 /**
  * «Управление клиентами»: whom the schedule opens the market for, by type, group, direction or by
- * name. Nothing chosen in any tab means every client (README, "Market").
+ * name. Nothing chosen in any tab means every client (docs/back-office.md, «Market and bot texts»).
  */
 export function ClientTargetingDialog({
   schedule,

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client.ts";
-import { fixedStatement } from "../../db/fixed-statement.ts";
+import type { Db, Tx } from "../../../db/client.ts";
+import { fixedStatement } from "../../../db/fixed-statement.ts";
 import {
   CLOSED_MARKET,
   type MarketClient,
@@ -8,8 +8,9 @@ import {
   marketStateAt,
   schedulesColumn,
   storedSchedulesOf,
-} from "../market/index.ts";
-import { type ClientLookup, clientLookupOf, clientRow } from "./client-context.ts";
+} from "../../market/index.ts";
+import { type ClientLookup, clientLookupOf } from "../rules/client.ts";
+import { clientRow } from "./client-context.ts";
 import { cachesOf } from "./ordering-cache.ts";
 
 /** A client as the ordering rules see them and the market's decision for them, at one moment. */

@@ -1,29 +1,16 @@
-import type { Db, Tx } from "../../db/client.ts";
-import { stockState } from "../stock/index.ts";
-import type { ClientContext } from "./client-context.ts";
+import { stockState } from "@wholesale/contract";
+import type { ModificationView } from "../types.ts";
+import type { ClientContext } from "./client.ts";
 import type { DayRow, ModificationData } from "./kept-rows.ts";
 import { checkPosition, judgePosition } from "./limits.ts";
 import { limitRefusal, TEXT } from "./messages.ts";
-import { loadModificationAndDay } from "./modification-data.ts";
 import { charge } from "./price-list.ts";
-import type { ModificationView } from "./types.ts";
 
 /** Far above any stock: asks the limits for the largest quantity they allow. */
 const ANY = 1_000_000;
 
 /** Amounts a client commonly taps, offered beside each sold tier's threshold. */
 const COMMON_QUANTITIES = [1, 5, 10, 20, 50, 100];
-
-/** One modification as this client sees it, with how many units the client may still order today. */
-export async function modificationView(
-  db: Db | Tx,
-  client: ClientContext,
-  modificationId: number,
-  day: string,
-): Promise<ModificationView | null> {
-  const { modification, order } = await loadModificationAndDay(db, client, modificationId, day);
-  return modification ? viewOf(client, modification, order.positions) : null;
-}
 
 /** The amounts worth a button that adding would accept now, ascending. */
 function acceptedQuantities(

@@ -1,10 +1,10 @@
-import type { Db } from "../../db/client.ts";
-import { TEXT } from "./messages.ts";
+import type { Db } from "../../../db/client.ts";
+import { TEXT } from "../rules/messages.ts";
+import { viewOf } from "../rules/modification-view.ts";
+import { addWeighing, quoteOf, type Situation, type Weighing, weigh } from "../rules/weighing.ts";
+import type { AddPreview, ChangePreview } from "../types.ts";
 import { loadModification, loadModificationAndDay } from "./modification-data.ts";
-import { viewOf } from "./modification-view.ts";
 import { loadDayOrder, positionView } from "./today-order.ts";
-import type { AddPreview, ChangePreview } from "./types.ts";
-import { addWeighing, quoteOf, type Situation, type Weighing, weigh } from "./weighing.ts";
 
 /**
  * Adding `quantity` of a modification, judged by the rules the addition itself applies, from one read and

@@ -1,11 +1,11 @@
 import { lineSum, toKopecks } from "@wholesale/contract";
-import type { ClientContext } from "./client-context.ts";
+import type { Check, Quote, Refusal } from "../types.ts";
+import type { ClientContext } from "./client.ts";
 import type { DayOrder, DayRow, ModificationData } from "./kept-rows.ts";
 import { judgePosition } from "./limits.ts";
 import { limitRefusal, TEXT } from "./messages.ts";
 import { viewOf } from "./modification-view.ts";
 import { priceForQuantity, type SellableTier } from "./price-list.ts";
-import type { Check, Quote, Refusal } from "./types.ts";
 
 /** The client allowed to order now, the business day and the moment of the call. */
 export type Situation = { client: ClientContext; day: string; now: Date };

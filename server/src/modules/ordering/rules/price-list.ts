@@ -1,5 +1,5 @@
 import { roundMoney } from "@wholesale/contract";
-import type { PriceList, TierView } from "./types.ts";
+import type { PriceList, TierView } from "../types.ts";
 
 /** A stored tier with both lists' prices, as price_tiers holds it. */
 export type StoredTier = {

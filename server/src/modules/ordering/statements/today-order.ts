@@ -1,12 +1,12 @@
 import { fromKopecks, lineSum, POSITION_STATUS_LABELS, toKopecks } from "@wholesale/contract";
 import { type SQL, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client.ts";
-import { type Bindable, fixedStatement } from "../../db/fixed-statement.ts";
-import { currencies, modifications, orderPositions, orders, products } from "../../db/schema/index.ts";
-import type { DayOrder, DayRow } from "./kept-rows.ts";
+import type { Db, Tx } from "../../../db/client.ts";
+import { type Bindable, fixedStatement } from "../../../db/fixed-statement.ts";
+import { currencies, modifications, orderPositions, orders, products } from "../../../db/schema/index.ts";
+import type { DayOrder, DayRow } from "../rules/kept-rows.ts";
+import type { CurrencyTotal, PositionView, TodayOrder } from "../types.ts";
 import { changesColumn } from "./order-rate.ts";
 import { cachesOf, type KeptDay } from "./ordering-cache.ts";
-import type { CurrencyTotal, PositionView, TodayOrder } from "./types.ts";
 
 /**
  * The client's order of a business day (the first, should there ever be two) with its positions, as one JSON

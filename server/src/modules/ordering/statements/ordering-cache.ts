@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { Db, Tx } from "../../db/client.ts";
-import { notify, type Subscription, subscribe } from "../../db/notifications.ts";
-import type { storedSchedulesOf } from "../market/index.ts";
-import type { ClientRow, DayOrder, ModificationStatic } from "./kept-rows.ts";
+import type { Db, Tx } from "../../../db/client.ts";
+import { notify, type Subscription, subscribe } from "../../../db/notifications.ts";
+import type { storedSchedulesOf } from "../../market/index.ts";
+import type { ClientRow, DayOrder, ModificationStatic } from "../rules/kept-rows.ts";
 
 /** The channel the database's triggers announce changes of what is kept here on (migration 0012). */
 export const ORDERING_CACHE_CHANNEL = "ordering_cache";

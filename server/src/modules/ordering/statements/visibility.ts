@@ -1,13 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Bindable } from "../../db/fixed-statement.ts";
+import type { Bindable } from "../../../db/fixed-statement.ts";
 import {
   brands,
   modificationClients,
   modificationGroups,
   modifications,
   modificationTransportations,
-} from "../../db/schema/index.ts";
-import type { ClientContext } from "./client-context.ts";
+} from "../../../db/schema/index.ts";
+import type { ClientContext } from "../rules/client.ts";
 
 /** What of the client decides which modifications they see: visibleTo's values. */
 export type Audience = {

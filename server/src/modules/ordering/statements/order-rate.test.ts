@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedModification } from "../../db/factories/catalogue.ts";
-import { seedClient } from "../../db/factories/clients.ts";
-import { orderPositions, orders } from "../../db/schema/index.ts";
-import { secondInstance } from "../../test/database.ts";
+import { seedModification } from "../../../db/factories/catalogue.ts";
+import { seedClient } from "../../../db/factories/clients.ts";
+import { orderPositions, orders } from "../../../db/schema/index.ts";
+import { secondInstance } from "../../../test/database.ts";
+import { createOrderingService } from "../ordering-service.ts";
+import { type OrderingFixture, orderingFixture } from "../test-fixture.ts";
+import type { PositionResult } from "../types.ts";
 import { ORDER_RATE } from "./order-rate.ts";
-import { createOrderingService } from "./ordering-service.ts";
-import { type OrderingFixture, orderingFixture } from "./test-fixture.ts";
-import type { PositionResult } from "./types.ts";
 
 let f: OrderingFixture;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Bindable } from "../../db/fixed-statement.ts";
+import type { Bindable } from "../../../db/fixed-statement.ts";
 import {
   brands,
   modifications,
@@ -8,7 +8,7 @@ import {
   preparedListApplied,
   preparedListLines,
   products,
-} from "../../db/schema/index.ts";
+} from "../../../db/schema/index.ts";
 import { type Audience, visibleTo } from "./visibility.ts";
 
 /**

@@ -1,5 +1,5 @@
+import type { PositionView, Quote, TodayOrder } from "../types.ts";
 import { formatMoney } from "./messages.ts";
-import type { PositionView, Quote, TodayOrder } from "./types.ts";
 
 /** A business day (YYYY-MM-DD) as the client reads it: 20.11.2026. */
 export const dayLabel = (day: string) => day.split("-").reverse().join(".");

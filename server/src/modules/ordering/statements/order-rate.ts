@@ -1,9 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client.ts";
-import { type Bindable, fixedStatement } from "../../db/fixed-statement.ts";
-import { handledSql, type UpdateReceipt } from "../../db/handled-updates.ts";
-import { orderRateBuckets, quoteRateBuckets } from "../../db/schema/index.ts";
-import type { Refusal } from "./types.ts";
+import type { Db, Tx } from "../../../db/client.ts";
+import { type Bindable, fixedStatement } from "../../../db/fixed-statement.ts";
+import { handledSql, type UpdateReceipt } from "../../../db/handled-updates.ts";
+import { orderRateBuckets, quoteRateBuckets } from "../../../db/schema/index.ts";
+import type { Refusal } from "../types.ts";
 
 /**
  * How fast one client may change their order: adds and quantity changes, through the bot and the Mini App

@@ -1,6 +1,6 @@
-import type { PositionStatus } from "../../db/schema/index.ts";
+import type { PositionStatus } from "../../../db/schema/index.ts";
+import type { DayPosition } from "../types.ts";
 import type { Pricing, StoredTier } from "./price-list.ts";
-import type { DayPosition } from "./types.ts";
 
 // The rows the ordering rules read and ordering-cache.ts keeps: below both the readers and the cache.
 

@@ -1,13 +1,13 @@
-import type { Db, Tx } from "../../db/client.ts";
-import type { UpdateReceipt } from "../../db/handled-updates.ts";
+import type { Db, Tx } from "../../../db/client.ts";
+import type { UpdateReceipt } from "../../../db/handled-updates.ts";
+import { judgePosition } from "../rules/limits.ts";
+import { priceForQuantity } from "../rules/price-list.ts";
+import { addWeighing, priceChanged, type Situation, withCard } from "../rules/weighing.ts";
+import type { Refusal } from "../types.ts";
 import { addPosition } from "./add-position.ts";
-import { judgePosition } from "./limits.ts";
 import { loadModificationAndDay } from "./modification-data.ts";
 import { spendChange, tooFast } from "./order-rate.ts";
 import type { Changed } from "./positions.ts";
-import { priceForQuantity } from "./price-list.ts";
-import type { Refusal } from "./types.ts";
-import { addWeighing, priceChanged, type Situation, withCard } from "./weighing.ts";
 
 /** Readings tried when other orders keep taking the units between the reading and the write. */
 const TRIES = 3;

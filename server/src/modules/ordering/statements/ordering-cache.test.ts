@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, Db } from "../../db/client.ts";
-import { seedBrand, seedCurrency, seedModification, seedProduct } from "../../db/factories/catalogue.ts";
-import { seedClient, seedGroup } from "../../db/factories/clients.ts";
-import { notify } from "../../db/notifications.ts";
+import type { Database, Db } from "../../../db/client.ts";
+import { seedBrand, seedCurrency, seedModification, seedProduct } from "../../../db/factories/catalogue.ts";
+import { seedClient, seedGroup } from "../../../db/factories/clients.ts";
+import { notify } from "../../../db/notifications.ts";
 import {
   accessRules,
   brands,
@@ -13,14 +13,14 @@ import {
   modificationClients,
   modifications,
   priceTiers,
-} from "../../db/schema/index.ts";
-import { fixedClock } from "../../lib/clock.ts";
-import { openTestDatabase, secondInstance, type TestDatabase } from "../../test/database.ts";
-import { waitUntil } from "../../test/wait.ts";
+} from "../../../db/schema/index.ts";
+import { fixedClock } from "../../../lib/clock.ts";
+import { openTestDatabase, secondInstance, type TestDatabase } from "../../../test/database.ts";
+import { waitUntil } from "../../../test/wait.ts";
+import { createOrderingService } from "../ordering-service.ts";
+import { NOW } from "../test-fixture.ts";
 import { staticOf } from "./modification-data.ts";
 import { ORDERING_CACHE_CHANNEL, orderingCacheCaughtUp, startOrderingCache } from "./ordering-cache.ts";
-import { createOrderingService } from "./ordering-service.ts";
-import { NOW } from "./test-fixture.ts";
 
 /**
  * Two server instances on one database, each keeping what the ordering rules read on every tap: a change made

@@ -1,5 +1,5 @@
 import { moneyFigure } from "@wholesale/contract";
-import type { Check, Refusal } from "./types.ts";
+import type { Check, Refusal } from "../types.ts";
 
 export const TEXT = {
   marketClosed: "Маркет сейчас закрыт: заказы не принимаются.",

@@ -1,15 +1,11 @@
-import { lineSum } from "@wholesale/contract";
+import { lineSum, type StockState, stockState } from "@wholesale/contract";
 import { sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client.ts";
-import { brands, modifications, products } from "../../db/schema/index.ts";
-import { type StockState, stockState } from "../stock/index.ts";
-import * as lists from "./catalogue-lists.ts";
-import { type ClientContext, loadClient } from "./client-context.ts";
-import type { ModificationStatic } from "./kept-rows.ts";
-import { TEXT } from "./messages.ts";
-import { nameOfKept, staticOf } from "./modification-data.ts";
-import { modificationView } from "./modification-view.ts";
-import { priceForQuantity, pricingFor } from "./price-list.ts";
+import type { Db, Tx } from "../../../db/client.ts";
+import { brands, modifications, products } from "../../../db/schema/index.ts";
+import type { ClientContext } from "../rules/client.ts";
+import type { ModificationStatic } from "../rules/kept-rows.ts";
+import { TEXT } from "../rules/messages.ts";
+import { priceForQuantity, pricingFor } from "../rules/price-list.ts";
 import type {
   CatalogueItem,
   CatalogueQuery,
@@ -18,7 +14,10 @@ import type {
   Page,
   Quote,
   Refusal,
-} from "./types.ts";
+} from "../types.ts";
+import * as lists from "./catalogue-lists.ts";
+import { loadClient } from "./client-context.ts";
+import { modificationView, nameOfKept, staticOf } from "./modification-data.ts";
 import { audienceOf, visibleTo } from "./visibility.ts";
 
 /** A line of a prepared list as the client would order it now: priced by the add's own tiers, nothing judged. */
@@ -39,7 +38,7 @@ export type LineNow = {
 export type ListView = Extract<Awaited<ReturnType<typeof listView>>, { ok: true }>;
 
 /**
- * What a prepared list («Список к открытию», issue 30) shows of the catalogue whether or not the market is open:
+ * What a prepared list («Список к открытию») shows of the catalogue whether or not the market is open:
  * a list is prepared while it is closed, and the ordering service's own views are empty then. Every figure is the
  * service's (pricingFor, visibleTo, stockState); nothing here judges an add, which happens only when a line is
  * sent (addPosition, every rule). Null when the client may not order at all.

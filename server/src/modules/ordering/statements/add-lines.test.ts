@@ -1,17 +1,17 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedModification, seedProduct } from "../../db/factories/catalogue.ts";
-import { seedClient } from "../../db/factories/clients.ts";
+import { seedModification, seedProduct } from "../../../db/factories/catalogue.ts";
+import { seedClient } from "../../../db/factories/clients.ts";
 import {
   exclusives,
   preparedListApplied,
   preparedListLines,
   preparedListSends,
-} from "../../db/schema/index.ts";
+} from "../../../db/schema/index.ts";
+import { MAX_QUANTITY } from "../rules/limits.ts";
+import { type OrderingFixture, orderingFixture } from "../test-fixture.ts";
+import { LineAlreadyApplied } from "../types.ts";
 import { batchStatement, KEPT_BATCH_SHAPES } from "./add-lines.ts";
-import { MAX_QUANTITY } from "./ordering-service.ts";
-import { type OrderingFixture, orderingFixture } from "./test-fixture.ts";
-import { LineAlreadyApplied } from "./types.ts";
 
 /**
  * The ordering service's adds of a prepared list's lines (add-lines.ts), below the send that calls them: each

@@ -1,8 +1,21 @@
 import { sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client.ts";
-import { fixedStatement } from "../../db/fixed-statement.ts";
-import { handledSql, UpdateAlreadyHandled, type UpdateReceipt } from "../../db/handled-updates.ts";
-import { exclusives, modifications } from "../../db/schema/index.ts";
+import type { Db, Tx } from "../../../db/client.ts";
+import { fixedStatement } from "../../../db/fixed-statement.ts";
+import { handledSql, UpdateAlreadyHandled, type UpdateReceipt } from "../../../db/handled-updates.ts";
+import { exclusives, modifications } from "../../../db/schema/index.ts";
+import type { ModificationData, ModificationStatic } from "../rules/kept-rows.ts";
+import { TEXT } from "../rules/messages.ts";
+import {
+  addedRow,
+  addWeighing,
+  priceChanged,
+  type Situation,
+  type Weighing,
+  weigh,
+  withAdded,
+  withCard,
+} from "../rules/weighing.ts";
+import { type AppliedLine, LineAlreadyApplied, type Refusal } from "../types.ts";
 import {
   after,
   appliedParts,
@@ -12,8 +25,6 @@ import {
   stockTakenPart,
   visiblePart,
 } from "./add-statement-parts.ts";
-import type { ModificationData, ModificationStatic } from "./kept-rows.ts";
-import { TEXT } from "./messages.ts";
 import {
   modificationDataOf,
   nameOfKept,
@@ -27,18 +38,7 @@ import { clientPace, type PaceMoments, paceAt, spendChange, tooFast } from "./or
 import { cachesOf } from "./ordering-cache.ts";
 import { type Changed, judgeAtPrice, movedRefusal, OUT_OF_STOCK } from "./positions.ts";
 import { readDayOrder } from "./today-order.ts";
-import { type AppliedLine, LineAlreadyApplied, type Refusal } from "./types.ts";
 import { audienceOf } from "./visibility.ts";
-import {
-  addedRow,
-  addWeighing,
-  priceChanged,
-  type Situation,
-  type Weighing,
-  weigh,
-  withAdded,
-  withCard,
-} from "./weighing.ts";
 
 /** Every value the add's statement binds (each variant uses those it names). */
 type AddValues = PaceMoments &

@@ -1,7 +1,7 @@
 import { positionName } from "@wholesale/contract";
 import { sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client.ts";
-import { fixedStatement, type Placeholders } from "../../db/fixed-statement.ts";
+import type { Db, Tx } from "../../../db/client.ts";
+import { fixedStatement, type Placeholders } from "../../../db/fixed-statement.ts";
 import {
   additions,
   brands,
@@ -10,12 +10,14 @@ import {
   modifications,
   priceTiers,
   products,
-} from "../../db/schema/index.ts";
-import type { ClientContext } from "./client-context.ts";
-import type { DayOrder, ModificationData, ModificationStatic } from "./kept-rows.ts";
+} from "../../../db/schema/index.ts";
+import type { ClientContext } from "../rules/client.ts";
+import type { DayOrder, ModificationData, ModificationStatic } from "../rules/kept-rows.ts";
+import { viewOf } from "../rules/modification-view.ts";
+import { pricingFor } from "../rules/price-list.ts";
+import type { ModificationView } from "../types.ts";
 import { changesColumn } from "./order-rate.ts";
 import { cachesOf } from "./ordering-cache.ts";
-import { pricingFor } from "./price-list.ts";
 import { dayOrderColumn, dayOrderOf, type StoredDayOrder } from "./today-order.ts";
 import { audienceOf, restrictedAudience, visibleTo } from "./visibility.ts";
 
@@ -163,4 +165,15 @@ export async function loadModification(
   day: string,
 ): Promise<ModificationData | undefined> {
   return (await loadModificationAndDay(db, client, modificationId, day)).modification;
+}
+
+/** One modification as this client sees it, with how many units the client may still order today. */
+export async function modificationView(
+  db: Db | Tx,
+  client: ClientContext,
+  modificationId: number,
+  day: string,
+): Promise<ModificationView | null> {
+  const { modification, order } = await loadModificationAndDay(db, client, modificationId, day);
+  return modification ? viewOf(client, modification, order.positions) : null;
 }

@@ -1,6 +1,12 @@
+import type { Check, DayPosition, LimitCode } from "../types.ts";
 import type { ModificationData } from "./kept-rows.ts";
 import { largestWithin, minimumQuantity, priceForQuantity, type SellableTier } from "./price-list.ts";
-import type { Check, DayPosition, LimitCode } from "./types.ts";
+
+/** The largest quantity one position may have: far above any stock, small enough for integer columns. */
+export const MAX_QUANTITY = 100_000;
+
+/** A quantity any add or change may ask: a whole number from 1 to MAX_QUANTITY. */
+export const validQuantity = (q: number) => Number.isInteger(q) && q >= 1 && q <= MAX_QUANTITY;
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 

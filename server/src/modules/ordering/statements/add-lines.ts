@@ -1,7 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client.ts";
-import { fixedStatement } from "../../db/fixed-statement.ts";
-import { modifications } from "../../db/schema/index.ts";
+import type { Db, Tx } from "../../../db/client.ts";
+import { fixedStatement } from "../../../db/fixed-statement.ts";
+import { modifications } from "../../../db/schema/index.ts";
+import type { DayOrder, DayRow, ModificationStatic } from "../rules/kept-rows.ts";
+import { TEXT } from "../rules/messages.ts";
+import { addedRow, addWeighing, priceChanged, type Situation, weigh, withAdded } from "../rules/weighing.ts";
+import { type AppliedLine, LineAlreadyApplied, type Refusal } from "../types.ts";
 import { addPosition, movedAway, UNKNOWN } from "./add-position.ts";
 import {
   after,
@@ -12,16 +16,12 @@ import {
   stockTakenPart,
   visiblePart,
 } from "./add-statement-parts.ts";
-import type { DayOrder, DayRow, ModificationStatic } from "./kept-rows.ts";
-import { TEXT } from "./messages.ts";
 import { modificationDataOf, nameOfKept, staticOf } from "./modification-data.ts";
 import { clientPace, type PaceMoments, paceAt } from "./order-rate.ts";
 import { cachesOf } from "./ordering-cache.ts";
 import type { Changed } from "./positions.ts";
 import { readDayOrder } from "./today-order.ts";
-import { type AppliedLine, LineAlreadyApplied, type Refusal } from "./types.ts";
 import { audienceOf } from "./visibility.ts";
-import { addedRow, addWeighing, priceChanged, type Situation, weigh, withAdded } from "./weighing.ts";
 
 /** A prepared list's line to add: what it asks, the price the client confirmed, and its place in the send. */
 export type ListedLine = {

@@ -1,16 +1,23 @@
 import { and, eq } from "drizzle-orm";
-import type { Tx } from "../../db/client.ts";
-import type { UpdateReceipt } from "../../db/handled-updates.ts";
-import { orderPositions, orders } from "../../db/schema/index.ts";
-import { moveExclusivePool, moveStock, returnToExclusivePool } from "../stock/index.ts";
-import type { DayOrder, ModificationData } from "./kept-rows.ts";
-import { checkPosition } from "./limits.ts";
-import { TEXT } from "./messages.ts";
+import type { Tx } from "../../../db/client.ts";
+import type { UpdateReceipt } from "../../../db/handled-updates.ts";
+import { orderPositions, orders } from "../../../db/schema/index.ts";
+import { moveExclusivePool, moveStock, returnToExclusivePool } from "../../stock/index.ts";
+import type { DayOrder, ModificationData } from "../rules/kept-rows.ts";
+import { checkPosition } from "../rules/limits.ts";
+import { TEXT } from "../rules/messages.ts";
+import type { SellableTier } from "../rules/price-list.ts";
+import {
+  limitRefusalOf,
+  priceChanged,
+  type Situation,
+  type Weighing,
+  weigh,
+  withCard,
+} from "../rules/weighing.ts";
+import type { Refusal } from "../types.ts";
 import { loadModification } from "./modification-data.ts";
-import type { SellableTier } from "./price-list.ts";
 import { loadDayOrder } from "./today-order.ts";
-import type { Refusal } from "./types.ts";
-import { limitRefusalOf, priceChanged, type Situation, type Weighing, weigh, withCard } from "./weighing.ts";
 
 /** Thrown inside a transaction to roll it back and answer the refusal it carries. */
 export class Refused extends Error {

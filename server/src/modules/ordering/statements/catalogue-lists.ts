@@ -1,12 +1,12 @@
+import { stockState } from "@wholesale/contract";
 import { and, asc, countDistinct, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { withProductAndBrand } from "../../db/catalogue-path.ts";
-import type { Db } from "../../db/client.ts";
-import { containsPattern } from "../../db/like.ts";
-import { brands, currencies, modifications, priceTiers, products } from "../../db/schema/index.ts";
-import { stockState } from "../stock/index.ts";
-import type { ClientContext } from "./client-context.ts";
-import { minimumQuantity, priceForQuantity, pricingFor, type StoredTier } from "./price-list.ts";
+import { withProductAndBrand } from "../../../db/catalogue-path.ts";
+import type { Db } from "../../../db/client.ts";
+import { containsPattern } from "../../../db/like.ts";
+import { brands, currencies, modifications, priceTiers, products } from "../../../db/schema/index.ts";
+import type { ClientContext } from "../rules/client.ts";
+import { minimumQuantity, priceForQuantity, pricingFor, type StoredTier } from "../rules/price-list.ts";
 import type {
   BrandItem,
   CatalogueItem,
@@ -14,7 +14,7 @@ import type {
   ModificationItem,
   Page,
   ProductItem,
-} from "./types.ts";
+} from "../types.ts";
 import { audienceOf, visibleTo } from "./visibility.ts";
 
 /** Items per page: what fits as buttons in one Telegram message. */
