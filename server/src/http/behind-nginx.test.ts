@@ -100,7 +100,7 @@ function plainHttp(
         resolve({
           status: res.statusCode ?? 0,
           location: res.headers.location,
-          server: res.headers.server,
+          server: res.headers.server?.toString(),
           body,
         }),
       );

@@ -151,7 +151,9 @@ describe("the OpenAPI page", () => {
     } finally {
       await withoutDocs.close();
     }
-    expect((await get("/api/docs/json")).json()).toMatchObject({ info: { title: "Wholesale back-office API" } });
+    expect((await get("/api/docs/json")).json()).toMatchObject({
+      info: { title: "Wholesale back-office API" },
+    });
   });
 });
 
