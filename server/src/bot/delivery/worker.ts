@@ -484,6 +484,8 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
       running = undefined;
       while (inFlight.size > 0) await Promise.all([...inFlight]);
       await recorder.flush({ giveUpAfterMs: RECORD_ON_STOP_MS });
+      // What could not be recorded is left to its leases: a next start has the whole second's worth again.
+      unrecorded.clear();
       await leases.stop();
       await pause.stop();
     },
