@@ -70,6 +70,8 @@ export default async function setup(project: TestProject) {
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       SEED_DEMO: "1",
+      // The CSP test opens the OpenAPI page, which a deployment leaves off.
+      API_DOCS: "1",
       LOG_LEVEL: "warn",
       TELEGRAM_BOT_USERNAME: TELEGRAM_BOT_USERNAME,
       TELEGRAM_BOT_TOKEN: fakeBotApi.token,

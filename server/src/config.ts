@@ -35,16 +35,55 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/**
+ * Words that mark a value as one still to be replaced: those of deploy/wholesale.env.example (its secrets are
+ * public) and the usual ones of other examples. A copied example file forgotten on one line would otherwise
+ * start a server whose superuser password, or whose token signing key, anyone can read in this repository.
+ */
+const PLACEHOLDER = /change[-_ ]?me|placeholder|example|secret[-_]here|output[-_]of[-_]openssl/i;
+const isPlaceholder = (value: string) => PLACEHOLDER.test(value);
+
+const notPlaceholder = (name: string, instead: string) =>
+  [
+    (value: string) => !isPlaceholder(value),
+    `${name} is still a placeholder (as in deploy/wholesale.env.example): ${instead}`,
+  ] as const;
+
+/** The password part of a connection URL, decoded ("" when there is none). */
+const urlPassword = (url: string) => {
+  try {
+    return decodeURIComponent(new URL(url).password);
+  } catch {
+    return "";
+  }
+};
+
 const ZEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
-  DATABASE_URL: z.string().url().optional(),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .refine(
+      (url) => !isPlaceholder(urlPassword(url)),
+      "DATABASE_URL's password is still a placeholder (as in deploy/wholesale.env.example): give the database user's password",
+    )
+    .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().default("./data"),
-  JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
+  JWT_SECRET: z
+    .string()
+    .min(32, "JWT_SECRET must be at least 32 characters")
+    .refine(...notPlaceholder("JWT_SECRET", "set it to the output of `openssl rand -base64 48`"))
+    .optional(),
   ADMIN_USERNAME: z.string().min(1).optional(),
-  ADMIN_PASSWORD: z.string().min(8, "ADMIN_PASSWORD must be at least 8 characters").optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(8, "ADMIN_PASSWORD must be at least 8 characters")
+    .refine(...notPlaceholder("ADMIN_PASSWORD", "choose the superuser's password"))
+    .optional(),
   SEED_DEMO: flag.optional(),
+  API_DOCS: flag.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
   TELEGRAM_API_ROOT: z.string().url().optional(),
@@ -88,6 +127,8 @@ export type Config = {
   jwtSecret: string;
   admin: { username: string; password: string } | undefined;
   seedDemo: boolean;
+  /** The OpenAPI page at /api/docs: off unless asked for, so a deployment does not publish its API's map. */
+  apiDocs: boolean;
   logLevel: z.infer<typeof ZEnvSchema>["LOG_LEVEL"];
   telegram: {
     token: string | undefined;
@@ -146,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
         : undefined,
     seedDemo: e.SEED_DEMO ?? embedded,
+    apiDocs: e.API_DOCS ?? false,
     logLevel: e.LOG_LEVEL,
     telegram: {
       token: e.TELEGRAM_BOT_TOKEN,

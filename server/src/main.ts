@@ -92,6 +92,7 @@ async function main(): Promise<void> {
               webAppUrl: config.telegram.webAppUrl,
             })),
     trustProxy: config.trustProxy,
+    apiDocs: config.apiDocs,
     metrics: metrics && config.metrics ? { metrics, listen: config.metrics } : undefined,
   });
 

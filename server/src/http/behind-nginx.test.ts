@@ -59,6 +59,57 @@ function environmentExample(): Record<string, string> {
   return Object.fromEntries(entries);
 }
 
+/**
+ * The example as an operator fills it in: what the server refuses as a placeholder replaced by real values
+ * (the test's database and Bot API are its own anyway).
+ */
+function filledIn(example: Record<string, string>): Record<string, string> {
+  return {
+    ...example,
+    DATABASE_URL: "postgres://wholesale:Vq8rT3kLm2@127.0.0.1:5432/wholesale",
+    JWT_SECRET: randomBytes(48).toString("base64"),
+    ADMIN_PASSWORD: randomBytes(12).toString("base64url"),
+  };
+}
+
+/** `openssl s_client` offering only what `args` allow: the suite agreed, or why the handshake failed. */
+function tlsHandshake(port: number, args: string[]): { agreed: string | undefined; output: string } {
+  const run = spawnSync("openssl", ["s_client", "-connect", `127.0.0.1:${port}`, "-brief", ...args], {
+    input: "",
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  const output = `${run.stdout}${run.stderr}`;
+  const agreed = run.status === 0 ? /Ciphersuite: (\S+)/.exec(output)?.[1] : undefined;
+  return { agreed, output };
+}
+
+/** A request over plain HTTP from the client's address, as `host`: its answer, or null when nginx closed unanswered. */
+function plainHttp(
+  port: number,
+  path: string,
+  host: string,
+): Promise<{ status: number; location?: string; server?: string; body: string } | null> {
+  return new Promise((resolve, reject) => {
+    httpGet({ host: "127.0.0.1", port, path, localAddress: CLIENT_ADDRESS, headers: { host } }, (res) => {
+      let body = "";
+      res.on("data", (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          location: res.headers.location,
+          server: res.headers.server?.toString(),
+          body,
+        }),
+      );
+    }).on("error", (error: NodeJS.ErrnoException) =>
+      error.code === "ECONNRESET" || error.message === "socket hang up" ? resolve(null) : reject(error),
+    );
+  });
+}
+
 /** A real workbook of two offers with a 5 MB picture in it (a price list with a photo), so the file is 5 MB. */
 async function fiveMegabyteOffersFile(): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -121,7 +172,7 @@ describe.skipIf(skipped !== undefined)("the app behind nginx with deploy/'s site
   const connectionHeaders = new Set<string | undefined>();
 
   beforeAll(async () => {
-    config = loadConfig(environmentExample());
+    config = loadConfig(filledIn(environmentExample()));
     database = await openTestDatabase();
     fake = await startFakeBotApi();
     const clock = fixedClock("2026-11-20T09:00:00Z");
@@ -182,6 +233,13 @@ describe.skipIf(skipped !== undefined)("the app behind nginx with deploy/'s site
     return (json(answer) as { access: string }).access;
   }
 
+  it("refuses the environment example as it is: its secrets are placeholders, each named", () => {
+    expect(() => loadConfig(environmentExample())).toThrow(
+      /JWT_SECRET: JWT_SECRET is still a placeholder[\s\S]*ADMIN_PASSWORD: ADMIN_PASSWORD is still a placeholder/,
+    );
+    expect(() => loadConfig(environmentExample())).toThrow(/DATABASE_URL's password is still a placeholder/);
+  });
+
   it("runs the environment example's app: on loopback, believing one proxy hop", () => {
     expect(config.host).toBe("127.0.0.1");
     expect(config.trustProxy).toBe(1);
@@ -196,19 +254,10 @@ describe.skipIf(skipped !== undefined)("the app behind nginx with deploy/'s site
     expect(json(health)).toMatchObject({ status: "ok" });
     expect(health.headers["strict-transport-security"]).toBe("max-age=31536000");
 
-    const plain = (path: string) =>
-      new Promise<{ status: number; location?: string; body: string }>((resolve, reject) => {
-        httpGet({ host: "127.0.0.1", port: nginx.httpPort, path, localAddress: CLIENT_ADDRESS }, (res) => {
-          let body = "";
-          res.on("data", (chunk: Buffer) => {
-            body += chunk.toString();
-          });
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, body }));
-        }).on("error", reject);
-      });
+    const plain = (path: string) => plainHttp(nginx.httpPort, path, "localhost");
     expect(await plain("/orders/?day=2026-11-20")).toMatchObject({
       status: 301,
-      location: "https://127.0.0.1/orders/?day=2026-11-20",
+      location: "https://localhost/orders/?day=2026-11-20",
     });
     mkdirSync(join(nginx.webroot, ".well-known/acme-challenge"), { recursive: true });
     writeFileSync(join(nginx.webroot, ".well-known/acme-challenge/token-1"), "token-1.key");
@@ -216,6 +265,50 @@ describe.skipIf(skipped !== undefined)("the app behind nginx with deploy/'s site
       status: 200,
       body: "token-1.key",
     });
+  });
+
+  it("agrees only forward-secret AEAD suites on TLS 1.2: CBC-SHA1, RSA key exchange and TLS 1.1 are refused", () => {
+    const port = nginx.httpsPort;
+    const site = ["-servername", "localhost"];
+    // A suite of Mozilla's «intermediate» list, over the test's RSA certificate: the checks below are refusals
+    // of the suites, not of every handshake.
+    expect(tlsHandshake(port, [...site, "-tls1_2", "-cipher", "ECDHE-RSA-AES128-GCM-SHA256"]).agreed).toBe(
+      "ECDHE-RSA-AES128-GCM-SHA256",
+    );
+    expect(tlsHandshake(port, [...site, "-tls1_3"]).agreed).toMatch(/^TLS_/);
+    for (const cipher of ["AES128-SHA", "AES256-SHA", "ECDHE-RSA-AES128-SHA", "AES128-GCM-SHA256"]) {
+      const refused = tlsHandshake(port, [...site, "-tls1_2", "-cipher", cipher]);
+      expect({ cipher, agreed: refused.agreed }, refused.output).toEqual({ cipher, agreed: undefined });
+      expect(refused.output, cipher).toMatch(/handshake failure/);
+    }
+    // Debian's nginx.conf offers TLS 1.0 and 1.1 (the test's copy of it too); the site takes them away.
+    const old = tlsHandshake(port, [...site, "-tls1_1", "-cipher", "DEFAULT@SECLEVEL=0"]);
+    expect(old.agreed, old.output).toBeUndefined();
+  });
+
+  it("answers nothing to a Host it does not serve, redirects only to its own name, and names no nginx version", async () => {
+    // TLS naming another host, or none: the handshake is refused before any certificate is shown.
+    for (const name of [["-servername", "evil.example"], ["-noservername"]]) {
+      const refused = tlsHandshake(nginx.httpsPort, name);
+      expect(refused.agreed, refused.output).toBeUndefined();
+      expect(refused.output).toMatch(/unrecognized name/);
+      expect(refused.output).not.toMatch(/BEGIN CERTIFICATE|Peer certificate/);
+    }
+    // Plain HTTP to another name, or to the bare address: closed unanswered, never a redirect to that name.
+    for (const host of ["evil.example", "127.0.0.1", `127.0.0.1:${nginx.httpPort}`]) {
+      expect(await plainHttp(nginx.httpPort, "/x", host), host).toBeNull();
+    }
+    const redirect = await plainHttp(nginx.httpPort, "/x", "localhost");
+    expect(redirect).toMatchObject({ status: 301, location: "https://localhost/x", server: "nginx" });
+    // TLS for the site, then a request naming another host: no answer either, the stream is reset (444).
+    const forged = await request("GET", "/api/health", { headers: { ":authority": "evil.example" } }).then(
+      (answer) => `answered ${answer.status}`,
+      (error: Error) => error.message,
+    );
+    expect(forged).toMatch(/^Stream closed with error code/);
+    const health = await request("GET", "/api/health");
+    expect(health.status).toBe(200);
+    expect(health.headers.server).toBe("nginx");
   });
 
   it("signs in; the activity log records the client's address, whatever X-Forwarded-For it forges", async () => {
@@ -378,6 +471,31 @@ describe("deploy/wholesale.service", () => {
     // The built server run directly: npm start would rebuild at start and does not pass SIGTERM on.
     expect(settings.find((line) => line.startsWith("ExecStart="))).toMatch(/ server\/dist\/main\.js$/);
   });
+
+  it.skipIf(!existsSync(SYSTEMD_ANALYZE))(
+    "is sandboxed: systemd-analyze security rates its exposure 4.0 or less, and it may write its backups",
+    () => {
+      const analysis = spawnSync(
+        SYSTEMD_ANALYZE,
+        ["security", "--offline=true", "--no-pager", join(DEPLOY, "wholesale.service")],
+        { encoding: "utf8" },
+      );
+      const output = `${analysis.stdout}${analysis.stderr}`;
+      const exposure = /Overall exposure level for wholesale\.service: (\d+\.\d+)/.exec(output)?.[1];
+      expect(exposure, output).toBeDefined();
+      expect(Number(exposure), output).toBeLessThanOrEqual(4);
+      const settings = unit.split("\n").filter((line) => /^[A-Za-z]+=/.test(line));
+      expect(settings).toEqual(
+        expect.arrayContaining([
+          "ReadWritePaths=-/var/backups/wholesale",
+          "SystemCallFilter=@system-service",
+          "SystemCallErrorNumber=EPERM",
+        ]),
+      );
+      // Node's JIT writes the code it then runs.
+      expect(settings.filter((line) => line.startsWith("MemoryDenyWriteExecute="))).toEqual([]);
+    },
+  );
 
   it.skipIf(!existsSync(SYSTEMD_ANALYZE))("is read by systemd without a complaint", () => {
     const dir = mkdtempSync(join(tmpdir(), "wholesale-unit-"));

@@ -39,6 +39,7 @@ beforeAll(async () => {
     clock: fixedClock("2026-11-20T09:00:00Z"),
     jwtSecret: TEST_SECRET,
     webDist,
+    apiDocs: true,
   });
   await app.ready();
 });
@@ -125,6 +126,34 @@ describe("security headers", () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain("swagger-initializer.js");
     expectSecurityHeaders(res);
+  });
+});
+
+describe("the OpenAPI page", () => {
+  it("is served only when asked for (API_DOCS): otherwise /api/docs is the API's 404", async () => {
+    const withoutDocs = await buildApp({
+      db: database.db,
+      clock: fixedClock("2026-11-20T09:00:00Z"),
+      jwtSecret: TEST_SECRET,
+      webDist,
+    });
+    try {
+      for (const url of ["/api/docs", "/api/docs/", "/api/docs/json", "/api/docs/static/index.html"]) {
+        const res = await withoutDocs.inject({ method: "GET", url });
+        expect({ url, status: res.statusCode, body: res.json() }).toEqual({
+          url,
+          status: 404,
+          body: { detail: "Не найдено", code: "not_found" },
+        });
+      }
+      // The document itself is still built, for the tests that read it.
+      expect(withoutDocs.swagger()).toMatchObject({ info: { title: "Wholesale back-office API" } });
+    } finally {
+      await withoutDocs.close();
+    }
+    expect((await get("/api/docs/json")).json()).toMatchObject({
+      info: { title: "Wholesale back-office API" },
+    });
   });
 });
 

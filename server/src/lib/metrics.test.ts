@@ -169,6 +169,27 @@ describe("metrics on", () => {
     } else expect(sampled(s, "wholesale_db_embedded_queue")).toBe(0);
   });
 
+  it("counts methods outside the standard ones as one, _OTHER, so nobody can add series at will", async () => {
+    const before = await scrape(t.app.metricsUrl);
+    const unmatched = (s: Scrape, method: string) =>
+      sampled(s, "wholesale_http_request_duration_seconds_count", { method, route: "unmatched" });
+    for (const method of ["PROPFIND", "M-SEARCH", "MKCOL", "PURGE"]) {
+      const res = await t.app.inject({ method: method as InjectOptions["method"], url: "/api/nowhere/" });
+      expect(res.statusCode, method).toBeGreaterThanOrEqual(400);
+    }
+    await t.app.inject({ method: "DELETE", url: "/api/nowhere/" });
+    const after = await scrape(t.app.metricsUrl);
+    expect(unmatched(after, "_OTHER") - unmatched(before, "_OTHER")).toBe(4);
+    expect(unmatched(after, "DELETE") - unmatched(before, "DELETE")).toBe(1);
+    const methods = new Set(
+      after.samples
+        .filter((x) => x.name === "wholesale_http_request_duration_seconds_count")
+        .map((x) => x.labels.method),
+    );
+    for (const method of methods)
+      expect(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "_OTHER"]).toContain(method);
+  });
+
   it("counts the Mini App's adds: accepted, and refused by reason", async () => {
     const [schedule] = await t.db
       .insert(marketSchedules)

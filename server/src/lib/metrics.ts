@@ -38,6 +38,12 @@ export const DEFAULT_COLLECT_TIMEOUT_MS = 2_000;
 
 const PREFIX = "wholesale_";
 
+/**
+ * The methods the app answers as themselves. Node parses 34 (PROPFIND, M-SEARCH…), which anyone may send: each
+ * would otherwise be a series of its own per status class under `unmatched`, so the rest count as `_OTHER`.
+ */
+const HTTP_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
 export function createMetrics(options: { collectTimeoutMs?: number } = {}) {
   const registry = new Registry();
   const collectTimeoutMs = options.collectTimeoutMs ?? DEFAULT_COLLECT_TIMEOUT_MS;
@@ -174,7 +180,11 @@ export function createMetrics(options: { collectTimeoutMs?: number } = {}) {
     /** The request's duration under its route template (`/api/sales/orders/:id/`), never its URL. */
     observeRequest(method: string, route: string | undefined, statusCode: number, seconds: number): void {
       httpDuration.observe(
-        { method, route: route ?? "unmatched", status_class: `${Math.floor(statusCode / 100)}xx` },
+        {
+          method: HTTP_METHODS.has(method) ? method : "_OTHER",
+          route: route ?? "unmatched",
+          status_class: `${Math.floor(statusCode / 100)}xx`,
+        },
         seconds,
       );
     },

@@ -5,9 +5,10 @@ import { connect as tlsConnect } from "node:tls";
 export type H2Answer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
 
 /**
- * An HTTP/2 session over TLS to `https://127.0.0.1:<port>` (the certificate checked for localhost, trusting
- * only `certificate`), from `localAddress`: a loopback address of the test's choosing, so the server's view of
- * the client's address is known.
+ * An HTTP/2 session over TLS to `https://localhost:<port>` on 127.0.0.1 (the certificate checked for
+ * localhost, trusting only `certificate`; localhost is the name in TLS and in every request's authority), from
+ * `localAddress`: a loopback address of the test's choosing, so the server's view of the client's address is
+ * known.
  */
 export function connectH2(
   port: number,
@@ -15,7 +16,7 @@ export function connectH2(
   localAddress: string,
 ): Promise<ClientHttp2Session> {
   return new Promise((resolve, reject) => {
-    const session = connect(`https://127.0.0.1:${port}`, {
+    const session = connect(`https://localhost:${port}`, {
       createConnection: () =>
         tlsConnect({
           socket: netConnect({ host: "127.0.0.1", port, localAddress }),

@@ -60,8 +60,15 @@ function siteForTest(options: {
 }): string {
   return substitute(readFileSync(SITE_FILE, "utf8"), [
     ["server 127.0.0.1:3000;", `server 127.0.0.1:${options.appPort};`],
+    ["listen [::]:80 default_server;\n", ""],
+    ["listen [::]:443 ssl http2 default_server;\n", ""],
     ["listen [::]:80;\n", ""],
     ["listen [::]:443 ssl http2;\n", ""],
+    ["listen 80 default_server;", `listen 127.0.0.1:${options.httpPort} default_server;`],
+    [
+      "listen 443 ssl http2 default_server;",
+      `listen 127.0.0.1:${options.httpsPort} ssl http2 default_server;`,
+    ],
     ["listen 80;", `listen 127.0.0.1:${options.httpPort};`],
     ["listen 443 ssl http2;", `listen 127.0.0.1:${options.httpsPort} ssl http2;`],
     ["/etc/letsencrypt/live/backoffice.example.com/fullchain.pem", options.certificate],
@@ -72,7 +79,7 @@ function siteForTest(options: {
 }
 
 /**
- * What Debian's /etc/nginx/nginx.conf gives a site (mime types, sendfile, TLS defaults), with every path in
+ * What Debian's /etc/nginx/nginx.conf gives a site (mime types, sendfile, its TLS protocols down to TLS 1.0), with every path in
  * the test's own directory: no root-owned path is needed, and nginx stays in the foreground as the test's child.
  */
 function mainConfig(prefix: string): string {
@@ -87,6 +94,7 @@ http {
   sendfile on;
   tcp_nopush on;
   types_hash_max_size 2048;
+  ssl_protocols TLSv1 TLSv1.1 TLSv1.2 TLSv1.3;
   ssl_prefer_server_ciphers on;
   access_log ${prefix}/access.log;
   client_body_temp_path ${prefix}/tmp/body;
@@ -100,14 +108,18 @@ http {
 `;
 }
 
-/** A self-signed certificate for localhost and 127.0.0.1, made with openssl for this run only. */
+/**
+ * A self-signed certificate for localhost and 127.0.0.1, made with openssl for this run only. RSA: with it a
+ * server could also agree suites without forward secrecy (RSA key exchange, AES128-SHA), which an ECDSA key
+ * cannot, so the site's cipher list is what refuses them.
+ */
 function selfSignedCertificate(dir: string): { certificate: string; key: string } {
   const certificate = join(dir, "cert.pem");
   const key = join(dir, "key.pem");
   execFileSync(
     "openssl",
     [
-      ...["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"],
+      ...["req", "-x509", "-newkey", "rsa:2048", "-nodes"],
       ...["-days", "2", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"],
       ...["-keyout", key, "-out", certificate],
     ],

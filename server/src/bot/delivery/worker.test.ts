@@ -59,8 +59,11 @@ afterEach(async () => {
 });
 
 /** A Bot API client to the fake (or where `settings` say), its calls noted in `departures` as `instance`'s. */
-function recordedApi(settings: Partial<TelegramSettings> = {}, instance = "first") {
-  const api = createTelegramApi({ token: fake.token, apiRoot: fake.apiRoot, ...settings });
+function recordedApi(settings: Partial<TelegramSettings> = {}, instance = "first", timeoutSeconds?: number) {
+  const api = createTelegramApi(
+    { token: fake.token, apiRoot: fake.apiRoot, ...settings },
+    { timeoutSeconds },
+  );
   api?.config.use(async (prev, method, payload, signal) => {
     const chatId = Number((payload as { chat_id?: unknown }).chat_id ?? 0);
     const departure: Departure = { method, at: Date.now(), chatId, instance };
@@ -517,6 +520,8 @@ describe("delivery worker", () => {
           chats.length - 150,
           `duplicates, with ${inFlight} sends in flight at the kill`,
         ).toBeLessThanOrEqual(inFlight);
+        // However long the Bot API held them: a second's worth of the worker's 50 a second at most.
+        expect(inFlight).toBeLessThanOrEqual(50);
       } finally {
         resumeAll();
         resumeHung();
@@ -525,6 +530,50 @@ describe("delivery worker", () => {
     },
     3 * WAIT_CEILING_MS,
   );
+
+  it("never has more than a second's worth of sends unanswered: the rest wait while the Bot API holds them", async () => {
+    const audience = await seedAudience(60, { clientType: 2 });
+    const resume = fake.hang("sendMessage");
+    try {
+      // The calls never time out here: every send is answered once, whenever the fake lets it go.
+      await startInstance(database.db, { ratePerSecond: 20, api: recordedApi({}, "first", 600) });
+      const message = await broadcast("Не больше секунды");
+      await waitUntil("a second's worth of sends to leave", () => departuresOf("sendMessage").length >= 20);
+      // The next send waits for one of them to be recorded; its slot passes, and its row is given back.
+      await waitUntil("a row held back for want of a place", async () => {
+        const held = await database.db
+          .select({ id: outboxMessages.id })
+          .from(outboxMessages)
+          .where(
+            and(
+              eq(outboxMessages.clientMessageId, message.id),
+              sql`${outboxMessages.lastError} like 'секунда отправок ещё без ответа%'`,
+            ),
+          );
+        return held.length > 0;
+      });
+      expect(departuresOf("sendMessage")).toHaveLength(20);
+      resume();
+      await waitUntil("every row of the message to be recorded", allRecorded(message.id));
+    } finally {
+      resume();
+    }
+    const chats = departuresOf("sendMessage").map((d) => d.chatId);
+    expect(chats.sort()).toEqual(audience.map((c) => c.telegramId).sort());
+    // At no moment were more than 20 calls out: each call's time from leaving to its answer, overlapped.
+    const edges = departuresOf("sendMessage").flatMap((d) => [
+      { at: d.at, step: 1 },
+      { at: d.answeredAt ?? Number.POSITIVE_INFINITY, step: -1 },
+    ]);
+    edges.sort((a, b) => a.at - b.at || a.step - b.step);
+    let out = 0;
+    let most = 0;
+    for (const edge of edges) {
+      out += edge.step;
+      most = Math.max(most, out);
+    }
+    expect(most).toBe(20);
+  });
 
   it("records the other answers of a write when the database refuses one row's record", async () => {
     const audience = await seedAudience(5, { clientType: 2 });

@@ -79,9 +79,9 @@ const needsUpload = (photo: PhotoSource | undefined) => Boolean(photo?.photo && 
  * the process could listen (`telegram-api.ts`), never because a starved event loop heard its answer late.
  * A crash between a send and its record leaves the row claimed; when its lease runs out another worker sends
  * it again. So a message is sent at least once and, only in that case, possibly twice; the window is the
- * sends in flight at the crash plus the last tenth of a second of answers (not yet written). Telegram offers
- * no idempotency key that would close it. A database that fails the loop (a restart) is tried again after
- * waits doubling to 10 s.
+ * sends started and not yet recorded at the crash, never more than a second's worth of the rate
+ * (`maxUnrecorded`). Telegram offers no idempotency key that would close it. A database that fails the loop
+ * (a restart) is tried again after waits doubling to 10 s.
  */
 export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
   const { db, api } = options;
@@ -90,6 +90,13 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
   const windowMs = 1000 * JITTER_MARGIN;
   const perWindow = Math.max(1, Math.floor(options.ratePerSecond));
   const batchSize = Math.max(1, Math.min(500, Math.round(options.ratePerSecond)));
+  /**
+   * Calls started whose outcome is not yet written, at most: a second's worth of the rate. A kill -9 re-sends
+   * exactly those (their rows come due again when their leases end), so this is the most messages a crash
+   * can send twice. Answers come in well under a second and are written within a tenth, so the cap holds a
+   * send back only while the Bot API or the database is slow: then sends wait rather than pile up unrecorded.
+   */
+  const maxUnrecorded = perWindow;
   const retry = options.retry ?? DEFAULT_RETRY;
   const misconfiguredPauseMs = options.misconfiguredPauseMs ?? 60_000;
   const idleMs = options.idleMs ?? 500;
@@ -101,7 +108,11 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
   const recorder = createOutcomeRecorder({
     db,
     onError,
-    onRecorded: (results) => leases.letGo(results.map((r) => r.row)),
+    onRecorded: (results) => {
+      leases.letGo(results.map((r) => r.row));
+      for (const { row } of results) unrecorded.delete(row);
+      for (const wake of placeWaiters) wake();
+    },
   });
   const loopBackoff = createBackoff({ firstMs: idleMs, maxMs: Math.max(idleMs, MAX_LOOP_BACKOFF_MS) });
 
@@ -114,6 +125,10 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
   let lastCleanup = 0;
   /** Sends not answered yet, each recorded when it is. */
   const inFlight = new Set<Promise<void>>();
+  /** The rows of calls started whose outcome is not written yet (`maxUnrecorded` at most). */
+  const unrecorded = new Set<ClaimedRow>();
+  /** Wakes the turn waiting for a place among `unrecorded`. */
+  const placeWaiters = new Set<() => void>();
   const photos = new Map<number, PhotoSource>();
 
   /** Waits `ms`, or less when the worker is stopping. Resolves true when it waited the whole time. */
@@ -215,6 +230,7 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
 
   /** Waits for the row's turn. Returns why the row is given back instead of sent, or nothing to send it. */
   async function takeTurn(row: ClaimedRow): Promise<Outcome | undefined> {
+    let waitedForRecords = false;
     for (;;) {
       if (stopping) return release("остановка");
       if (haltedUntil > Date.now()) return release("Bot API отказал в доступе: проверьте токен бота");
@@ -225,36 +241,54 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
       const now = Date.now();
       while (slots.length > 0 && (slots[0] ?? 0) < now - LATE_MS) slots.shift();
       const slot = slots[0];
-      if (slot === undefined) return release("не успели к своему времени отправки");
+      if (slot === undefined)
+        return release(
+          waitedForRecords
+            ? "секунда отправок ещё без ответа или записи: строка ждёт"
+            : "не успели к своему времени отправки",
+        );
       while (recent.length > 0 && (recent[0] ?? 0) <= now - windowMs) recent.shift();
       const windowFree = recent.length < perWindow ? 0 : (recent[0] ?? 0) + windowMs;
       const at = Math.max(slot, windowFree, (chatLast.get(row.chatId) ?? 0) + perChatMs);
+      if (at <= now && unrecorded.size >= maxUnrecorded) {
+        // Full: wait for a record, at most until this slot has passed (the row then takes a later slot, or
+        // is given back).
+        waitedForRecords = true;
+        if (!(await sleepFor(slot + LATE_MS - now + 1, placeWaiters))) return release("остановка");
+        continue;
+      }
       if (at <= now) {
         slots.shift();
         recent.push(now);
         chatLast.set(row.chatId, now);
+        unrecorded.add(row);
         return undefined;
       }
       if (!(await sleepFor(at - now))) return release("остановка");
     }
   }
 
-  /** A wait of one scheduled send, cut short by stop (that row is then released, not sent). */
-  function sleepFor(ms: number): Promise<boolean> {
+  /**
+   * A wait of one scheduled send, cut short by stop (that row is then released, not sent), or ended early
+   * by a call of `wakers`.
+   */
+  function sleepFor(ms: number, wakers?: Set<() => void>): Promise<boolean> {
     return new Promise((resolve) => {
       if (stopping) {
         resolve(false);
         return;
       }
-      const cancel = () => {
+      const end = (waited: boolean) => {
         clearTimeout(timer);
-        resolve(false);
-      };
-      const timer = setTimeout(() => {
         stopWaiters.delete(cancel);
-        resolve(true);
-      }, ms);
+        wakers?.delete(wake);
+        resolve(waited);
+      };
+      const cancel = () => end(false);
+      const wake = () => end(true);
+      const timer = setTimeout(wake, ms);
       stopWaiters.add(cancel);
+      wakers?.add(wake);
     });
   }
   const stopWaiters = new Set<() => void>();
@@ -298,7 +332,12 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
 
   /** Records a send when it is answered; until then it is in flight, and a stop waits for it. */
   function recordWhenAnswered({ row, outcome }: Send): void {
-    const recorded = outcome.then((answer) => {
+    // A send that threw (it catches what the Bot API does) is recorded as given back, which frees its place.
+    const answered = outcome.catch((error: unknown): Outcome => {
+      onError(error, "send");
+      return release("ошибка отправки");
+    });
+    const recorded = answered.then((answer) => {
       // Only a delivered message needs its lease until recorded: anything else may be tried again by anyone.
       if (answer.kind !== "sent") leases.letGo([row]);
       else if (leases.lost(row))
@@ -445,6 +484,8 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
       running = undefined;
       while (inFlight.size > 0) await Promise.all([...inFlight]);
       await recorder.flush({ giveUpAfterMs: RECORD_ON_STOP_MS });
+      // What could not be recorded is left to its leases: a next start has the whole second's worth again.
+      unrecorded.clear();
       await leases.stop();
       await pause.stop();
     },
