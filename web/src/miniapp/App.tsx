@@ -12,7 +12,7 @@ import { api, closedList, messageOf, Offline, openSession, Refused, setPreviewTo
 import { underKey } from "./attempt.ts";
 import { haptic, onEvent, postEvent, setBackButton, setMainButton } from "./bridge.ts";
 import { Catalogue } from "./Catalogue.tsx";
-import { formatSum, moscowTime } from "./format.ts";
+import { formatTotals, moscowTime } from "./format.ts";
 import { type InfoKind, InfoView } from "./InfoView.tsx";
 import type { ListTab, SendOutcome } from "./ListSection.tsx";
 import type { LaunchParams } from "./launch.ts";
@@ -146,7 +146,7 @@ export function App({ launch }: { launch: LaunchParams | null }) {
 
   // Telegram's MainButton shows the order's total and opens «Мой заказ», or sends a waiting list once the market
   // is open; BackButton returns to the catalogue.
-  const total = order?.totals?.map((t) => formatSum(t.amount, t.currency_sign)).join(" · ");
+  const total = formatTotals(order?.totals);
   const positions = order?.positions.length ?? 0;
   const listed = list?.lines.length ?? 0;
   const listReady = market?.open === true && listed > 0;

@@ -10,6 +10,10 @@ export { formatPrice };
  * prices are exact in both.
  */
 export const formatSum = (amount: number, sign: string) => formatAmount(amount, sign, false);
+/** Sums in several currencies, «1 200 ₽ · 35 $»; nothing for none. */
+export const formatTotals = (
+  totals: readonly { amount: number; currency_sign: string }[] | null | undefined,
+) => totals?.map((t) => formatSum(t.amount, t.currency_sign)).join(" · ") ?? "";
 /** «12 шт. × 540 ₽ = 6 480 ₽», or «12 шт.» for a client who is not shown prices. */
 export const figures = (quantity: number, price: number | null, sum: number | null, sign: string) =>
   `${quantity} шт.${price !== null ? ` × ${formatPrice(price, sign)}` : ""}${sum !== null ? ` = ${formatSum(sum, sign)}` : ""}`;

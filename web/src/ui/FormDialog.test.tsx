@@ -1,10 +1,10 @@
-import { TextField } from "@mui/material";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ZMarketScheduleCreateSchema } from "@wholesale/contract";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../api/client.ts";
 import { FormDialog } from "./FormDialog.tsx";
+import { FormTextField } from "./FormField.tsx";
 
 function dialog(onSubmit: (values: unknown) => Promise<unknown>, onClose: () => void, open = true) {
   return (
@@ -16,14 +16,7 @@ function dialog(onSubmit: (values: unknown) => Promise<unknown>, onClose: () => 
       onSubmit={onSubmit}
       onClose={onClose}
     >
-      {({ register, formState: { errors } }) => (
-        <TextField
-          label="Название"
-          error={!!errors.name}
-          helperText={errors.name?.message}
-          {...register("name")}
-        />
-      )}
+      {({ control }) => <FormTextField control={control} name="name" label="Название" />}
     </FormDialog>
   );
 }

@@ -6,7 +6,6 @@ import {
   Radio,
   RadioGroup,
   Stack,
-  TextField,
 } from "@mui/material";
 import {
   type TAccount,
@@ -16,6 +15,7 @@ import {
 } from "@wholesale/contract";
 import { useFormContext } from "react-hook-form";
 import { FormDialog } from "../../ui/FormDialog.tsx";
+import { FormTextField } from "../../ui/FormField.tsx";
 import { useCreateAccount, useUpdateAccount } from "./api.ts";
 
 /** The request's three role flags, shown as one radio group: choosing a role sets its flag and clears the others. */
@@ -28,7 +28,7 @@ const ROLES = [
 /** Username, password and role: the same fields whether the create or the update schema checks them. */
 function AccountFields({ editing }: { editing: boolean }) {
   const {
-    register,
+    control,
     watch,
     setValue,
     formState: { errors, isSubmitted },
@@ -37,21 +37,20 @@ function AccountFields({ editing }: { editing: boolean }) {
   const roleError = errors.is_office ?? errors.is_storehouse ?? errors.is_seller;
   return (
     <Stack spacing={2} sx={{ pt: 1 }}>
-      <TextField
+      <FormTextField
+        control={control}
+        name="username"
         label="Имя пользователя"
         autoFocus
         autoComplete="off"
-        error={!!errors.username}
-        helperText={errors.username?.message}
-        {...register("username")}
       />
-      <TextField
+      <FormTextField
+        control={control}
+        name="password"
         label="Пароль"
         type="password"
         autoComplete="new-password"
-        error={!!errors.password}
-        helperText={errors.password?.message ?? (editing ? "Оставьте пустым, чтобы не менять" : undefined)}
-        {...register("password")}
+        helperText={editing ? "Оставьте пустым, чтобы не менять" : undefined}
       />
       <FormControl error={!!roleError}>
         <FormLabel id="account-role">Роль</FormLabel>

@@ -9,12 +9,11 @@ import {
   ZLogEntrySchema,
 } from "@wholesale/contract";
 import { api } from "../../api/client.ts";
+import { queryKeysFactory } from "../../lib/query-keys.ts";
 
-export const accountKeys = {
-  all: ["accounts"] as const,
-  list: () => [...accountKeys.all, "list"] as const,
-  log: (until: string, filters: LogFilters) => [...accountKeys.all, "log", until, filters] as const,
-};
+export const accountKeys = queryKeysFactory("accounts");
+/** The activity log, pinned to the moment its screen opened: an account's change does not refresh it. */
+const logKeys = queryKeysFactory<{ until: string } & LogFilters>("log", accountKeys);
 
 export const LOG_PAGE_SIZE = 100;
 
@@ -28,7 +27,7 @@ const ZLogPageSchema = paged(ZLogEntrySchema);
 
 export function useAccounts() {
   return useQuery({
-    queryKey: accountKeys.list(),
+    queryKey: accountKeys.lists(),
     queryFn: ({ signal }) => api("/users/", { schema: ZAccountListSchema, signal }),
     select: (data) => data.results,
     meta: { errorMessage: "Не удалось загрузить аккаунты" },
@@ -40,7 +39,7 @@ export function useCreateAccount() {
   return useMutation({
     mutationFn: (body: TAccountCreate) =>
       api("/users/register/", { method: "POST", body, schema: ZAccountSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.list() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.lists() }),
     meta: { errorMessage: "Не удалось создать аккаунт", successMessage: "Аккаунт создан" },
   });
 }
@@ -50,7 +49,7 @@ export function useUpdateAccount() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: TAccountUpdate }) =>
       api(`/users/${id}/`, { method: "PUT", body, schema: ZAccountSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.list() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.lists() }),
     meta: { errorMessage: "Не удалось обновить аккаунт", successMessage: "Аккаунт обновлен" },
   });
 }
@@ -59,7 +58,7 @@ export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api(`/users/${id}/`, { method: "DELETE" }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.list() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.lists() }),
     meta: { errorMessage: "Не удалось удалить аккаунт", successMessage: "Аккаунт удален" },
   });
 }
@@ -70,7 +69,7 @@ export function useDeleteAccount() {
  */
 export function useActivityLog(until: string, filters: LogFilters) {
   return useInfiniteQuery({
-    queryKey: accountKeys.log(until, filters),
+    queryKey: logKeys.list({ until, ...filters }),
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) =>
       api("/users/logs/", {

@@ -1,9 +1,10 @@
-import { MenuItem, Stack, TextField } from "@mui/material";
+import { Stack } from "@mui/material";
 import { ZModificationCreateSchema, ZPriceTierInputSchema, z } from "@wholesale/contract";
 import { useEffect } from "react";
-import { Controller, useFormContext } from "react-hook-form";
+import { useFormContext } from "react-hook-form";
 import { idFromSelect, numberFromText } from "../../lib/form-fields.ts";
 import { FormDialog } from "../../ui/FormDialog.tsx";
+import { FormSelectField, FormTextField } from "../../ui/FormField.tsx";
 import { useCreateModification, useCurrencies, useNomenclature } from "./api.ts";
 import { availableForPrice, DEFAULT_CURRENCY, DEFAULT_PRICE } from "./rules.ts";
 
@@ -74,9 +75,7 @@ export function AddModificationDialog({ open, brand, product, onClose }: Props) 
 function AddModificationFields() {
   const nomenclature = useNomenclature();
   const currencies = useCurrencies();
-  const { control, register, watch, setValue, getValues, formState } = useFormContext<FormValues>();
-  const { errors } = formState;
-  const price = errors.prices_data?.[0];
+  const { control, watch, setValue, getValues } = useFormContext<FormValues>();
   const products = nomenclature.data?.find((b) => b.id === watch("brand"))?.products ?? [];
   // The default currency may not exist: the first one there is stands for it.
   useEffect(() => {
@@ -87,97 +86,46 @@ function AddModificationFields() {
 
   return (
     <Stack spacing={2} sx={{ pt: 1 }}>
-      <Controller
+      <FormSelectField
+        control={control}
         name="brand"
-        control={control}
-        render={({ field }) => (
-          <TextField
-            select
-            label="Брэнд"
-            {...field}
-            onChange={(e) => {
-              field.onChange(Number(e.target.value));
-              setValue("product", "");
-            }}
-          >
-            {(nomenclature.data ?? []).map((b) => (
-              <MenuItem key={b.id} value={b.id}>
-                {b.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        label="Брэнд"
+        options={(nomenclature.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
+        onChosen={() => setValue("product", "")}
       />
-      <Controller
+      <FormSelectField
+        control={control}
         name="product"
+        label="Продукт"
+        disabled={watch("brand") === ""}
+        options={products.map((p) => ({ value: p.id, label: p.name }))}
+      />
+      <FormTextField control={control} name="name" label="Название" />
+      <FormTextField
         control={control}
-        render={({ field }) => (
-          <TextField
-            select
-            label="Продукт"
-            {...field}
-            disabled={watch("brand") === ""}
-            onChange={(e) => field.onChange(Number(e.target.value))}
-            error={!!errors.product}
-            helperText={errors.product?.message}
-          >
-            {products.map((p) => (
-              <MenuItem key={p.id} value={p.id}>
-                {p.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-      />
-      <TextField
-        label="Название"
-        error={!!errors.name}
-        helperText={errors.name?.message}
-        {...register("name")}
-      />
-      <TextField
+        name="quantity"
         label="Количество"
-        error={!!errors.quantity}
-        helperText={errors.quantity?.message}
         slotProps={{ htmlInput: { inputMode: "numeric" } }}
-        {...register("quantity")}
       />
       <Stack direction="row" spacing={2}>
-        <TextField
-          label="Малый опт"
-          error={!!price?.small_wholesale}
-          helperText={price?.small_wholesale?.message}
-          slotProps={decimal}
-          {...register("prices_data.0.small_wholesale")}
-        />
-        <TextField
-          label="Крупный опт"
-          error={!!price?.large_wholesale}
-          helperText={price?.large_wholesale?.message}
-          slotProps={decimal}
-          {...register("prices_data.0.large_wholesale")}
-        />
-        <Controller
-          name="prices_data.0.currency"
+        <FormTextField
           control={control}
-          render={({ field }) => (
-            <TextField
-              select
-              label="Валюта"
-              {...field}
-              value={currencies.data?.some((c) => c.id === field.value) ? field.value : ""}
-              onChange={(e) => field.onChange(Number(e.target.value))}
-              error={!!price?.currency}
-              helperText={price?.currency?.message}
-              sx={{ minWidth: 100 }}
-            >
-              {(currencies.data ?? []).map((c) => (
-                <MenuItem key={c.id} value={c.id}>
-                  {c.sign}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
+          name="prices_data.0.small_wholesale"
+          label="Малый опт"
+          slotProps={decimal}
+        />
+        <FormTextField
+          control={control}
+          name="prices_data.0.large_wholesale"
+          label="Крупный опт"
+          slotProps={decimal}
+        />
+        <FormSelectField
+          control={control}
+          name="prices_data.0.currency"
+          label="Валюта"
+          sx={{ minWidth: 100 }}
+          options={(currencies.data ?? []).map((c) => ({ value: c.id, label: c.sign }))}
         />
       </Stack>
     </Stack>

@@ -9,7 +9,6 @@ import {
   List,
   ListItem,
   ListItemText,
-  MenuItem,
   Stack,
   TextField,
   ToggleButton,
@@ -23,6 +22,7 @@ import { idFromSelect, numberFromText } from "../../lib/form-fields.ts";
 import { formatPrice } from "../../lib/money.ts";
 import { useSchemaForm } from "../../lib/schema-form.ts";
 import { notify } from "../../notices/notify.tsx";
+import { FormSelectField, FormTextField } from "../../ui/FormField.tsx";
 import { useBulkPricePreview, useBulkPrices, useCurrencies, useNomenclature } from "./api.ts";
 import { priceFactor } from "./rules.ts";
 
@@ -80,8 +80,7 @@ export function BulkPriceDialog({ open, brand, product, onClose }: Props) {
     mode: "onChange",
     defaultValues: { newRate: "", oldRate: "", currency: "", wholesale: "small", brand: [], products: [] },
   });
-  const { control, register, reset, getValues, watch, formState } = form;
-  const { errors } = formState;
+  const { control, reset, getValues, watch, formState } = form;
   const [planned, setPlanned] = useState<{ body: TBulkPrice; preview: TBulkPricePreview } | null>(null);
 
   const brandOptions = (nomenclature.data ?? []).map((b) => ({ id: b.id, label: b.name }));
@@ -192,40 +191,26 @@ export function BulkPriceDialog({ open, brand, product, onClose }: Props) {
                   </ToggleButtonGroup>
                 )}
               />
-              <Controller
-                name="currency"
+              <FormSelectField
                 control={control}
-                render={({ field }) => (
-                  <TextField
-                    select
-                    label="Валюта"
-                    {...field}
-                    onChange={(e) => field.onChange(Number(e.target.value))}
-                    error={!!errors.currency}
-                    helperText={errors.currency?.message}
-                  >
-                    {(currencies.data ?? []).map((c) => (
-                      <MenuItem key={c.id} value={c.id}>
-                        {c.sign} {c.name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
+                name="currency"
+                label="Валюта"
+                options={(currencies.data ?? []).map((c) => ({ value: c.id, label: `${c.sign} ${c.name}` }))}
               />
               <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-                <TextField
+                <FormTextField
+                  control={control}
+                  name="newRate"
                   label="Новый курс"
-                  error={!!errors.newRate}
-                  helperText={errors.newRate?.message ?? "Например, 95,5"}
+                  helperText="Например, 95,5"
                   slotProps={{ htmlInput: { inputMode: "decimal" } }}
-                  {...register("newRate")}
                 />
-                <TextField
+                <FormTextField
+                  control={control}
+                  name="oldRate"
                   label="Старый курс"
-                  error={!!errors.oldRate}
-                  helperText={errors.oldRate?.message ?? "Например, 90"}
+                  helperText="Например, 90"
                   slotProps={{ htmlInput: { inputMode: "decimal" } }}
-                  {...register("oldRate")}
                 />
               </Stack>
               <Typography data-testid="bulk-price-factor" color={factor ? "text.primary" : "text.secondary"}>

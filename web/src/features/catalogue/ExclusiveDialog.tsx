@@ -1,9 +1,10 @@
-import { FormControlLabel, MenuItem, Stack, Switch, TextField } from "@mui/material";
+import { FormControlLabel, Stack, Switch } from "@mui/material";
 import { type TBrandExclusivesState, ZBrandExclusivesSchema, type z } from "@wholesale/contract";
 import { useEffect, useState } from "react";
 import { Controller, useFormContext } from "react-hook-form";
 import { idFromSelect, numberFromText } from "../../lib/form-fields.ts";
 import { FormDialog } from "../../ui/FormDialog.tsx";
+import { FormSelectField, FormTextField } from "../../ui/FormField.tsx";
 import { useBrandExclusives, useBrandExclusivesState, useNomenclature } from "./api.ts";
 
 type Props = { open: boolean; brand: number | null; onClose: () => void; onDone: () => void };
@@ -60,7 +61,7 @@ function ExclusiveFields({
   onBrand: (brand: number) => void;
 }) {
   const nomenclature = useNomenclature();
-  const { control, register, reset, formState } = useFormContext<FormValues>();
+  const { control, reset } = useFormContext<FormValues>();
   // The state the fields show: until the chosen brand's arrives they wait, so nothing typed is overwritten.
   const [shown, setShown] = useState<TBrandExclusivesState | null>(null);
   useEffect(() => {
@@ -69,32 +70,14 @@ function ExclusiveFields({
     setShown(state);
   }, [state, reset]);
   const disabled = !state || shown !== state;
-  const { errors } = formState;
   return (
     <Stack spacing={2} sx={{ pt: 1 }}>
-      <Controller
-        name="brand_id"
+      <FormSelectField
         control={control}
-        render={({ field }) => (
-          <TextField
-            select
-            label="Брэнд"
-            {...field}
-            onChange={(event) => {
-              const brand = Number(event.target.value);
-              field.onChange(brand);
-              onBrand(brand);
-            }}
-            error={!!errors.brand_id}
-            helperText={errors.brand_id?.message}
-          >
-            {(nomenclature.data ?? []).map((b) => (
-              <MenuItem key={b.id} value={b.id}>
-                {b.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        name="brand_id"
+        label="Брэнд"
+        options={(nomenclature.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
+        onChosen={(brand) => onBrand(Number(brand))}
       />
       <Controller
         name="exclusive"
@@ -113,21 +96,20 @@ function ExclusiveFields({
           />
         )}
       />
-      <TextField
+      <FormTextField
+        control={control}
+        name="ratio"
         label="Коэффициент"
         disabled={disabled}
-        error={!!errors.ratio}
-        helperText={errors.ratio?.message}
         slotProps={{ htmlInput: { inputMode: "decimal" } }}
-        {...register("ratio")}
       />
-      <TextField
+      <FormTextField
+        control={control}
+        name="percent"
         label="Процент"
         disabled={disabled}
-        error={!!errors.percent}
-        helperText={errors.percent?.message ?? "Доля остатка каждой модификации, 0–100"}
+        helperText="Доля остатка каждой модификации, 0–100"
         slotProps={{ htmlInput: { inputMode: "decimal" } }}
-        {...register("percent")}
       />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Box, Button, Divider, FormControlLabel, Stack, Switch, TextField, Typography } from "@mui/material";
+import { Box, Button, Divider, FormControlLabel, Stack, Switch, Typography } from "@mui/material";
 import {
   type TExclusive,
   type TModification,
@@ -9,6 +9,7 @@ import {
 import { Controller } from "react-hook-form";
 import { numberFromText } from "../../lib/form-fields.ts";
 import { useSchemaForm } from "../../lib/schema-form.ts";
+import { FormTextField } from "../../ui/FormField.tsx";
 import { useDeleteAddition, useSaveAddition, useUpdateExclusive, useUpdateModification } from "./api.ts";
 
 const decimal = { htmlInput: { inputMode: "decimal" } } as const;
@@ -39,7 +40,6 @@ function ExclusiveRow({ exclusive, disabled }: { exclusive: TExclusive; disabled
   const { form, submitTo } = useSchemaForm(ZExclusiveFormSchema, {
     defaultValues: { quantity: String(exclusive.quantity), ratio: String(exclusive.ratio) },
   });
-  const { errors } = form.formState;
   return (
     <Stack
       component="form"
@@ -49,23 +49,21 @@ function ExclusiveRow({ exclusive, disabled }: { exclusive: TExclusive; disabled
       alignItems="flex-start"
       onSubmit={submitTo((body) => update.mutateAsync({ id: exclusive.id, body }))}
     >
-      <TextField
+      <FormTextField
+        control={form.control}
+        name="quantity"
         size="small"
         label="Количество"
         disabled={disabled}
-        error={!!errors.quantity}
-        helperText={errors.quantity?.message}
         slotProps={numeric}
-        {...form.register("quantity")}
       />
-      <TextField
+      <FormTextField
+        control={form.control}
+        name="ratio"
         size="small"
         label="Коэффициент"
         disabled={disabled}
-        error={!!errors.ratio}
-        helperText={errors.ratio?.message}
         slotProps={decimal}
-        {...form.register("ratio")}
       />
       <Button type="submit" disabled={disabled || update.isPending}>
         Сохранить
@@ -101,8 +99,6 @@ export function ExtraSettingsTab({
       large_wholesale: String(current?.large_wholesale ?? ""),
     },
   });
-  const errors = settings.form.formState.errors;
-  const additionErrors = additionForm.form.formState.errors;
 
   return (
     <Stack spacing={2} sx={{ pt: 1 }}>
@@ -112,29 +108,22 @@ export function ExtraSettingsTab({
         spacing={2}
         onSubmit={settings.submitTo((body) => update.mutateAsync({ id: modification.id, body }))}
       >
-        <TextField
-          label="Название"
-          disabled={disabled}
-          error={!!errors.name}
-          helperText={errors.name?.message}
-          {...settings.form.register("name")}
-        />
-        <TextField
+        <FormTextField control={settings.form.control} name="name" label="Название" disabled={disabled} />
+        <FormTextField
+          control={settings.form.control}
+          name="specifications"
           label="Характеристики"
           multiline
           minRows={2}
           disabled={disabled}
-          error={!!errors.specifications}
-          helperText={errors.specifications?.message}
-          {...settings.form.register("specifications")}
         />
-        <TextField
+        <FormTextField
+          control={settings.form.control}
+          name="one_hand_quantity"
           label="Количество в одни руки"
           disabled={disabled}
-          error={!!errors.one_hand_quantity}
-          helperText={errors.one_hand_quantity?.message ?? "0 — без ограничения"}
+          helperText="0 — без ограничения"
           slotProps={numeric}
-          {...settings.form.register("one_hand_quantity")}
         />
         <Controller
           name="exclusive"
@@ -183,29 +172,26 @@ export function ExtraSettingsTab({
           }),
         )}
       >
-        <TextField
+        <FormTextField
+          control={additionForm.form.control}
+          name="description"
           label="Описание дополнения"
           disabled={disabled}
-          error={!!additionErrors.description}
-          helperText={additionErrors.description?.message}
-          {...additionForm.form.register("description")}
         />
         <Stack direction="row" spacing={2} alignItems="flex-start">
-          <TextField
+          <FormTextField
+            control={additionForm.form.control}
+            name="small_wholesale"
             label="Малый опт"
             disabled={disabled}
-            error={!!additionErrors.small_wholesale}
-            helperText={additionErrors.small_wholesale?.message}
             slotProps={decimal}
-            {...additionForm.form.register("small_wholesale")}
           />
-          <TextField
+          <FormTextField
+            control={additionForm.form.control}
+            name="large_wholesale"
             label="Крупный опт"
             disabled={disabled}
-            error={!!additionErrors.large_wholesale}
-            helperText={additionErrors.large_wholesale?.message}
             slotProps={decimal}
-            {...additionForm.form.register("large_wholesale")}
           />
         </Stack>
         <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1 }}>

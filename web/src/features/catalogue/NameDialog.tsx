@@ -1,6 +1,7 @@
-import { Stack, TextField } from "@mui/material";
+import { Stack } from "@mui/material";
 import { ZBrandInputSchema } from "@wholesale/contract";
 import { FormDialog } from "../../ui/FormDialog.tsx";
+import { FormTextField } from "../../ui/FormField.tsx";
 
 type Props = {
   open: boolean;
@@ -34,24 +35,11 @@ export function NameDialog({
       onSubmit={({ name, description }) => onSubmit(withDescription ? { name, description } : { name })}
       onClose={onClose}
     >
-      {({ register, formState: { errors } }) => (
+      {({ control }) => (
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            label="Название"
-            autoFocus
-            error={!!errors.name}
-            helperText={errors.name?.message}
-            {...register("name")}
-          />
+          <FormTextField control={control} name="name" label="Название" autoFocus />
           {withDescription && (
-            <TextField
-              label="Описание"
-              multiline
-              minRows={2}
-              error={!!errors.description}
-              helperText={errors.description?.message}
-              {...register("description")}
-            />
+            <FormTextField control={control} name="description" label="Описание" multiline minRows={2} />
           )}
         </Stack>
       )}

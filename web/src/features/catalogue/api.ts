@@ -28,6 +28,7 @@ import {
   type z,
 } from "@wholesale/contract";
 import { api, downloadFile } from "../../api/client.ts";
+import { queryKeysFactory } from "../../lib/query-keys.ts";
 
 /** Search starts at 2 characters; below that the full list is shown (spec 5). */
 export const SEARCH_MIN_LENGTH = 2;
@@ -48,21 +49,18 @@ async function orNothing<T>(search: () => Promise<T[]>): Promise<T[]> {
   }
 }
 
-export const catalogueKeys = {
-  all: ["catalogue"] as const,
-  currencies: () => [...catalogueKeys.all, "currencies"] as const,
-  nomenclature: () => [...catalogueKeys.all, "nomenclature"] as const,
-  brands: (q: string) => [...catalogueKeys.all, "brands", q] as const,
-  products: (brand: number, q: string) => [...catalogueKeys.all, "products", brand, q] as const,
-  modifications: () => [...catalogueKeys.all, "modifications"] as const,
-  modificationList: (product: number, q: string) => [...catalogueKeys.modifications(), product, q] as const,
-  modification: (id: number) => [...catalogueKeys.modifications(), "one", id] as const,
-  brandExclusives: (brand: number) => [...catalogueKeys.all, "brand-exclusives", brand] as const,
-};
+export const catalogueKeys = queryKeysFactory("catalogue");
+const currencyKeys = queryKeysFactory("currencies", catalogueKeys);
+const nomenclatureKeys = queryKeysFactory("nomenclature", catalogueKeys);
+const brandKeys = queryKeysFactory<{ q: string }>("brands", catalogueKeys);
+const productKeys = queryKeysFactory<{ brand: number | null; q: string }>("products", catalogueKeys);
+const modificationKeys = queryKeysFactory<{ product: number; q: string }>("modifications", catalogueKeys);
+/** A brand's exclusivity as last set, by the brand's id. */
+const brandExclusivesKeys = queryKeysFactory("brand-exclusives", catalogueKeys);
 
 export function useCurrencies() {
   return useQuery({
-    queryKey: catalogueKeys.currencies(),
+    queryKey: currencyKeys.lists(),
     queryFn: ({ signal }) => api("/storehouse/currencies/", { schema: ZCurrencySchema.array(), signal }),
     staleTime: 5 * 60_000,
     meta: { errorMessage: "Не удалось загрузить валюты" },
@@ -71,7 +69,7 @@ export function useCurrencies() {
 
 export function useNomenclature() {
   return useQuery({
-    queryKey: catalogueKeys.nomenclature(),
+    queryKey: nomenclatureKeys.lists(),
     queryFn: ({ signal }) => api("/storehouse/nomenclature/", { schema: ZNomenclatureSchema, signal }),
     meta: { errorMessage: "Не удалось загрузить каталог" },
   });
@@ -82,13 +80,13 @@ const allBrands = (signal: AbortSignal) =>
 
 /** Every brand, under the brand tabs' own key (options for a screen that waits on several loads). */
 export const allBrandsQuery = () =>
-  queryOptions({ queryKey: catalogueKeys.brands(""), queryFn: ({ signal }) => allBrands(signal) });
+  queryOptions({ queryKey: brandKeys.list({ q: "" }), queryFn: ({ signal }) => allBrands(signal) });
 
 /** Brand tabs: the whole list, or the search's matches from 2 characters on. */
 export function useBrands(q: string) {
   const term = searchTerm(q);
   return useQuery({
-    queryKey: catalogueKeys.brands(term),
+    queryKey: brandKeys.list({ q: term }),
     queryFn: ({ signal }) =>
       term
         ? orNothing(() =>
@@ -109,7 +107,7 @@ export function useBrandNames(): string[] {
 export function useProducts(brand: number | null, q: string, enabled = true) {
   const term = searchTerm(q);
   return useQuery({
-    queryKey: catalogueKeys.products(brand ?? 0, term),
+    queryKey: productKeys.list({ brand, q: term }),
     enabled,
     queryFn: ({ signal }) =>
       term
@@ -129,7 +127,7 @@ export function useProducts(brand: number | null, q: string, enabled = true) {
 export function useModifications(product: number, q: string, enabled: boolean) {
   const term = searchTerm(q);
   return useQuery({
-    queryKey: catalogueKeys.modificationList(product, term),
+    queryKey: modificationKeys.list({ product, q: term }),
     enabled,
     queryFn: ({ signal }) =>
       term
@@ -149,7 +147,7 @@ export function useModifications(product: number, q: string, enabled: boolean) {
 
 export function useModification(id: number | null) {
   return useQuery({
-    queryKey: catalogueKeys.modification(id ?? 0),
+    queryKey: modificationKeys.detail(id ?? 0),
     enabled: id !== null,
     queryFn: ({ signal }) => api(`/storehouse/modifications/${id}/`, { schema: ZModificationSchema, signal }),
     meta: { errorMessage: "Не удалось загрузить модификацию" },
@@ -166,9 +164,9 @@ function useInvalidateCatalogue() {
 function useStoreModification() {
   const queryClient = useQueryClient();
   return (modification: TModification) => {
-    queryClient.setQueryData(catalogueKeys.modification(modification.id), modification);
+    queryClient.setQueryData(modificationKeys.detail(modification.id), modification);
     for (const [key, list] of queryClient.getQueriesData<TModification[]>({
-      queryKey: catalogueKeys.modifications(),
+      queryKey: modificationKeys.lists(),
     })) {
       if (Array.isArray(list)) {
         queryClient.setQueryData(
@@ -314,7 +312,7 @@ export function useBulkPricePreview() {
 /** The brand's exclusivity as last set, for the dialog to open with (fresh each time it opens). */
 export function useBrandExclusivesState(brand: number | null) {
   return useQuery({
-    queryKey: catalogueKeys.brandExclusives(brand ?? 0),
+    queryKey: brandExclusivesKeys.detail(brand ?? 0),
     queryFn: ({ signal }) =>
       api(`/storehouse/brands/${brand}/exclusives/`, { schema: ZBrandExclusivesStateSchema, signal }),
     enabled: brand !== null,
@@ -388,7 +386,7 @@ export function useImportOffers() {
 /** The modification's cached copy is refreshed after a change of its addition or exclusives. */
 function useRefreshModification() {
   const queryClient = useQueryClient();
-  return (id: number) => queryClient.invalidateQueries({ queryKey: catalogueKeys.modification(id) });
+  return (id: number) => queryClient.invalidateQueries({ queryKey: modificationKeys.detail(id) });
 }
 
 export function useSaveAddition() {

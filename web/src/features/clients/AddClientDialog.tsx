@@ -1,4 +1,4 @@
-import { Checkbox, FormControlLabel, MenuItem, Stack, TextField } from "@mui/material";
+import { Checkbox, FormControlLabel, Stack } from "@mui/material";
 import {
   type TClientGroup,
   type TRegistrationRequest,
@@ -9,6 +9,7 @@ import {
 import { Controller, type UseFormReturn } from "react-hook-form";
 import { idFromSelect } from "../../lib/form-fields.ts";
 import { FormDialog } from "../../ui/FormDialog.tsx";
+import { FormSelectField, FormTextField } from "../../ui/FormField.tsx";
 import { useUpdateRequest } from "./api.ts";
 import { VOLUMES } from "./status.ts";
 
@@ -63,26 +64,28 @@ export function AddClientDialog({ request, groups, transportations, onClose }: P
     >
       {(form) => (
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            label="Имя"
-            autoFocus
-            error={!!form.formState.errors.nickname}
-            helperText={form.formState.errors.nickname?.message}
-            {...form.register("nickname")}
-          />
-          <Select
-            form={form}
+          <FormTextField control={form.control} name="nickname" label="Имя" autoFocus />
+          <FormSelectField
+            control={form.control}
             name="group"
             label="Группа клиента"
+            fullWidth
             options={groups.filter((g) => g.is_active).map((g) => ({ value: g.id, label: g.name }))}
           />
-          <Select
-            form={form}
+          <FormSelectField
+            control={form.control}
             name="transportation"
             label="Направление"
+            fullWidth
             options={transportations.filter((d) => d.is_active).map((d) => ({ value: d.id, label: d.name }))}
           />
-          <Select form={form} name="client_type" label="Объем закупки" options={[...VOLUMES]} />
+          <FormSelectField
+            control={form.control}
+            name="client_type"
+            label="Объем закупки"
+            fullWidth
+            options={VOLUMES}
+          />
           <Stack>
             <Flag form={form} name="allowed_price" label="Может смотреть цены" disabled={false} />
             <Flag
@@ -95,35 +98,6 @@ export function AddClientDialog({ request, groups, transportations, onClose }: P
         </Stack>
       )}
     </FormDialog>
-  );
-}
-
-function Select({
-  form,
-  name,
-  label,
-  options,
-}: {
-  form: Form;
-  name: "group" | "transportation" | "client_type";
-  label: string;
-  options: { value: number; label: string }[];
-}) {
-  const error = form.formState.errors[name];
-  return (
-    <Controller
-      name={name}
-      control={form.control}
-      render={({ field }) => (
-        <TextField select fullWidth label={label} {...field} error={!!error} helperText={error?.message}>
-          {options.map((o) => (
-            <MenuItem key={o.value} value={o.value}>
-              {o.label}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-    />
   );
 }
 

@@ -5,7 +5,6 @@ import {
   Chip,
   FormControlLabel,
   Grid,
-  MenuItem,
   Stack,
   TextField,
   Typography,
@@ -22,6 +21,7 @@ import { useContext, useState } from "react";
 import { type Control, Controller } from "react-hook-form";
 import { idFromSelect, numberFromText } from "../../lib/form-fields.ts";
 import { FormDialog } from "../../ui/FormDialog.tsx";
+import { FormSelectField, FormTextField } from "../../ui/FormField.tsx";
 import { useOrganizations, useUpdateClient } from "./api.ts";
 import { ClientDialogPartsContext } from "./client-dialog-parts.ts";
 import { clientStatus, VOLUMES } from "./status.ts";
@@ -99,37 +99,6 @@ const FLAGS = [
 
 type ClientFormControl = Control<FormValues, unknown, z.output<typeof ZClientFormSchema>>;
 
-function SelectField({
-  control,
-  name,
-  label,
-  options,
-}: {
-  control: ClientFormControl;
-  name: "group" | "transportation" | "client_type" | "organization";
-  label: string;
-  options: { value: number; label: string }[];
-}) {
-  return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field }) => (
-        <TextField select fullWidth label={label} {...field}>
-          <MenuItem value="">
-            <em>Не выбрано</em>
-          </MenuItem>
-          {options.map((o) => (
-            <MenuItem key={o.value} value={o.value}>
-              {o.label}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-    />
-  );
-}
-
 function BrandsField({
   control,
   name,
@@ -197,7 +166,7 @@ export function ClientDialog({ client, groups, transportations, onClose }: Props
       }
       onClose={onClose}
     >
-      {({ control, register, watch, setValue, formState: { errors } }) => {
+      {({ control, watch, setValue }) => {
         const allowedPrice = watch("allowed_price");
         const noLimit = watch("accessrules.no_limit");
         return (
@@ -240,47 +209,53 @@ export function ClientDialog({ client, groups, transportations, onClose }: Props
             <MarketStatus clientId={current.id} />
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField
+                <FormTextField control={control} name="nickname" label="Имя" fullWidth required />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormTextField
+                  control={control}
+                  name="organization_name"
+                  label="Название организации"
                   fullWidth
-                  label="Имя"
-                  required
-                  error={!!errors.nickname}
-                  helperText={errors.nickname?.message}
-                  {...register("nickname")}
                 />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField fullWidth label="Название организации" {...register("organization_name")} />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <SelectField
+                <FormSelectField
                   control={control}
                   name="organization"
                   label="Организация"
+                  fullWidth
+                  emptyLabel="Не выбрано"
                   options={(organizations.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
                 />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <SelectField
+                <FormSelectField
                   control={control}
                   name="client_type"
                   label="Объем закупки"
-                  options={[...VOLUMES]}
+                  fullWidth
+                  emptyLabel="Не выбрано"
+                  options={VOLUMES}
                 />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <SelectField
+                <FormSelectField
                   control={control}
                   name="group"
                   label="Группа"
+                  fullWidth
+                  emptyLabel="Не выбрано"
                   options={groups.map((g) => ({ value: g.id, label: g.name }))}
                 />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <SelectField
+                <FormSelectField
                   control={control}
                   name="transportation"
                   label="Направление"
+                  fullWidth
+                  emptyLabel="Не выбрано"
                   options={transportations.map((d) => ({ value: d.id, label: d.name }))}
                 />
               </Grid>
@@ -333,15 +308,14 @@ export function ClientDialog({ client, groups, transportations, onClose }: Props
                   spacing={{ xs: 0, sm: 1 }}
                   alignItems={{ xs: "stretch", sm: "flex-start" }}
                 >
-                  <TextField
-                    fullWidth
+                  <FormTextField
+                    control={control}
+                    name="accessrules.total_limit"
                     label="Лимит суммы заказа"
+                    fullWidth
                     required={!noLimit}
                     disabled={noLimit}
                     inputMode="decimal"
-                    error={!!errors.accessrules?.total_limit}
-                    helperText={errors.accessrules?.total_limit?.message}
-                    {...register("accessrules.total_limit")}
                   />
                   <Controller
                     name="accessrules.no_limit"

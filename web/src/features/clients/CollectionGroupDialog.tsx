@@ -1,4 +1,4 @@
-import { Stack, TextField } from "@mui/material";
+import { Stack } from "@mui/material";
 import {
   type TCollectionGroup,
   ZClientRefSchema,
@@ -7,6 +7,7 @@ import {
 } from "@wholesale/contract";
 import { Controller } from "react-hook-form";
 import { FormDialog } from "../../ui/FormDialog.tsx";
+import { FormTextField } from "../../ui/FormField.tsx";
 import { SwitchField } from "../../ui/SwitchField.tsx";
 import { useCollectionGroupMutations } from "./api.ts";
 import { ClientPicker } from "./ClientPicker.tsx";
@@ -42,22 +43,15 @@ export function CollectionGroupDialog({
       onSubmit={(body) => (item ? update.mutateAsync({ id: item.id, body }) : create.mutateAsync(body))}
       onClose={onClose}
     >
-      {({ register, control, formState: { errors } }) => (
+      {({ control }) => (
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            label="Название"
-            autoFocus
-            error={!!errors.name}
-            helperText={errors.name?.message}
-            {...register("name")}
-          />
-          <TextField
+          <FormTextField control={control} name="name" label="Название" autoFocus />
+          <FormTextField
+            control={control}
+            name="start_collect_time"
             label="Время начала сборки"
             type="time"
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
-            error={!!errors.start_collect_time}
-            helperText={errors.start_collect_time?.message}
-            {...register("start_collect_time")}
           />
           <Controller
             name="client_ids"

@@ -1,4 +1,4 @@
-import { Stack, TextField } from "@mui/material";
+import { Stack } from "@mui/material";
 import {
   type TClientGroup,
   type TTransportation,
@@ -8,6 +8,7 @@ import {
 import { useFormContext } from "react-hook-form";
 import { numberFromText } from "../../lib/form-fields.ts";
 import { FormDialog } from "../../ui/FormDialog.tsx";
+import { FormTextField } from "../../ui/FormField.tsx";
 import { useGroupMutations, useTransportationMutations } from "./api.ts";
 
 /** A group's name and surcharge, the surcharge as typed («1,2»); a blank one is the contract's default. */
@@ -22,26 +23,11 @@ const ZDirectionFormSchema = ZTransportationCreateSchema.pick({ name: true, tg_i
 
 /** Groups and directions are edited alike: a name and one number, in a text box. */
 function NameAndNumberFields({ field, label }: { field: "surcharge" | "tg_id"; label: string }) {
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<Record<"name" | typeof field, string>>();
+  const { control } = useFormContext<Record<"name" | typeof field, string>>();
   return (
     <Stack spacing={2} sx={{ pt: 1 }}>
-      <TextField
-        label="Название"
-        autoFocus
-        error={!!errors.name}
-        helperText={errors.name?.message}
-        {...register("name")}
-      />
-      <TextField
-        label={label}
-        inputMode="decimal"
-        error={!!errors[field]}
-        helperText={errors[field]?.message}
-        {...register(field)}
-      />
+      <FormTextField control={control} name="name" label="Название" autoFocus />
+      <FormTextField control={control} name={field} label={label} inputMode="decimal" />
     </Stack>
   );
 }

@@ -1,8 +1,8 @@
-import { MenuItem, Stack, TextField } from "@mui/material";
+import { Stack } from "@mui/material";
 import { type TOrganization, ZOrganizationWriteSchema } from "@wholesale/contract";
-import { Controller } from "react-hook-form";
 import { idFromSelect } from "../../lib/form-fields.ts";
 import { FormDialog } from "../../ui/FormDialog.tsx";
+import { FormSelectField, FormTextField } from "../../ui/FormField.tsx";
 import { useManagers, useOrganizationMutations } from "./api.ts";
 
 /** The request's fields; the manager select holds "" until one is chosen. */
@@ -23,36 +23,15 @@ export function OrganizationDialog({ item, onClose }: { item: TOrganization | nu
       onSubmit={(body) => (item ? update.mutateAsync({ id: item.id, body }) : create.mutateAsync(body))}
       onClose={onClose}
     >
-      {({ register, control, formState: { errors } }) => (
+      {({ control }) => (
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            label="Название"
-            autoFocus
-            error={!!errors.name}
-            helperText={errors.name?.message}
-            {...register("name")}
-          />
-          <Controller
-            name="manager_id"
+          <FormTextField control={control} name="name" label="Название" autoFocus />
+          <FormSelectField
             control={control}
-            render={({ field }) => (
-              <TextField
-                select
-                label="Менеджер"
-                {...field}
-                error={!!errors.manager_id}
-                helperText={errors.manager_id?.message}
-              >
-                <MenuItem value="">
-                  <em>Не выбран</em>
-                </MenuItem>
-                {(managers.data ?? []).map((m) => (
-                  <MenuItem key={m.id} value={m.id}>
-                    {m.username}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            name="manager_id"
+            label="Менеджер"
+            emptyLabel="Не выбран"
+            options={(managers.data ?? []).map((m) => ({ value: m.id, label: m.username }))}
           />
         </Stack>
       )}

@@ -22,21 +22,19 @@ import {
   z,
 } from "@wholesale/contract";
 import { api } from "../../api/client.ts";
+import { queryKeysFactory } from "../../lib/query-keys.ts";
 
-export const clientKeys = {
-  all: ["clients"] as const,
-  lists: () => [...clientKeys.all, "list"] as const,
-  list: (query: TClientListParams & { onlyActive: boolean }) => [...clientKeys.lists(), query] as const,
-  detail: (id: number) => [...clientKeys.all, "detail", id] as const,
-  everyone: () => [...clientKeys.all, "everyone"] as const,
-  requests: () => [...clientKeys.all, "requests"] as const,
-  groups: () => [...clientKeys.all, "groups"] as const,
-  transportations: () => [...clientKeys.all, "transportations"] as const,
-  collectionGroups: () => [...clientKeys.all, "collect-groups"] as const,
-  organizations: () => [...clientKeys.all, "organizations"] as const,
-  organizationClients: (id: number) => [...clientKeys.organizations(), id, "clients"] as const,
-  managers: () => [...clientKeys.all, "managers"] as const,
-};
+export const clientKeys = queryKeysFactory<TClientListParams & { onlyActive: boolean }>("clients");
+/** Every client at once, for screens that name clients by id: no edit of a group or a direction reaches it. */
+const everyClientKeys = queryKeysFactory("everyone", clientKeys);
+const requestKeys = queryKeysFactory("requests", clientKeys);
+const groupKeys = queryKeysFactory("groups", clientKeys);
+const transportationKeys = queryKeysFactory("transportations", clientKeys);
+const collectionGroupKeys = queryKeysFactory("collect-groups", clientKeys);
+const organizationKeys = queryKeysFactory("organizations", clientKeys);
+/** An organization's clients, under the organizations: a change of one refreshes them. */
+const organizationClientKeys = queryKeysFactory<{ organization: number }>("clients", organizationKeys);
+const managerKeys = queryKeysFactory("managers", clientKeys);
 
 const ZClientPageSchema = paged(ZClientSchema);
 
@@ -79,7 +77,7 @@ async function allClients(signal: AbortSignal): Promise<TClient[]> {
  */
 export const allClientsQuery = () =>
   queryOptions({
-    queryKey: clientKeys.everyone(),
+    queryKey: everyClientKeys.lists(),
     queryFn: ({ signal }) => allClients(signal),
     staleTime: 5 * 60_000,
   });
@@ -106,7 +104,7 @@ export function useUpdateClient() {
 
 export function useRegistrationRequests(enabled: boolean) {
   return useQuery({
-    queryKey: clientKeys.requests(),
+    queryKey: requestKeys.lists(),
     queryFn: ({ signal }) =>
       api("/profiles/registration-requests/", { schema: z.array(ZRegistrationRequestSchema), signal }),
     enabled,
@@ -131,7 +129,7 @@ export function useUpdateRequest(successMessage: string, errorMessage: string) {
 /** The client groups, as the groups tab lists them (options for a screen that waits on several loads). */
 export const groupsQuery = () =>
   queryOptions({
-    queryKey: clientKeys.groups(),
+    queryKey: groupKeys.lists(),
     queryFn: ({ signal }) => api("/profiles/groups/", { schema: z.array(ZClientGroupSchema), signal }),
   });
 
@@ -141,7 +139,7 @@ export function useGroups(enabled = true) {
 
 export function useTransportations(enabled = true) {
   return useQuery({
-    queryKey: clientKeys.transportations(),
+    queryKey: transportationKeys.lists(),
     queryFn: ({ signal }) =>
       api("/profiles/transportations/", { schema: z.array(ZTransportationSchema), signal }),
     enabled,
@@ -153,13 +151,13 @@ export function useTransportations(enabled = true) {
 function useResourceMutations<C, U>(
   path: string,
   schema: z.ZodType,
-  key: readonly unknown[],
+  keys: { all: readonly unknown[] },
   noun: { one: string; created: string; updated: string; deleted: string },
 ) {
   const queryClient = useQueryClient();
   const onSuccess = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: key }),
+      queryClient.invalidateQueries({ queryKey: keys.all }),
       queryClient.invalidateQueries({ queryKey: clientKeys.lists() }),
     ]);
   const create = useMutation({
@@ -185,7 +183,7 @@ export const useGroupMutations = () =>
   useResourceMutations<z.input<typeof ZClientGroupCreateSchema>, TClientGroupUpdate>(
     "groups",
     ZClientGroupSchema,
-    clientKeys.groups(),
+    groupKeys,
     {
       one: "группу",
       created: "Группа создана",
@@ -197,7 +195,7 @@ export const useTransportationMutations = () =>
   useResourceMutations<z.input<typeof ZTransportationCreateSchema>, TTransportationUpdate>(
     "transportations",
     ZTransportationSchema,
-    clientKeys.transportations(),
+    transportationKeys,
     {
       one: "направление",
       created: "Направление создано",
@@ -208,7 +206,7 @@ export const useTransportationMutations = () =>
 
 export function useCollectionGroups(enabled: boolean) {
   return useQuery({
-    queryKey: clientKeys.collectionGroups(),
+    queryKey: collectionGroupKeys.lists(),
     queryFn: ({ signal }) =>
       api("/profiles/collect-groups/", { schema: z.array(ZCollectionGroupSchema), signal }),
     enabled,
@@ -219,7 +217,7 @@ export const useCollectionGroupMutations = () =>
   useResourceMutations<z.input<typeof ZCollectionGroupCreateSchema>, TCollectionGroupUpdate>(
     "collect-groups",
     ZCollectionGroupSchema,
-    clientKeys.collectionGroups(),
+    collectionGroupKeys,
     {
       one: "группу сборки",
       created: "Группа сборки создана",
@@ -230,7 +228,7 @@ export const useCollectionGroupMutations = () =>
 
 export function useOrganizations(enabled = true) {
   return useQuery({
-    queryKey: clientKeys.organizations(),
+    queryKey: organizationKeys.lists(),
     queryFn: ({ signal }) =>
       api("/profiles/organizations/", { schema: z.array(ZOrganizationSchema), signal }),
     enabled,
@@ -239,7 +237,7 @@ export function useOrganizations(enabled = true) {
 }
 export function useOrganizationClients(id: number | null) {
   return useQuery({
-    queryKey: clientKeys.organizationClients(id ?? 0),
+    queryKey: organizationClientKeys.list({ organization: id ?? 0 }),
     queryFn: ({ signal }) =>
       api(`/profiles/organizations/${id}/clients/`, { schema: z.array(ZClientSchema), signal }),
     enabled: id !== null,
@@ -250,7 +248,7 @@ export const useOrganizationMutations = () =>
   useResourceMutations<TOrganizationWrite, TOrganizationWrite>(
     "organizations",
     ZOrganizationSchema,
-    clientKeys.organizations(),
+    organizationKeys,
     {
       one: "организацию",
       created: "Организация создана",
@@ -261,7 +259,7 @@ export const useOrganizationMutations = () =>
 
 export function useManagers(enabled: boolean) {
   return useQuery({
-    queryKey: clientKeys.managers(),
+    queryKey: managerKeys.lists(),
     queryFn: ({ signal }) => api("/profiles/managers/", { schema: z.array(ZManagerSchema), signal }),
     enabled,
     meta: { errorMessage: "Не удалось загрузить менеджеров" },

@@ -1,6 +1,7 @@
-import { Stack, TextField, Typography } from "@mui/material";
+import { Stack, Typography } from "@mui/material";
 import { type TTimeInterval, ZTimeIntervalCreateSchema } from "@wholesale/contract";
 import { FormDialog } from "../../ui/FormDialog.tsx";
+import { FormTextField } from "../../ui/FormField.tsx";
 import { SwitchField } from "../../ui/SwitchField.tsx";
 import { useIntervalMutations } from "./api.ts";
 
@@ -29,23 +30,21 @@ export function IntervalDialog({ scheduleId, interval, onClose }: Props) {
       }
       onClose={onClose}
     >
-      {({ register, control, formState: { errors } }) => (
+      {({ control }) => (
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
+          <FormTextField
+            control={control}
+            name="start_time"
             label="Время начала"
             type="time"
             slotProps={TIME_FIELD}
-            error={!!errors.start_time}
-            helperText={errors.start_time?.message}
-            {...register("start_time")}
           />
-          <TextField
+          <FormTextField
+            control={control}
+            name="end_time"
             label="Время окончания"
             type="time"
             slotProps={TIME_FIELD}
-            error={!!errors.end_time}
-            helperText={errors.end_time?.message}
-            {...register("end_time")}
           />
           <SwitchField control={control} name="is_active" label="Активно" />
           <Typography variant="body2" color="text.secondary">

@@ -6,13 +6,13 @@ import {
   CardHeader,
   CircularProgress,
   Stack,
-  TextField,
   Typography,
 } from "@mui/material";
 import { ZMarketScheduleCreateSchema } from "@wholesale/contract";
 import { useState } from "react";
 import { ApiError } from "../../api/client.ts";
 import { FormDialog } from "../../ui/FormDialog.tsx";
+import { FormTextField } from "../../ui/FormField.tsx";
 import { SwitchField } from "../../ui/SwitchField.tsx";
 import { useMarketSchedules, useScheduleMutations } from "./api.ts";
 import { ScheduleItem } from "./ScheduleItem.tsx";
@@ -28,15 +28,9 @@ function AddScheduleDialog({ onClose }: { onClose: () => void }) {
       onSubmit={(body) => create.mutateAsync(body)}
       onClose={onClose}
     >
-      {({ register, control, formState: { errors } }) => (
+      {({ control }) => (
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            label="Название"
-            autoFocus
-            error={!!errors.name}
-            helperText={errors.name?.message}
-            {...register("name")}
-          />
+          <FormTextField control={control} name="name" label="Название" autoFocus />
           <SwitchField control={control} name="is_active" label="Активно" />
         </Stack>
       )}

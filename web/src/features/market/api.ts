@@ -13,15 +13,16 @@ import {
   ZTimeIntervalSchema,
 } from "@wholesale/contract";
 import { api } from "../../api/client.ts";
+import { queryKeysFactory } from "../../lib/query-keys.ts";
 
-export const marketKeys = {
-  all: ["market"] as const,
-  schedules: () => [...marketKeys.all, "schedules"] as const,
-  status: () => [...marketKeys.all, "status"] as const,
-  /** Under the status: whatever refreshes the market's status refreshes each client's too. */
-  clientStatus: (clientId: number) => [...marketKeys.status(), clientId] as const,
-  botText: (path: TBotTextPath) => [...marketKeys.all, "bot-text", path] as const,
-};
+export const marketKeys = queryKeysFactory("market");
+const scheduleKeys = queryKeysFactory("schedules", marketKeys);
+/**
+ * The market's status is `details()`, each client's `detail(clientId)` under it: whatever refreshes the
+ * market's status refreshes each client's too.
+ */
+const statusKeys = queryKeysFactory("status", marketKeys);
+const botTextKeys = queryKeysFactory<never, TBotTextPath>("bot-text", marketKeys);
 
 /** Part 2, section 9: the market status is fetched again every 60 000 ms. */
 export const MARKET_STATUS_REFRESH_MS = 60_000;
@@ -29,7 +30,7 @@ const ZSchedulePageSchema = paged(ZMarketScheduleSchema);
 
 export function useMarketStatus() {
   return useQuery({
-    queryKey: marketKeys.status(),
+    queryKey: statusKeys.details(),
     queryFn: ({ signal }) => api("/storehouse/market-status/", { schema: ZMarketStatusSchema, signal }),
     refetchInterval: MARKET_STATUS_REFRESH_MS,
     meta: { errorMessage: "Не удалось загрузить статус маркета" },
@@ -39,7 +40,7 @@ export function useMarketStatus() {
 /** Load failures of the schedules show in the card («Ошибка загрузки: …»), not as a notice. */
 export function useMarketSchedules() {
   return useQuery({
-    queryKey: marketKeys.schedules(),
+    queryKey: scheduleKeys.lists(),
     queryFn: ({ signal }) => api("/storehouse/market-schedules/", { schema: ZSchedulePageSchema, signal }),
     select: (data) => data.results,
     refetchInterval: MARKET_STATUS_REFRESH_MS,
@@ -51,8 +52,8 @@ function useInvalidateMarket() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: marketKeys.schedules() }),
-      queryClient.invalidateQueries({ queryKey: marketKeys.status() }),
+      queryClient.invalidateQueries({ queryKey: scheduleKeys.all }),
+      queryClient.invalidateQueries({ queryKey: statusKeys.all }),
     ]);
 }
 
@@ -117,7 +118,7 @@ export function useIntervalMutations() {
 
 export function useBotText(path: TBotTextPath) {
   return useQuery({
-    queryKey: marketKeys.botText(path),
+    queryKey: botTextKeys.detail(path),
     queryFn: ({ signal }) => api(`/messaging/${path}/`, { schema: ZBotTextSchema, signal }),
     meta: { errorMessage: "Не удалось загрузить сообщение бота" },
   });
@@ -128,7 +129,7 @@ export function useSaveBotText(path: TBotTextPath) {
   return useMutation({
     mutationFn: (text: string) =>
       api(`/messaging/${path}/`, { method: "POST", body: { text }, schema: ZBotTextSchema }),
-    onSuccess: (saved) => queryClient.setQueryData(marketKeys.botText(path), saved),
+    onSuccess: (saved) => queryClient.setQueryData(botTextKeys.detail(path), saved),
     meta: { errorMessage: "Не удалось обновить сообщение бота", successMessage: "Сообщение бота сохранено" },
   });
 }
@@ -136,7 +137,7 @@ export function useSaveBotText(path: TBotTextPath) {
 /** The market as one client sees it, for the client dialog; a failure just leaves the line out. */
 export function useClientMarketStatus(clientId: number) {
   return useQuery({
-    queryKey: marketKeys.clientStatus(clientId),
+    queryKey: statusKeys.detail(clientId),
     queryFn: ({ signal }) =>
       api("/storehouse/market-status/", { query: { client: clientId }, schema: ZMarketStatusSchema, signal }),
     refetchInterval: MARKET_STATUS_REFRESH_MS,

@@ -9,7 +9,6 @@ import {
   DialogTitle,
   IconButton,
   Stack,
-  TextField,
   Tooltip,
 } from "@mui/material";
 import {
@@ -28,6 +27,7 @@ import { imageTypeOf } from "../../lib/image-type.ts";
 import { useSchemaForm } from "../../lib/schema-form.ts";
 import { notify } from "../../notices/notify.tsx";
 import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
+import { FormTextField } from "../../ui/FormField.tsx";
 import { useRecipientCount, useScheduleMessage, useSendMessage } from "./api.ts";
 import { recipientsText } from "./recipients.ts";
 
@@ -75,8 +75,7 @@ export function MessageDialog({ mode, open, onClose }: Props) {
     mode: "onChange",
     defaultValues: EMPTY,
   });
-  const { register, formState, getValues, trigger, reset } = form;
-  const { errors } = formState;
+  const { control, formState, getValues, trigger, reset } = form;
   // A message sent now reaches a whole wholesale type or everyone at once: the button asks first.
   const [asking, setAsking] = useState<Audience | null>(null);
   const recipients = useRecipientCount(asking && { client_type: asking.clientType });
@@ -135,26 +134,16 @@ export function MessageDialog({ mode, open, onClose }: Props) {
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {mode === "scheduled" && (
-            <TextField
+            <FormTextField
+              control={control}
+              name="send_time"
               label="Время"
               type="time"
-              error={!!errors.send_time}
-              helperText={
-                errors.send_time?.message ??
-                "Ближайшее такое время по Москве: сегодня, если оно ещё не прошло, иначе завтра"
-              }
+              helperText="Ближайшее такое время по Москве: сегодня, если оно ещё не прошло, иначе завтра"
               slotProps={{ inputLabel: { shrink: true } }}
-              {...register("send_time")}
             />
           )}
-          <TextField
-            label="Текст"
-            multiline
-            minRows={4}
-            error={!!errors.text}
-            helperText={errors.text?.message}
-            {...register("text")}
-          />
+          <FormTextField control={control} name="text" label="Текст" multiline minRows={4} />
           {mode === "now" && (
             <Box>
               {preview ? (

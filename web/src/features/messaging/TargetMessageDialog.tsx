@@ -1,18 +1,9 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-} from "@mui/material";
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from "@mui/material";
 import { ZClientMessageSendFieldsSchema, z } from "@wholesale/contract";
 import { useState } from "react";
-import { Controller } from "react-hook-form";
 import { useSchemaForm } from "../../lib/schema-form.ts";
 import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
+import { FormSelectField, FormTextField } from "../../ui/FormField.tsx";
 import { useGroups, useTransportations } from "../clients/index.ts";
 import { useRecipientCount, useSendMessage } from "./api.ts";
 import { recipientsText } from "./recipients.ts";
@@ -45,7 +36,7 @@ export function TargetMessageDialog({ target, open, onClose }: Props) {
   const empty: TargetForm = { text: "", [name]: "" };
   // «Отправить» waits for a message the server would take.
   const { form, submitTo } = useSchemaForm(SCHEMAS[target], { mode: "onChange", defaultValues: empty });
-  const { control, register, formState, reset, watch } = form;
+  const { control, formState, reset, watch } = form;
   const send = useSendMessage();
   // Sent at once to every client of the group or direction: the button asks first.
   const [asking, setAsking] = useState(false);
@@ -70,34 +61,13 @@ export function TargetMessageDialog({ target, open, onClose }: Props) {
       <DialogTitle>{target === "group" ? "Сообщение для групп" : "Сообщение для направления"}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <Controller
-            name={name}
+          <FormSelectField
             control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                select
-                label={target === "group" ? "Группа" : "Направление"}
-                {...field}
-                onChange={(e) => field.onChange(Number(e.target.value))}
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message}
-              >
-                {options.map((o) => (
-                  <MenuItem key={o.id} value={o.id}>
-                    {o.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            name={name}
+            label={target === "group" ? "Группа" : "Направление"}
+            options={options.map((o) => ({ value: o.id, label: o.name }))}
           />
-          <TextField
-            label="Текст"
-            multiline
-            minRows={4}
-            error={!!formState.errors.text}
-            helperText={formState.errors.text?.message}
-            {...register("text")}
-          />
+          <FormTextField control={control} name="text" label="Текст" multiline minRows={4} />
         </Stack>
       </DialogContent>
       <DialogActions>

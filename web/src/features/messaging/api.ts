@@ -11,17 +11,14 @@ import {
   z,
 } from "@wholesale/contract";
 import { api } from "../../api/client.ts";
+import { queryKeysFactory } from "../../lib/query-keys.ts";
 
-export const messagingKeys = {
-  messages: ["messaging", "to-clients"] as const,
-  scheduled: () => [...messagingKeys.messages, "scheduled"] as const,
-  recent: () => [...messagingKeys.messages, "recent"] as const,
-  claims: ["messaging", "claims"] as const,
-  claimList: (status: TClaimStatus | undefined, page: number) =>
-    [...messagingKeys.claims, "list", status ?? "all", page] as const,
-  openClaims: () => [...messagingKeys.claims, "open-count"] as const,
-  recipients: (query: TRecipientCountQuery) => [...messagingKeys.messages, "recipients", query] as const,
-};
+export const messagingKeys = queryKeysFactory("messaging");
+const messageKeys = queryKeysFactory<{ sent: boolean }>("to-clients", messagingKeys);
+const recipientKeys = queryKeysFactory<TRecipientCountQuery>("recipients", messageKeys);
+/** The claims' pages, each keyed by the query it asks the server. */
+const claimKeys = queryKeysFactory<ClaimsQuery>("claims", messagingKeys);
+type ClaimsQuery = { status?: TClaimStatus; limit: number; offset?: number };
 
 const ZMessagesSchema = z.array(ZClientMessageSchema);
 const ZClaimPageSchema = paged(ZClaimSchema);
@@ -35,7 +32,7 @@ export const RECENT_LIMIT = 10;
  */
 export function useRecipientCount(query: TRecipientCountQuery | null) {
   return useQuery({
-    queryKey: messagingKeys.recipients(query ?? {}),
+    queryKey: recipientKeys.list(query ?? {}),
     queryFn: ({ signal }) =>
       api("/messaging/to-clients/recipients/", {
         query: {
@@ -54,7 +51,7 @@ export function useRecipientCount(query: TRecipientCountQuery | null) {
 
 export function useScheduledMessages() {
   return useQuery({
-    queryKey: messagingKeys.scheduled(),
+    queryKey: messageKeys.list({ sent: false }),
     queryFn: ({ signal }) =>
       api("/messaging/to-clients/", { query: { sent: "false" }, schema: ZMessagesSchema, signal }),
     // A scheduled message leaves the list when its time comes.
@@ -85,7 +82,7 @@ export function recentRefreshInterval(messages: TClientMessage[] | undefined, no
 
 export function useRecentMessages() {
   return useQuery({
-    queryKey: messagingKeys.recent(),
+    queryKey: messageKeys.list({ sent: true }),
     queryFn: ({ signal }) =>
       api("/messaging/to-clients/", {
         query: { sent: "true", limit: RECENT_LIMIT },
@@ -118,7 +115,7 @@ export function useSendMessage() {
       if (input.transportation !== undefined) form.set("transportation", String(input.transportation));
       return api("/messaging/to-clients/", { method: "POST", body: form, schema: ZClientMessageSchema });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.messages }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
     meta: { errorMessage: "Не удалось создать сообщение", successMessage: "Сообщение отправлено" },
   });
 }
@@ -129,7 +126,7 @@ export function useScheduleMessage() {
   return useMutation({
     mutationFn: (body: TClientMessageSchedule) =>
       api("/messaging/to-clients/", { method: "POST", body, schema: ZClientMessageSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.messages }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
     meta: { errorMessage: "Не удалось создать сообщение", successMessage: "Сообщение запланировано" },
   });
 }
@@ -138,7 +135,7 @@ export function useDeleteMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api(`/messaging/to-clients/${id}/`, { method: "DELETE" }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.messages }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
     meta: { errorMessage: "Не удалось удалить сообщение", successMessage: "Сообщение удалено" },
   });
 }
@@ -147,11 +144,12 @@ export const CLAIMS_PAGE_SIZE = 50;
 
 /** One page (from 0) of a tab's claims: all, open (not reviewed) or closed (reviewed), newest first. */
 export function useClaims(status: TClaimStatus | undefined, page: number) {
+  const query: ClaimsQuery = { status, limit: CLAIMS_PAGE_SIZE, offset: page * CLAIMS_PAGE_SIZE };
   return useQuery({
-    queryKey: messagingKeys.claimList(status, page),
+    queryKey: claimKeys.list(query),
     queryFn: ({ signal }) =>
       api("/messaging/claims/", {
-        query: { status, limit: CLAIMS_PAGE_SIZE, offset: page * CLAIMS_PAGE_SIZE },
+        query,
         schema: ZClaimPageSchema,
         signal,
       }),
@@ -162,11 +160,12 @@ export function useClaims(status: TClaimStatus | undefined, page: number) {
 
 /** How many claims are open, for the menu. */
 export function useOpenClaimsCount(enabled: boolean) {
+  const query: ClaimsQuery = { status: "not_reviewed", limit: 1 };
   return useQuery({
-    queryKey: messagingKeys.openClaims(),
+    queryKey: claimKeys.list(query),
     queryFn: ({ signal }) =>
       api("/messaging/claims/", {
-        query: { status: "not_reviewed", limit: 1 },
+        query,
         schema: ZClaimPageSchema,
         signal,
       }),
@@ -181,7 +180,7 @@ export function useUpdateClaim() {
   return useMutation({
     mutationFn: ({ id, status, owner }: { id: number; status: TClaimStatus; owner: number }) =>
       api(`/messaging/claims/${id}/`, { method: "PUT", body: { status, owner }, schema: ZClaimSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.claims }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: claimKeys.all }),
     meta: { errorMessage: "Не удалось обновить заявку", successMessage: "Заявка обновлена" },
   });
 }
@@ -190,7 +189,7 @@ export function useDeleteClaim() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api(`/messaging/claims/${id}/`, { method: "DELETE" }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.claims }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: claimKeys.all }),
     meta: { errorMessage: "Не удалось удалить заявку", successMessage: "Заявка удалена" },
   });
 }

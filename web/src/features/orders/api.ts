@@ -19,6 +19,7 @@ import {
   ZUncollectedTransportationListSchema,
 } from "@wholesale/contract";
 import { api, downloadFile } from "../../api/client.ts";
+import { queryKeysFactory } from "../../lib/query-keys.ts";
 import { notify } from "../../notices/notify.tsx";
 
 export const ONLINE_PAGE_SIZE = 20;
@@ -32,16 +33,13 @@ export const COLLECTION_POLL_MS = 10_000;
 
 export type OrdersFilter = { client_type?: 2 | 3; search: string; opened_at?: string; limit: number };
 
-export const orderKeys = {
-  all: ["sales"] as const,
-  lists: () => [...orderKeys.all, "orders"] as const,
-  list: (filter: OrdersFilter) => [...orderKeys.lists(), filter] as const,
-  uncollected: () => [...orderKeys.all, "uncollected-transportations"] as const,
-  collection: () => [...orderKeys.all, "collection"] as const,
-  sendPreview: (choice: TSendToCollect | null) => [...orderKeys.all, "send-preview", choice] as const,
-  dayClients: (day: string) => [...orderKeys.all, "day-clients", day] as const,
-  byModification: (id: number) => [...orderKeys.all, "by-modification", id] as const,
-};
+export const orderKeys = queryKeysFactory<OrdersFilter>("sales");
+const uncollectedKeys = queryKeysFactory("uncollected-transportations", orderKeys);
+const collectionKeys = queryKeysFactory("collection", orderKeys);
+const sendPreviewKeys = queryKeysFactory<TSendToCollect | null>("send-preview", orderKeys);
+const dayClientKeys = queryKeysFactory<{ day: string }>("day-clients", orderKeys);
+/** The orders holding a modification, by the modification's id. */
+const modificationOrderKeys = queryKeysFactory("by-modification", orderKeys);
 
 /** Orders of a day page by page; a new filter starts a new list (its own query key). */
 export function useOrders(filter: OrdersFilter, options: { poll?: boolean; enabled?: boolean } = {}) {
@@ -73,7 +71,7 @@ const ORDERS_PAGE_MAX = 1000;
  */
 export function useClientsWithOrders(day: string) {
   return useQuery({
-    queryKey: orderKeys.dayClients(day),
+    queryKey: dayClientKeys.list({ day }),
     queryFn: async ({ signal }) => {
       const clients = new Map<number, TOrderClient>();
       for (let offset = 0; ; offset += ORDERS_PAGE_MAX) {
@@ -95,7 +93,7 @@ export function useClientsWithOrders(day: string) {
 /** The orders that hold a modification (its dialog's «История заказов»). */
 export function useModificationOrders(id: number, enabled: boolean) {
   return useQuery({
-    queryKey: orderKeys.byModification(id),
+    queryKey: modificationOrderKeys.detail(id),
     enabled,
     queryFn: ({ signal }) =>
       api(`/sales/order-positions/by-modification/${id}/`, { schema: ZModificationOrdersSchema, signal }),
@@ -113,7 +111,7 @@ export const downloadPickingList = (transportation: number | "none", name: strin
 /** How many orders and positions a send to collect would move now (asked before confirming it). */
 export function useSendToCollectPreview(choice: TSendToCollect | null) {
   return useQuery({
-    queryKey: orderKeys.sendPreview(choice),
+    queryKey: sendPreviewKeys.list(choice),
     queryFn: ({ signal }) =>
       api("/sales/send-to-collect/preview/", {
         query: choice ?? undefined,
@@ -128,7 +126,7 @@ export function useSendToCollectPreview(choice: TSendToCollect | null) {
 
 export function useUncollectedTransportations(enabled: boolean) {
   return useQuery({
-    queryKey: orderKeys.uncollected(),
+    queryKey: uncollectedKeys.lists(),
     queryFn: ({ signal }) =>
       api("/sales/uncollected-transportations/", { schema: ZUncollectedTransportationListSchema, signal }),
     select: (data) => data.results,
@@ -139,7 +137,7 @@ export function useUncollectedTransportations(enabled: boolean) {
 
 export function useCollection() {
   return useQuery({
-    queryKey: orderKeys.collection(),
+    queryKey: collectionKeys.lists(),
     queryFn: ({ signal }) => api("/sales/collection/", { schema: ZCollectionSchema, signal }),
     select: (data) => data.results,
     refetchInterval: COLLECTION_POLL_MS,

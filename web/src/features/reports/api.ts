@@ -7,16 +7,16 @@ import {
   ZLeftoverReportSchema,
 } from "@wholesale/contract";
 import { api, downloadFile } from "../../api/client.ts";
+import { queryKeysFactory } from "../../lib/query-keys.ts";
 
 export const REPORT_PAGE_SIZE = 50;
 export const LEFTOVER_PAGE_SIZE = 20;
 
-export const reportKeys = {
-  all: ["reports"] as const,
-  invoices: (clientType: number) => [...reportKeys.all, "client", clientType] as const,
-  daily: () => [...reportKeys.all, "general"] as const,
-  leftovers: () => [...reportKeys.all, "leftover"] as const,
-};
+export const reportKeys = queryKeysFactory("reports");
+/** Invoices, by the wholesale type they are for. */
+const invoiceKeys = queryKeysFactory<{ client_type: number }>("client", reportKeys);
+const dailyReportKeys = queryKeysFactory("general", reportKeys);
+const leftoverKeys = queryKeysFactory("leftover", reportKeys);
 
 const ZInvoicePageSchema = paged(ZClientReportSchema);
 const ZDailyPageSchema = paged(ZDailyReportSchema);
@@ -28,7 +28,7 @@ export const downloadReportFile = (file: string, name: string) => downloadFile(f
 /** Invoices of one wholesale type, newest first, a page at a time. */
 export function useInvoices(clientType: number) {
   return useInfiniteQuery({
-    queryKey: reportKeys.invoices(clientType),
+    queryKey: invoiceKeys.list({ client_type: clientType }),
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) =>
       api("/reports/client/", {
@@ -43,7 +43,7 @@ export function useInvoices(clientType: number) {
 
 export function useDailyReports() {
   return useInfiniteQuery({
-    queryKey: reportKeys.daily(),
+    queryKey: dailyReportKeys.lists(),
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) =>
       api("/reports/general/", {
@@ -89,7 +89,7 @@ export function useDeleteReport() {
 /** Leftover reports, newest first, a page at a time. */
 export function useLeftovers(enabled: boolean) {
   return useInfiniteQuery({
-    queryKey: reportKeys.leftovers(),
+    queryKey: leftoverKeys.lists(),
     enabled,
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) =>
@@ -107,7 +107,7 @@ export function useGenerateLeftover() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api("/reports/leftover/", { method: "POST", schema: ZLeftoverReportSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.leftovers() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: leftoverKeys.all }),
     meta: { errorMessage: "Не удалось создать отчет", successMessage: "Отчет создан" },
   });
 }
@@ -116,7 +116,7 @@ export function useDeleteLeftover() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api(`/reports/leftover/${id}/`, { method: "DELETE" }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.leftovers() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: leftoverKeys.all }),
     meta: { errorMessage: "Не удалось удалить отчет", successMessage: "Отчет удален" },
   });
 }

@@ -9,6 +9,7 @@ import {
   ZPeriodStatisticsSchema,
 } from "@wholesale/contract";
 import { ApiError, api } from "../../api/client.ts";
+import { queryKeysFactory } from "../../lib/query-keys.ts";
 import { allBrandsQuery } from "../catalogue/index.ts";
 import { allClientsQuery, groupsQuery } from "../clients/index.ts";
 
@@ -16,16 +17,16 @@ import { allClientsQuery, groupsQuery } from "../clients/index.ts";
 export const BAD_ANSWER = "Сервер вернул пустой ответ или неверный формат данных";
 export const isBadAnswer = (error: unknown) => error instanceof ApiError && error.detail === BAD_ANSWER;
 
-export const statisticsKeys = {
-  all: ["statistics"] as const,
-  period: (from: string, to: string) => [...statisticsKeys.all, "period", from, to] as const,
-  clientDays: (id: number, from: string, to: string) =>
-    [...statisticsKeys.all, "client", id, from, to] as const,
-  brand: (date: string) => [...statisticsKeys.all, "brand", date] as const,
-  date: (query: TDateStatisticsQuery) => [...statisticsKeys.all, "date", query] as const,
-  low: (date: string) => [...statisticsKeys.all, "low", date] as const,
-  dashboard: () => [...statisticsKeys.all, "dashboard"] as const,
-};
+export const statisticsKeys = queryKeysFactory("statistics");
+const periodKeys = queryKeysFactory<{ from: string; to: string }>("period", statisticsKeys);
+const clientDayKeys = queryKeysFactory<{ client: number; from: string; to: string }>(
+  "client",
+  statisticsKeys,
+);
+const brandKeys = queryKeysFactory<{ date: string }>("brand", statisticsKeys);
+const dateKeys = queryKeysFactory<TDateStatisticsQuery>("date", statisticsKeys);
+const lowKeys = queryKeysFactory<{ date: string }>("low", statisticsKeys);
+const dashboardKeys = queryKeysFactory("dashboard", statisticsKeys);
 
 const NONE: never[] = [];
 
@@ -49,7 +50,7 @@ export function useStatisticsBase() {
 /** Asked only for a `valid` period (both days, in order): the tab says what is wrong with any other. */
 export function usePeriodStatistics(from: string, to: string, valid: boolean) {
   return useQuery({
-    queryKey: statisticsKeys.period(from, to),
+    queryKey: periodKeys.list({ from, to }),
     queryFn: ({ signal }) =>
       api("/statistics/period/", {
         query: { date_from: from, date_to: to },
@@ -65,7 +66,7 @@ export function usePeriodStatistics(from: string, to: string, valid: boolean) {
 
 export function useClientDays(clientId: number | null, from: string, to: string) {
   return useQuery({
-    queryKey: statisticsKeys.clientDays(clientId ?? 0, from, to),
+    queryKey: clientDayKeys.list({ client: clientId ?? 0, from, to }),
     queryFn: ({ signal }) =>
       api("/statistics/client-orders/", {
         query: { client_id: clientId ?? 0, date_from: from, date_to: to },
@@ -78,7 +79,7 @@ export function useClientDays(clientId: number | null, from: string, to: string)
 
 export function useBrandStatistics(date: string) {
   return useQuery({
-    queryKey: statisticsKeys.brand(date),
+    queryKey: brandKeys.list({ date }),
     queryFn: ({ signal }) =>
       api("/statistics/date/brand/", { query: { date }, schema: ZBrandStatisticsSchema, signal }),
     enabled: Boolean(date),
@@ -88,7 +89,7 @@ export function useBrandStatistics(date: string) {
 
 export function useDateStatistics(query: TDateStatisticsQuery, enabled = true) {
   return useQuery({
-    queryKey: statisticsKeys.date(query),
+    queryKey: dateKeys.list(query),
     queryFn: ({ signal }) =>
       api("/statistics/date/", { query: { ...query }, schema: ZDateStatisticsSchema, signal }),
     enabled: enabled && Boolean(query.date),
@@ -97,7 +98,7 @@ export function useDateStatistics(query: TDateStatisticsQuery, enabled = true) {
 
 export function useLowStatistics(date: string) {
   return useQuery({
-    queryKey: statisticsKeys.low(date),
+    queryKey: lowKeys.list({ date }),
     queryFn: ({ signal }) =>
       api("/statistics/low/", { query: { date }, schema: ZLowModificationsSchema, signal }),
     enabled: Boolean(date),
@@ -108,7 +109,7 @@ export function useLowStatistics(date: string) {
 /** The home page's figures; the server leaves out what the role may not open. */
 export function useDashboard() {
   return useQuery({
-    queryKey: statisticsKeys.dashboard(),
+    queryKey: dashboardKeys.details(),
     queryFn: ({ signal }) => api("/dashboard/", { schema: ZDashboardSchema, signal }),
     refetchInterval: 60_000,
     meta: { errorMessage: "Не удалось загрузить сводку" },
