@@ -168,7 +168,7 @@ export const api = {
   text: (kind: "conditions" | "warranty") => request<{ text: string }>("GET", `texts/${kind}/`),
   claim: (text: string) => request<{ detail: string }>("POST", "claims/", { text }),
 
-  // «Список к открытию» (issue 30): the catalogue and the card under list/ are shown with the market closed too.
+  // «Список к открытию»: the catalogue and the card under list/ are shown with the market closed too.
   list: () => request<TPreparedList>("GET", "list/"),
   listBrands: () => request<TMiniAppBrandList>("GET", "list/brands/"),
   listCatalogue: (query: { search?: string; brand?: number; page: number }) =>
