@@ -14,7 +14,8 @@ import { addDays, businessDay } from "../../lib/business-time.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { describeMarketState, overallMarketState } from "../market/index.ts";
 import { D, rollupSources, type SalesSources, T } from "./sales-sources.ts";
-import { type CurrencySigns, currencySigns, type StatisticsService } from "./statistics-service.ts";
+import type { StatisticsService } from "./statistics-service.ts";
+import { type CurrencySigns, currencySigns, signOf } from "./sums.ts";
 
 const TOP_BRANDS = 5;
 const CHART_DAYS = 30;
@@ -42,7 +43,7 @@ export function createDashboardService({
     signs: CurrencySigns,
     rows: { currencyId: number; total: string }[],
   ): TCurrencyTotal[] =>
-    rows.map((r) => ({ total: Number(r.total), currency_sign: signs.get(r.currencyId) ?? "?" }));
+    rows.map((r) => ({ total: Number(r.total), currency_sign: signOf(signs, r.currencyId) }));
 
   async function daySales(signs: CurrencySigns, day: string): Promise<TDaySales> {
     const [[counts], sums] = await Promise.all([
