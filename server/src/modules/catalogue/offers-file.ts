@@ -1,9 +1,8 @@
 import { performance } from "node:perf_hooks";
 import { roundMoney, type TOffersImportResult } from "@wholesale/contract";
-import { asc, inArray, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { Db, Tx } from "../../db/client.ts";
-import { brands, currencies, modifications, priceTiers, products } from "../../db/schema/index.ts";
+import { asc } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { currencies } from "../../db/schema/index.ts";
 import { AppError, badRequest } from "../../http/errors.ts";
 import { letOthersIn } from "../../lib/let-others-in.ts";
 import { xlsxBuffer } from "../../lib/xlsx.ts";
@@ -14,7 +13,8 @@ import {
   type SheetRow,
 } from "../../lib/xlsx-reader/first-sheet.ts";
 import { readFirstSheetOffThread } from "../../lib/xlsx-reader/read-sheet-off-thread.ts";
-import { enforceAvailability } from "./availability.ts";
+import { applyOffers, CHUNK } from "./offers/apply-offers.ts";
+import { keyOf, type Offer } from "./offers/offer.ts";
 
 /**
  * The offers file: one sheet, one row per price tier. A modification with several tiers has several
@@ -38,8 +38,6 @@ const MAX_REPORTED_ERRORS = 50;
 const NAME_MAX = 200;
 const PRICE_MAX = 999_999_999_999;
 const QUANTITY_MAX = 2_000_000_000;
-// Statements stay well under PostgreSQL's 65 535 bind parameters.
-const CHUNK = 1000;
 /**
  * How long one transaction of an import should take. The embedded PGlite runs a transaction on the server's
  * thread, holding every other request (the health check too) until it ends: a whole 20,000-row file in one had
@@ -63,16 +61,6 @@ const nextBatch = (size: number, tookMs: number) =>
     ),
   );
 
-type TierRow = { quantityFrom: number; small: number; large: number; currencyId: number };
-type Offer = {
-  brand: string;
-  product: string;
-  modification: string;
-  quantity: number;
-  firstRow: number;
-  tiers: TierRow[];
-};
-
 type Cell = CellValue | undefined;
 
 function text(cell: Cell): string {
@@ -88,7 +76,6 @@ function number(cell: Cell): number | undefined {
   return undefined;
 }
 
-const keyOf = (...parts: string[]) => JSON.stringify(parts);
 /** A value quoted back in an error, cut so that a giant cell cannot make a giant answer. */
 const quoted = (value: string) => `«${value.length > 50 ? `${value.slice(0, 50)}…` : value}»`;
 
@@ -236,16 +223,6 @@ function parseOffers(rows: SheetRow[], currencyOf: (name: string) => number | un
 }
 
 /**
- * Rows whose (id, name) pair is one of `pairs`: a semi-join against the pairs' list, which the unique index on
- * the two columns answers row by row (matching each column against its own list would try every combination).
- */
-const pairIn = (id: AnyPgColumn, name: AnyPgColumn, pairs: [number, string][]) =>
-  sql`(${id}, ${name}) in (values ${sql.join(
-    pairs.map(([a, b]) => sql`(${a}::int, ${b}::text)`),
-    sql`, `,
-  )})`;
-
-/**
  * The offers with each product's modifications together, in the file's order otherwise: a batch then names
  * only its own few products, whatever order the file's rows came in.
  */
@@ -258,190 +235,6 @@ function byProduct(offers: Offer[]): Offer[] {
     else groups.set(key, [offer]);
   }
   return [...groups.values()].flat();
-}
-
-function chunks<T>(items: T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
-const sameTiers = (a: TierRow[], b: TierRow[]) =>
-  a.length === b.length &&
-  a.every((t, i) => {
-    const o = b[i] as TierRow;
-    return (
-      t.quantityFrom === o.quantityFrom &&
-      t.currencyId === o.currencyId &&
-      t.small === o.small &&
-      t.large === o.large
-    );
-  });
-
-/** Creates what is missing and updates what differs, for the offers given, in the caller's transaction. */
-async function applyOffers(tx: Tx, offers: Offer[]): Promise<TOffersImportResult> {
-  const brandNames = [...new Set(offers.map((o) => o.brand))];
-  for (const part of chunks(brandNames)) {
-    await tx
-      .insert(brands)
-      .values(part.map((name) => ({ name })))
-      .onConflictDoNothing();
-  }
-  const brandIds = new Map<string, number>();
-  for (const part of chunks(brandNames)) {
-    for (const b of await tx
-      .select({ id: brands.id, name: brands.name })
-      .from(brands)
-      .where(inArray(brands.name, part))) {
-      brandIds.set(b.name, b.id);
-    }
-  }
-
-  const productKeys = new Map<string, { brandId: number; name: string }>();
-  for (const o of offers) {
-    const brandId = brandIds.get(o.brand) as number;
-    productKeys.set(keyOf(String(brandId), o.product), { brandId, name: o.product });
-  }
-  for (const part of chunks([...productKeys.values()])) {
-    await tx.insert(products).values(part).onConflictDoNothing();
-  }
-  // Only the rows the batch names are read, not every product of its brands or modification of its products
-  // (each batch would read them all again, and each batch more of them).
-  const productIds = new Map<string, number>();
-  for (const part of chunks([...productKeys.values()])) {
-    for (const p of await tx
-      .select({ id: products.id, brandId: products.brandId, name: products.name })
-      .from(products)
-      .where(
-        pairIn(
-          products.brandId,
-          products.name,
-          part.map((p) => [p.brandId, p.name]),
-        ),
-      )) {
-      productIds.set(keyOf(String(p.brandId), p.name), p.id);
-    }
-  }
-
-  const productOf = (offer: Offer) =>
-    productIds.get(keyOf(String(brandIds.get(offer.brand)), offer.product)) as number;
-  const existing = new Map<string, typeof modifications.$inferSelect>();
-  for (const part of chunks(offers)) {
-    for (const m of await tx
-      .select()
-      .from(modifications)
-      .where(
-        pairIn(
-          modifications.productId,
-          modifications.name,
-          part.map((o) => [productOf(o), o.modification]),
-        ),
-      )) {
-      existing.set(keyOf(String(m.productId), m.name), m);
-    }
-  }
-  const tiersByModification = new Map<number, TierRow[]>();
-  for (const part of chunks([...existing.values()].map((m) => m.id))) {
-    const rows = await tx
-      .select()
-      .from(priceTiers)
-      .where(inArray(priceTiers.modificationId, part))
-      .orderBy(asc(priceTiers.quantityFrom), asc(priceTiers.id));
-    for (const t of rows) {
-      const list = tiersByModification.get(t.modificationId) ?? [];
-      list.push({
-        quantityFrom: t.quantityFrom,
-        small: t.smallWholesale,
-        large: t.largeWholesale,
-        currencyId: t.currencyId,
-      });
-      tiersByModification.set(t.modificationId, list);
-    }
-  }
-
-  const toCreate: { offer: Offer; productId: number }[] = [];
-  const quantityChanges: { id: number; quantity: number }[] = [];
-  const tierReplacements: { id: number; tiers: TierRow[] }[] = [];
-  let unchanged = 0;
-  for (const offer of offers) {
-    const productId = productOf(offer);
-    const current = existing.get(keyOf(String(productId), offer.modification));
-    if (!current) {
-      toCreate.push({ offer, productId });
-      continue;
-    }
-    const quantityDiffers = current.quantity !== offer.quantity;
-    const tiersDiffer = !sameTiers(tiersByModification.get(current.id) ?? [], offer.tiers);
-    if (quantityDiffers) quantityChanges.push({ id: current.id, quantity: offer.quantity });
-    if (tiersDiffer) tierReplacements.push({ id: current.id, tiers: offer.tiers });
-    if (!quantityDiffers && !tiersDiffer) unchanged++;
-  }
-
-  const sellable = (tiers: TierRow[], kind: "small" | "large") => tiers.some((t) => t[kind] !== 1);
-  const created: { id: number; tiers: TierRow[] }[] = [];
-  for (const part of chunks(toCreate)) {
-    const rows = await tx
-      .insert(modifications)
-      .values(
-        part.map(({ offer, productId }) => ({
-          productId,
-          name: offer.modification,
-          quantity: offer.quantity,
-          quantityOnStart: offer.quantity,
-          available: offer.quantity > 0,
-          // Spec 5: a wholesale type is available only where its price is not 1.
-          availableSmallWholesale: sellable(offer.tiers, "small"),
-          availableLargeWholesale: sellable(offer.tiers, "large"),
-        })),
-      )
-      .returning({ id: modifications.id });
-    for (const [i, row] of rows.entries()) {
-      created.push({ id: row.id, tiers: (part[i] as (typeof part)[number]).offer.tiers });
-    }
-  }
-
-  for (const part of chunks(quantityChanges)) {
-    const values = sql.join(
-      part.map((c) => sql`(${c.id}::int, ${c.quantity}::int)`),
-      sql`, `,
-    );
-    // Setting stock from the file counts as a change of stock: the difference goes to quantity_added.
-    await tx.execute(sql`update ${modifications} set
-      quantity = v.quantity,
-      quantity_added = ${modifications.quantityAdded} + (v.quantity - ${modifications.quantity})
-      from (values ${values}) as v(id, quantity) where ${modifications.id} = v.id`);
-  }
-
-  for (const part of chunks(tierReplacements.map((r) => r.id))) {
-    await tx.delete(priceTiers).where(inArray(priceTiers.modificationId, part));
-  }
-  const newTiers = [...created, ...tierReplacements].flatMap(({ id, tiers }) =>
-    tiers.map((t) => ({
-      modificationId: id,
-      currencyId: t.currencyId,
-      quantityFrom: t.quantityFrom,
-      smallWholesale: t.small,
-      largeWholesale: t.large,
-      availableSmallWholesale: t.small !== 1,
-      availableLargeWholesale: t.large !== 1,
-    })),
-  );
-  for (const part of chunks(newTiers)) await tx.insert(priceTiers).values(part);
-
-  const touched = [
-    ...created.map((c) => c.id),
-    ...quantityChanges.map((c) => c.id),
-    ...tierReplacements.map((r) => r.id),
-  ];
-  for (const part of chunks([...new Set(touched)])) {
-    await enforceAvailability(tx, inArray(modifications.id, part));
-  }
-  return {
-    rows: offers.reduce((n, o) => n + o.tiers.length, 0),
-    created: created.length,
-    updated: offers.length - created.length - unchanged,
-    unchanged,
-  };
 }
 
 export type OffersFileService = ReturnType<typeof createOffersFileService>;

@@ -1,23 +1,13 @@
-import type { TCurrencyTotal, TDashboard, TDaySales, TPermission } from "@wholesale/contract";
-import { and, asc, between, count, eq, sql } from "drizzle-orm";
-import { withProductAndBrand } from "../../db/catalogue-path.ts";
+import type { TDashboard, TPermission } from "@wholesale/contract";
+import { and, count, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import {
-  brands,
-  claims,
-  modifications,
-  orderPositions,
-  orders,
-  registrationRequests,
-} from "../../db/schema/index.ts";
+import { claims, orderPositions, orders, registrationRequests } from "../../db/schema/index.ts";
 import { addDays, businessDay } from "../../lib/business-time.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { describeMarketState, overallMarketState } from "../market/index.ts";
-import { D, rollupSources, type SalesSources, T } from "./sales-sources.ts";
-import { type CurrencySigns, currencySigns, type StatisticsService } from "./statistics-service.ts";
-
-const TOP_BRANDS = 5;
-const CHART_DAYS = 30;
+import { getDashboardSales } from "./get-dashboard-sales.ts";
+import { rollupSources, type SalesSources } from "./sales-sources.ts";
+import type { StatisticsService } from "./statistics-service.ts";
 
 export type DashboardService = ReturnType<typeof createDashboardService>;
 
@@ -36,80 +26,6 @@ export function createDashboardService({
   statistics: StatisticsService;
   sources?: SalesSources;
 }) {
-  const t = T;
-  const d = D;
-  const totalsFrom = (
-    signs: CurrencySigns,
-    rows: { currencyId: number; total: string }[],
-  ): TCurrencyTotal[] =>
-    rows.map((r) => ({ total: Number(r.total), currency_sign: signs.get(r.currencyId) ?? "?" }));
-
-  async function daySales(signs: CurrencySigns, day: string): Promise<TDaySales> {
-    const [[counts], sums] = await Promise.all([
-      db
-        .select({
-          orders: sql<number>`count(distinct ${t.orderId})::int`,
-          clients: sql<number>`count(distinct ${t.clientId})::int`,
-        })
-        .from(sources.orderTotals)
-        .where(eq(t.day, day)),
-      db
-        .select({ currencyId: t.currencyId, total: sql<string>`sum(${t.cost})` })
-        .from(sources.orderTotals)
-        .where(eq(t.day, day))
-        .groupBy(t.currencyId)
-        .orderBy(asc(t.currencyId)),
-    ]);
-    return { orders: counts?.orders ?? 0, clients: counts?.clients ?? 0, totals: totalsFrom(signs, sums) };
-  }
-
-  async function sales(day: string, compareDay: string): Promise<NonNullable<TDashboard["sales"]>> {
-    const signs = await currencySigns(db);
-    const first = addDays(day, -(CHART_DAYS - 1));
-    const [today, weekAgo, perDay, brandRows, low] = await Promise.all([
-      daySales(signs, day),
-      daySales(signs, compareDay),
-      db
-        .select({ day: t.day, currencyId: t.currencyId, total: sql<string>`sum(${t.cost})` })
-        .from(sources.orderTotals)
-        .where(between(t.day, first, day))
-        .groupBy(t.day, t.currencyId)
-        .orderBy(asc(t.day), asc(t.currencyId)),
-      withProductAndBrand(
-        db
-          .select({
-            name: brands.name,
-            currencyId: d.currencyId,
-            quantity: sql<string>`sum(${d.quantity})`,
-            total: sql<string>`sum(${d.cost})`,
-          })
-          .from(sources.daily)
-          .innerJoin(modifications, eq(modifications.id, d.modificationId))
-          .$dynamic(),
-      )
-        .where(eq(d.day, day))
-        .groupBy(brands.name, d.currencyId)
-        .orderBy(asc(brands.name), asc(d.currencyId)),
-      statistics.low(day),
-    ]);
-    const byDay = new Map<string, TCurrencyTotal[]>();
-    for (const r of perDay) byDay.set(r.day, [...(byDay.get(r.day) ?? []), ...totalsFrom(signs, [r])]);
-    const last30: { date: string; totals: TCurrencyTotal[] }[] = [];
-    for (let d = first; d <= day; d = addDays(d, 1)) last30.push({ date: d, totals: byDay.get(d) ?? [] });
-    const brandMap = new Map<string, { name: string; quantity: number; totals: TCurrencyTotal[] }>();
-    for (const r of brandRows) {
-      const entry = brandMap.get(r.name) ?? { name: r.name, quantity: 0, totals: [] };
-      entry.quantity += Number(r.quantity);
-      entry.totals.push(...totalsFrom(signs, [r]));
-      brandMap.set(r.name, entry);
-    }
-    // Brands are ranked by units sold: sums in different currencies do not add up.
-    const topBrands = [...brandMap.values()]
-      .sort((a, b) => b.quantity - a.quantity || a.name.localeCompare(b.name))
-      .slice(0, TOP_BRANDS);
-    return { today, week_ago: weekAgo, last_30_days: last30, top_brands: topBrands, low_stock: low.length };
-  }
-
   async function positions(day: string) {
     const rows = await db
       .select({ status: orderPositions.status, n: count() })
@@ -137,7 +53,7 @@ export function createDashboardService({
       const compareDay = addDays(day, -7);
       const may = (p: TPermission) => permissions.includes(p);
       const [salesPart, positionsPart, requests, openClaims, marketPart] = await Promise.all([
-        may("statistics.read") ? sales(day, compareDay) : undefined,
+        may("statistics.read") ? getDashboardSales({ db, statistics, sources }, day, compareDay) : undefined,
         may("orders.read") ? positions(day) : undefined,
         may("clients.read")
           ? db
