@@ -15,7 +15,7 @@ describe.runIf(process.env.TEST_DB !== "postgres")("embedded PGlite", () => {
     await source.close();
     const copy = await openPglite(undefined, tarball);
     try {
-      expect((await copy.db.execute(sql`select note from copied`)).rows).toEqual([{ note: "kept" }]);
+      expect(await copy.db.execute(sql`select note from copied`)).toMatchObject({ rows: [{ note: "kept" }] });
     } finally {
       await copy.close();
     }

@@ -31,14 +31,14 @@ const snapshotFolder = fileURLToPath(
 
 /**
  * The migrated data directory's tarball, named by what made it (the migrations' files and PGlite's version,
- * whose data directory format is its PostgreSQL's): a run with neither changed reads the one a run before it
- * wrote instead of starting PGlite. Written under a temporary name and renamed, so a run beside it never reads
- * half a file; older snapshots are removed.
+ * whose data directory format is its PostgreSQL's): a run with neither changed reads the one a run before
+ * it wrote instead of starting PGlite. Written under a temporary name and renamed, so a run beside it never
+ * reads half a file; older snapshots are removed.
  */
 async function pgliteSnapshot(): Promise<string> {
   const name = `migrated-${await snapshotKey()}.tar`;
   const file = join(snapshotFolder, name);
-  const kept = await readdir(snapshotFolder).catch(() => []);
+  const kept = await readdir(snapshotFolder).catch((): string[] => []);
   if (kept.includes(name)) return file;
   const database = await openPglite();
   try {
