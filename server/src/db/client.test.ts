@@ -1,9 +1,26 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it, vi } from "vitest";
+import { pgliteOf } from "../backup/embedded-backups.ts";
 import { openTestDatabase } from "../test/database.ts";
 import { waitUntil } from "../test/wait.ts";
-import { isDatabaseWritable, openPostgres } from "./client.ts";
+import { isDatabaseWritable, openPglite, openPostgres } from "./client.ts";
+
+describe.runIf(process.env.TEST_DB !== "postgres")("embedded PGlite", () => {
+  it("opened in memory from a data directory's tarball, holds what the tarball holds", async () => {
+    const source = await openTestDatabase();
+    await source.db.execute(sql`create table copied (note text)`);
+    await source.db.execute(sql`insert into copied values ('kept')`);
+    const tarball = await pgliteOf(source.db).dumpDataDir("none");
+    await source.close();
+    const copy = await openPglite(undefined, tarball);
+    try {
+      expect(await copy.db.execute(sql`select note from copied`)).toMatchObject({ rows: [{ note: "kept" }] });
+    } finally {
+      await copy.close();
+    }
+  });
+});
 
 describe.runIf(process.env.TEST_DB === "postgres")("PostgreSQL pool", () => {
   it("survives its idle connections being terminated and reconnects", async () => {

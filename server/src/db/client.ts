@@ -22,7 +22,7 @@ export type Database = {
 };
 
 // Resolved beside this module in the sources and beside the bundle in dist (the build copies it there).
-const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 /** Postgres: a pool; several instances may start at once, so migrations run under an advisory lock. */
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
@@ -65,7 +65,9 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
  * directory's tarball (a test file's copy of the run's migrated database).
  */
 export async function openPglite(dataDir?: string, from?: Blob): Promise<Database> {
-  const client = new PGlite(dataDir, from ? { loadDataDir: from } : {});
+  // One options object: PGlite reads its second argument only beside a data directory, so in memory a
+  // tarball passed there is silently dropped and the database starts empty (initdb, then every migration).
+  const client = new PGlite({ dataDir, loadDataDir: from });
   await client.exec("SET TIME ZONE 'UTC'");
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

@@ -10,9 +10,9 @@ export type TestDatabase = Database & { url: string | null };
 let pgliteSnapshot: Promise<Blob> | undefined;
 
 /**
- * A fresh, migrated database for one test file, copied from the one the run migrated once
- * (test/global-setup.ts): an in-memory PGlite loaded from its data directory's tarball by default, or, when
- * the suite runs with TEST_DB=postgres, a new database created from the template on TEST_DATABASE_URL's
+ * A fresh, migrated database for one test file, copied from the one migrated once (test/global-setup.ts): an
+ * in-memory PGlite of its own loaded from the data directory's tarball (read once per worker) by default, or,
+ * when the suite runs with TEST_DB=postgres, a new database created from the template on TEST_DATABASE_URL's
  * server (and dropped by `close`).
  */
 export async function openTestDatabase(): Promise<TestDatabase> {
