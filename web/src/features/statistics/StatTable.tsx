@@ -172,15 +172,24 @@ export function StatTable<T, K extends string>({
                     sortDirection={sort.key === c.key ? sort.direction : false}
                     sx={{ verticalAlign: "bottom" }}
                   >
-                    {/* The arrow follows its label's last word: as a flex item beside a label wrapped onto two
-                        lines it floated at the column's far side, by the next column's label. */}
+                    {/* The arrow follows its label's last word on that word's line: as a flex item beside a
+                        label wrapped onto two lines it floated at the column's far side, by the next column's
+                        label, and as an inline box it could drop onto a line of its own. The label still wraps
+                        between its words; the label's end and the arrow, whose common parent does not wrap,
+                        stay together. */}
                     <TableSortLabel
                       active={sort.key === c.key}
                       direction={sort.key === c.key ? sort.direction : "asc"}
                       onClick={() => onSort(c.key)}
-                      sx={{ display: "inline", "& .MuiTableSortLabel-icon": { verticalAlign: "middle" } }}
+                      sx={{
+                        display: "inline",
+                        whiteSpace: "nowrap",
+                        "& .MuiTableSortLabel-icon": { verticalAlign: "middle" },
+                      }}
                     >
-                      {c.label}
+                      <Box component="span" sx={{ whiteSpace: "normal" }}>
+                        {c.label}
+                      </Box>
                     </TableSortLabel>
                   </TableCell>
                 ))}
