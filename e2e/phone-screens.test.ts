@@ -157,13 +157,18 @@ describe("problem positions at 1440px", () => {
     const header = page.getByRole("columnheader", { name: /Осталось в процентах/ });
     await header.waitFor();
     const at = await header.evaluate((th) => {
-      const text = th.querySelector(".MuiTableSortLabel-root > span");
-      const icon = th.querySelector(".MuiTableSortLabel-icon")?.getBoundingClientRect();
-      if (!icon || !text) return null;
+      const label = th.querySelector(".MuiTableSortLabel-root");
+      const svg = th.querySelector(".MuiTableSortLabel-icon");
+      if (!label || !svg) return null;
+      const icon = svg.getBoundingClientRect();
+      // The label's text: everything in the sort label before its arrow.
       const range = document.createRange();
-      range.selectNodeContents(text);
-      const lines = Array.from(range.getClientRects());
-      const last = lines.at(-1);
+      range.setStart(label, 0);
+      range.setEndBefore(svg);
+      const last = Array.from(range.getClientRects())
+        .filter((r) => r.width > 0)
+        .sort((x, y) => x.bottom - y.bottom || x.right - y.right)
+        .at(-1);
       if (!last) return null;
       const middle = (icon.top + icon.bottom) / 2;
       return { onLastLine: middle >= last.top && middle <= last.bottom, gap: icon.left - last.right };

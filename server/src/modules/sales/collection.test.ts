@@ -312,7 +312,9 @@ describe("the storehouse's collection", () => {
     const [position] = mine.positions as [number];
 
     expect((await collectOrder(mine.id)).statusCode).toBe(200);
-    const waiting = [{ text: "Ваш заказ на 20.11.2026 собран (позиций: 1).", due: "2026-11-20T09:00:15.000Z" }];
+    const waiting = [
+      { text: "Ваш заказ на 20.11.2026 собран (позиций: 1).", due: "2026-11-20T09:00:15.000Z" },
+    ];
     expect(await notices()).toEqual(waiting);
     expect((await mark(position, { collected: false })).statusCode).toBe(200);
     expect(await notices()).toEqual([]);
