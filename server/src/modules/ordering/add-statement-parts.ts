@@ -67,7 +67,7 @@ const orderHas = (status: "added" | "collected") =>
  * A new position joining an order the storehouse has collected from, with nothing of it left unsent, goes
  * straight to collection: the office had released the whole order, and a position left «Добавлен» would wait
  * unseen by the storehouse, whose «Сборка» had dropped the collected order, while the client had been told
- * «собран».
+ * «собран». The day kept in memory follows the same rule (weighing.ts, `addedRow`).
  */
 const joinsCollected = sql`${orderHas("collected")} and not ${orderHas("added")}`;
 

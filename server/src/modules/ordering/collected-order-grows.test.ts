@@ -72,7 +72,12 @@ describe("an order the storehouse collected grows", () => {
     expect(await inCollection()).toBeUndefined();
 
     const second = await plain();
-    expect((await confirmedAdd(f.service, client.id, second.id, 3)).ok).toBe(true);
+    const added = await confirmedAdd(f.service, client.id, second.id, 3);
+    // The client is told where it went, not «Добавлен» beside a «собран» they had.
+    expect(added.ok && added.position).toMatchObject({
+      status: "sent_to_collect",
+      statusLabel: "Отправлен на сборку",
+    });
     const { positions } = await orderOf(client.id);
     expect(positions.map((p) => p.status)).toEqual(["collected", "sent_to_collect"]);
     expect(positions[1]?.sentAt?.toISOString()).toBe(new Date(NOW).toISOString());
