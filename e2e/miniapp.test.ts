@@ -95,6 +95,7 @@ it("searches by part of a name, adds 3, shows it in «Мой заказ» and in
   const row = page.getByTestId("catalogue-row").filter({ hasText: fullName }).first();
   await row.waitFor();
   await expect(row.textContent()).resolves.toMatch(/в наличии|мало/);
+  const rowAt = await box(row);
   await row.getByRole("button", { name: "Добавить" }).click();
 
   const sheet = page.getByRole("dialog", { name: fullName });
@@ -103,7 +104,9 @@ it("searches by part of a name, adds 3, shows it in «Мой заказ» and in
   await sheet.getByRole("button", { name: "Добавить" }).click();
   const added = page.getByRole("status").filter({ hasText: `Добавлено: ${fullName}, 3 шт.` });
   await added.waitFor();
-  // It lies over no button (it is part of the header, which pushes the list down), and goes by itself.
+  // It lies over no button and moves no row (it had pushed the list down 56px and back, and a tap meant for
+  // a row landed on the next one), and goes by itself.
+  expect((await box(row)).y, "the row stays where it was").toBe(rowAt.y);
   const notice = await box(added);
   for (const button of await page.getByRole("button").all()) {
     const at = await button.boundingBox();

@@ -30,11 +30,11 @@ export { lineSum } from "@wholesale/contract/money";
 const formatAmounts = (amounts: { amount: number; sign: string }[], floor: boolean) =>
   amounts.length ? amounts.map((a) => formatAmount(a.amount, a.sign, floor)).join(" · ") : "—";
 
-/** An order's totals per currency, floored. */
-export const formatTotals = (totals: TOrderTotal[]) =>
+/** An order's totals per currency, floored; `floor: false` keeps kopecks. */
+export const formatTotals = (totals: TOrderTotal[], floor = true) =>
   formatAmounts(
     totals.map((t) => ({ amount: t.amount, sign: t.currency_sign })),
-    true,
+    floor,
   );
 
 /** Statistics' and reports' sums per currency; `floor: false` keeps kopecks. */

@@ -178,11 +178,14 @@ export function App({ launch }: { launch: LaunchParams | null }) {
         <p>Каталог открывается из чата с ботом: кнопка «Открыть каталог» или кнопка меню.</p>
       </div>
     );
+  // Without a session the page has nothing else to say: a problem is said once, on the page, and the banner
+  // (a toast over the page) only carries «Повторить» for one that a retry may fix.
   if (!session)
     return (
       <div className="screen">
-        {problem ? <ProblemBanner problem={problem} /> : "Загрузка…"}
-        {problem && !problem.retry && <p>{problem.message}</p>}
+        {!problem && "Загрузка…"}
+        {problem?.retry && <ProblemBanner problem={problem} />}
+        {problem && !problem.retry && <p role="alert">{problem.message}</p>}
       </div>
     );
   if (session.status === "not_client")

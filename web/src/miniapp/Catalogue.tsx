@@ -11,7 +11,7 @@ type Props = {
   seesPrices: boolean;
   /** The market is closed for the client: the rows are the list's catalogue, and «В список» adds to the list. */
   toList: boolean;
-  /** «Добавлено: …», shown in the sticky header under the chips: it covers no row and no button. */
+  /** «Добавлено: …», laid over the sticky header's search field: it moves no row and covers no button. */
   notice: string | null;
   onAdd: (item: TMiniAppItem) => void;
   onError: (error: unknown, retry: () => void) => void;

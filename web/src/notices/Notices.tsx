@@ -1,6 +1,6 @@
-import { GlobalStyles, type Theme } from "@mui/material";
+import { GlobalStyles, type Theme, useMediaQuery, useTheme } from "@mui/material";
 import { closeSnackbar, enqueueSnackbar, SnackbarProvider } from "notistack";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { attachSnackbars } from "./notify.tsx";
 
 /**
@@ -16,15 +16,26 @@ const placement = (theme: Theme) => ({
   },
 });
 
+/** How many notices a wide screen shows at once; a phone shows one. */
+const MAX_NOTICES = 4;
+
 /**
- * Where `notify` shows its notices: at most four at a time, each for 5 s unless it says otherwise. App.tsx
- * loads it after the first screen; what `notify` was told meanwhile appears as it mounts.
+ * Where `notify` shows its notices: at most four at a time, each for 5 s unless it says otherwise. On a phone
+ * one at a time, the newest in place of the one before: four stacked had covered some 200px of the storehouse's
+ * list (the sign-in, then one «собрано» per order). App.tsx loads it after the first screen; what `notify` was
+ * told meanwhile appears as it mounts.
  */
 export default function Notices() {
+  const phone = useMediaQuery(useTheme().breakpoints.down("sm"));
+  const phoneNow = useRef(phone);
+  phoneNow.current = phone;
   useEffect(() => {
     // notistack's functions are bound by whichever provider mounted last: they are read at each call.
     attachSnackbars({
-      enqueue: (message, options) => enqueueSnackbar(message, options),
+      enqueue: (message, options) => {
+        if (phoneNow.current) closeSnackbar();
+        return enqueueSnackbar(message, options);
+      },
       close: (key) => closeSnackbar(key),
     });
     return () => attachSnackbars(null);
@@ -33,7 +44,7 @@ export default function Notices() {
     <>
       <GlobalStyles styles={placement} />
       <SnackbarProvider
-        maxSnack={4}
+        maxSnack={phone ? 1 : MAX_NOTICES}
         anchorOrigin={{ vertical: "top", horizontal: "right" }}
         autoHideDuration={5000}
       />

@@ -20,6 +20,7 @@ async function positionsOf(on: Db | Tx, orderIds: number[]) {
       quantity: orderPositions.quantity,
       price: orderPositions.price,
       currencySign: currencies.sign,
+      currencyId: currencies.id,
     })
     .from(orderPositions)
     .innerJoin(currencies, eq(currencies.id, orderPositions.currencyId))
@@ -61,9 +62,13 @@ export async function pastOrders(db: Db, view: View, clientId: number, today: st
           sum: shown ? lineSum(p.price, p.quantity) : null,
           sold: p.sold,
         })),
+        // Currencies in one order for every past order (the back-office's, by currency): in the order
+        // their positions came, one order read «₽ · $» and the next «$ · ₽».
         totals: shown
           ? amountsPerCurrency(
-              own.map((p) => ({ currencySign: p.currencySign, amount: lineSum(p.price, p.quantity) })),
+              own
+                .toSorted((a, b) => a.currencyId - b.currencyId)
+                .map((p) => ({ currencySign: p.currencySign, amount: lineSum(p.price, p.quantity) })),
             )
           : null,
       };

@@ -645,6 +645,34 @@ describe("a pasted list", () => {
 });
 
 describe("«Повторить заказ»", () => {
+  it("lists every past order's currencies in one order, whichever came first in it", async () => {
+    const { call, client } = await clientCalls();
+    const usd = (await seedCurrency(t.db, { name: "Доллар", sign: "$" })).id;
+    const item = await tiered();
+    const of = (day: string, currencyIds: number[]) =>
+      seedOrder(t.db, {
+        clientId: client.id,
+        clientType: 3,
+        openedOn: day,
+        positions: currencyIds.map((currencyId) => ({
+          modificationId: item.id,
+          currencyId,
+          price: 10,
+          quantity: 1,
+        })),
+      });
+    await of("2026-03-07", [usd, rub]);
+    await of("2026-03-08", [rub, usd]);
+    const history = (await call({ method: "GET", url: "/api/app/orders/" })).json();
+    const signs = history.results.map((o: { totals: { currency_sign: string }[] }) =>
+      o.totals.map((t) => t.currency_sign),
+    );
+    expect(signs).toEqual([
+      ["₽", "$"],
+      ["₽", "$"],
+    ]);
+  });
+
   it("fills the list while the market is closed and sends at once while it is open", async () => {
     await setMarketOpen(false);
     const { call, client } = await clientCalls();

@@ -312,7 +312,9 @@ describe("the storehouse's collection", () => {
     const [position] = mine.positions as [number];
 
     expect((await collectOrder(mine.id)).statusCode).toBe(200);
-    const waiting = [{ text: "Ваш заказ на 20.11.2026 собран.", due: "2026-11-20T09:00:15.000Z" }];
+    const waiting = [
+      { text: "Ваш заказ на 20.11.2026 собран (позиций: 1).", due: "2026-11-20T09:00:15.000Z" },
+    ];
     expect(await notices()).toEqual(waiting);
     expect((await mark(position, { collected: false })).statusCode).toBe(200);
     expect(await notices()).toEqual([]);
@@ -339,7 +341,7 @@ describe("the storehouse's collection", () => {
       .select({ orderId: outboxMessages.orderId, text: outboxMessages.text })
       .from(outboxMessages)
       .where(eq(outboxMessages.kind, "order_collected"));
-    expect(left).toEqual([{ orderId: second.id, text: "Ваш заказ на 20.11.2026 собран." }]);
+    expect(left).toEqual([{ orderId: second.id, text: "Ваш заказ на 20.11.2026 собран (позиций: 1)." }]);
   });
 
   it("collects a whole order's sent positions, and says when nothing is waiting", async () => {

@@ -1,5 +1,5 @@
 import { UNDO_WINDOW_MS } from "@wholesale/contract";
-import { and, eq, gt, inArray, isNotNull, ne, notExists } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, ne, notExists, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { clients, orderPositions, orders, outboxMessages } from "../../db/schema/index.ts";
 import { changedOrderText, dayLabel, orderOfDay } from "../ordering/index.ts";
@@ -32,7 +32,11 @@ export const COLLECTED_NOTICE_DELAY_MS = UNDO_WINDOW_MS + 5_000;
 
 const COLLECTED_KIND = "order_collected";
 
-/** «Ваш заказ собран» for the orders among `orderIds` that have nothing left to collect, after the undo window. */
+/**
+ * «Ваш заказ собран (позиций: N)» for the orders among `orderIds` that have nothing left to collect, after the
+ * undo window. It names how many positions it covers: a client may still add to the day's order, and a
+ * position added afterwards is collected apart (and told apart), so «собран» alone read as the whole order.
+ */
 export async function noticeCollected(tx: Tx, orderIds: number[], now: Date): Promise<void> {
   if (orderIds.length === 0) return;
   const pending = tx
@@ -47,7 +51,7 @@ export async function noticeCollected(tx: Tx, orderIds: number[], now: Date): Pr
       chatId: r.chatId,
       kind: COLLECTED_KIND,
       orderId: r.orderId,
-      text: `Ваш заказ на ${dayLabel(r.day)} собран.`,
+      text: `Ваш заказ на ${dayLabel(r.day)} собран (позиций: ${r.positions}).`,
       notBefore: new Date(now.getTime() + COLLECTED_NOTICE_DELAY_MS),
     })),
   );
@@ -72,7 +76,16 @@ export async function withdrawCollectedNotice(tx: Tx, orderId: number, now: Date
 
 async function recipients(tx: Tx, orderIds: number[], extra?: ReturnType<typeof notExists>) {
   const rows = await tx
-    .select({ orderId: orders.id, day: orders.openedOn, clientId: clients.id, chatId: clients.telegramId })
+    .select({
+      orderId: orders.id,
+      day: orders.openedOn,
+      clientId: clients.id,
+      chatId: clients.telegramId,
+      positions:
+        sql<number>`(select count(*) from ${orderPositions} where ${orderPositions.orderId} = ${orders.id})`.mapWith(
+          Number,
+        ),
+    })
     .from(orders)
     .innerJoin(clients, eq(clients.id, orders.clientId))
     .where(and(inArray(orders.id, orderIds), isNotNull(clients.telegramId), extra));

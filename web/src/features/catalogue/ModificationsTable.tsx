@@ -20,6 +20,7 @@ import { formatPrice } from "../../lib/money.ts";
 import { stackedBelow } from "../../ui/stacked-table.ts";
 import { AvailabilityCell } from "./AvailabilityCell.tsx";
 import { useChangeQuantity, useModifications, useUpdateModification } from "./api.ts";
+import { sellsAtAnyType, statusChange } from "./rules.ts";
 
 const TABLE_MIN_WIDTH = 860;
 
@@ -125,9 +126,9 @@ export function ModificationsTable({ product, search, canWrite, canStock, onEdit
               <TableCell align="center" data-label="Статус">
                 <Switch
                   size="small"
-                  checked={m.available}
+                  checked={sellsAtAnyType(m)}
                   disabled={!canWrite}
-                  onChange={(e) => update.mutate({ id: m.id, body: { available: e.target.checked } })}
+                  onChange={(e) => update.mutate({ id: m.id, body: statusChange(e.target.checked) })}
                   slotProps={{ input: { "aria-label": `Статус: ${m.name}` } }}
                 />
               </TableCell>

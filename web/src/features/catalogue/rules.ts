@@ -1,4 +1,4 @@
-import type { TAvailability, TPriceTier } from "@wholesale/contract";
+import type { TAvailability, TModification, TPriceTier } from "@wholesale/contract";
 
 /**
  * The price-tier editor's rules (spec 2.3, 4 and 9), mirrored from the server for instant feedback: the
@@ -11,6 +11,25 @@ export function nextAvailability(value: TAvailability): TAvailability {
   if (value === null) return false;
   return true;
 }
+
+/**
+ * «Статус» as the ordering rules read it: a modification sells when a wholesale type's availability is on
+ * (docs/ordering.md, «Visibility»). The general `available` flag is not consulted by them, so a switch showing
+ * that flag alone read «off» on a modification that sold.
+ */
+export const sellsAtAnyType = (
+  m: Pick<TModification, "available_small_wholesale" | "available_large_wholesale">,
+) => m.available_small_wholesale === true || m.available_large_wholesale === true;
+
+/**
+ * What switching «Статус» sends: both types with the general flag. On, the server still keeps a type off
+ * where it has no stock or no real price, so the switch reads what the modification can sell.
+ */
+export const statusChange = (on: boolean) => ({
+  available: on,
+  available_small_wholesale: on,
+  available_large_wholesale: on,
+});
 
 /** A row of the editor: a saved tier (with id) or a new one. */
 export type TierRow = {

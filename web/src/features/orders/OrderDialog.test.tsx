@@ -36,14 +36,14 @@ const order = testOrder({
 const read = (text: string | null) => text?.replaceAll("\u00a0", " ");
 
 describe("OrderDialog money", () => {
-  it("shows each unit price exactly and each sum floored on a phone", () => {
+  it("shows each unit price and each sum exactly on a phone", () => {
     screenOf(390);
     render(withAppProviders(<OrderDialog order={order} canEdit={false} onClose={() => {}} />));
     const figures = screen.getAllByTestId("position-figures").map((f) => read(f.textContent));
-    expect(figures).toEqual(["341,50 ₽ × 3 = 1 024 ₽", "2,76 $ × 10 = 27 $", "3,13 $ × 5 = 15 $"]);
+    expect(figures).toEqual(["341,50 ₽ × 3 = 1 024,50 ₽", "2,76 $ × 10 = 27,60 $", "3,13 $ × 5 = 15,65 $"]);
   });
 
-  it("shows the price column exactly and the sum column floored on a desktop", () => {
+  it("shows the price and sum columns exactly on a desktop", () => {
     screenOf(1440);
     render(withAppProviders(<OrderDialog order={order} canEdit={false} onClose={() => {}} />));
     const cells = screen.getAllByTestId("dialog-position").map((row) =>
@@ -53,9 +53,90 @@ describe("OrderDialog money", () => {
     );
     // Позиция, Статус, Цена, Количество, Сумма, actions.
     expect(cells.map((c) => [c[2], c[3], c[4]])).toEqual([
-      ["341,50 ₽", "3", "1 024 ₽"],
-      ["2,76 $", "10", "27 $"],
-      ["3,13 $", "5", "15 $"],
+      ["341,50 ₽", "3", "1 024,50 ₽"],
+      ["2,76 $", "10", "27,60 $"],
+      ["3,13 $", "5", "15,65 $"],
     ]);
+    expect(read(screen.getByTestId("dialog-total").textContent)).toBe("Итого: 1 024,50 ₽ · 43,25 $");
   });
+});
+
+/** Kopecks per currency sign of figures read as «1 024,50 ₽» or «27 $». */
+function kopecksBySign(figures: string[]) {
+  const sums = new Map<string, number>();
+  for (const figure of figures) {
+    const match = /^(-?[\d ]+)(?:,(\d\d))? (\S+)$/.exec(figure.trim());
+    if (!match) throw new Error(`not a sum: «${figure}»`);
+    const [, units = "", kopecks = "00", sign = ""] = match;
+    const value = Number(units.replaceAll(" ", "")) * 100 + Number(kopecks);
+    sums.set(sign, (sums.get(sign) ?? 0) + value);
+  }
+  return Object.fromEntries(sums);
+}
+
+/** An order of `lines` (price, quantity, currency) with the total the server sums in SQL, to the kopeck. */
+function orderOf(lines: [price: number, quantity: number, currency: 1 | 2][]) {
+  const sign = { 1: "₽", 2: "$" } as const;
+  const positions = lines.map(([price, quantity, currency], i) =>
+    testPosition(i + 1, "added", `Позиция ${i + 1}`, {
+      price,
+      quantity,
+      currency,
+      currency_sign: sign[currency],
+    }),
+  );
+  const total = ([1, 2] as const).flatMap((currency) => {
+    const mine = lines.filter(([, , c]) => c === currency);
+    const kopecks = mine.reduce((sum, [price, quantity]) => sum + Math.round(price * 100) * quantity, 0);
+    return mine.length ? [{ currency, currency_sign: sign[currency], amount: kopecks / 100 }] : [];
+  });
+  return testOrder({ positions, total });
+}
+
+describe("OrderDialog adds up", () => {
+  // Each order's floored rows would fall short of its floored total: the kopecks of the rows make units.
+  const orders = {
+    "three half-rouble rows": orderOf([
+      [0.5, 1, 1],
+      [0.5, 1, 1],
+      [0.5, 1, 1],
+    ]),
+    "rows floored to 15 789 of a 15 791,63 total": orderOf([
+      [1234.99, 12, 1],
+      [99.95, 9, 1],
+      [0.29, 100, 1],
+      [1.07, 3, 1],
+      [13.33, 3, 1],
+    ]),
+    "two currencies with kopecks": orderOf([
+      [2.76, 10, 2],
+      [3.13, 5, 2],
+      [0.99, 7, 2],
+      [341.5, 3, 1],
+      [10.01, 1, 1],
+    ]),
+  };
+
+  for (const [name, order] of Object.entries(orders)) {
+    for (const width of [1440, 390]) {
+      it(`${name}: the rows shown make the «Итого» shown at ${width} px`, () => {
+        screenOf(width);
+        render(withAppProviders(<OrderDialog order={order} canEdit={false} onClose={() => {}} />));
+        const rows =
+          width > 600
+            ? screen
+                .getAllByTestId("dialog-position")
+                .map((row) => read(within(row).getAllByRole("cell")[4]?.textContent ?? null) ?? "")
+            : screen
+                .getAllByTestId("position-figures")
+                .map((f) => read(f.textContent)?.split(" = ")[1] ?? "");
+        const total = read(screen.getByTestId("dialog-total").textContent)?.replace("Итого: ", "") ?? "";
+        expect(kopecksBySign(rows)).toEqual(kopecksBySign(total.split(" · ")));
+        // And the total is the order's own, to the kopeck.
+        expect(kopecksBySign(total.split(" · "))).toEqual(
+          Object.fromEntries(order.total.map((t) => [t.currency_sign, Math.round(t.amount * 100)])),
+        );
+      });
+    }
+  }
 });

@@ -138,6 +138,13 @@ function EditRow({
   );
 }
 
+/**
+ * A position's sum with its kopecks: the dialog is the order as the client was told it (the bot's and the Mini
+ * App's texts keep kopecks), and its rows must add up to its «Итого» when the two are read over the phone;
+ * floored rows fall short of a floored total by their kopecks.
+ */
+const positionSum = (p: TOrderPosition) => formatAmount(lineSum(p.price, p.quantity), p.currency_sign, false);
+
 /** The order with its positions; the office edits price and quantity or deletes a position here. */
 export function OrderDialog({ order, canEdit, onClose }: Props) {
   const remove = useDeletePosition();
@@ -183,8 +190,7 @@ export function OrderDialog({ order, canEdit, onClose }: Props) {
                       {p.addition_name ? ` + ${p.addition_name}` : ""}
                       {phone && (
                         <Typography variant="body2" color="text.secondary" data-testid="position-figures">
-                          {formatPrice(p.price, p.currency_sign)} × {p.quantity} ={" "}
-                          {formatAmount(lineSum(p.price, p.quantity), p.currency_sign)}
+                          {formatPrice(p.price, p.currency_sign)} × {p.quantity} = {positionSum(p)}
                         </Typography>
                       )}
                     </TableCell>
@@ -195,7 +201,7 @@ export function OrderDialog({ order, canEdit, onClose }: Props) {
                       <>
                         <TableCell>{formatPrice(p.price, p.currency_sign)}</TableCell>
                         <TableCell>{p.quantity}</TableCell>
-                        <TableCell>{formatAmount(lineSum(p.price, p.quantity), p.currency_sign)}</TableCell>
+                        <TableCell>{positionSum(p)}</TableCell>
                       </>
                     )}
                     <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
@@ -229,7 +235,7 @@ export function OrderDialog({ order, canEdit, onClose }: Props) {
         </TableContainer>
         <Stack direction="row" spacing={3} useFlexGap flexWrap="wrap" sx={{ mt: 2 }}>
           <Typography fontWeight={600} data-testid="dialog-total">
-            Итого: {formatTotals(order.total)}
+            Итого: {formatTotals(order.total, false)}
           </Typography>
           <Typography color="text.secondary">Количество: {quantity}</Typography>
         </Stack>

@@ -6,7 +6,7 @@ import { testOrder, testPosition } from "../../../test/orders.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
 import { staffUser } from "../../../test/staff.ts";
 import { signIn, signOut } from "../../session/session.ts";
-import { NOT_ALL_SENT, StorehouseCollection } from "./StorehouseCollection.tsx";
+import { GREW_AFTER_COLLECTION, NOT_ALL_SENT, StorehouseCollection } from "./StorehouseCollection.tsx";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -35,6 +35,32 @@ const orderOf = (
 });
 
 describe("StorehouseCollection", () => {
+  it("marks an order that grew after it was collected, and only that one", async () => {
+    const grown = {
+      ...orderOf(8, "Борис", { id: 1, name: "Север" }),
+      positions: [
+        testPosition(81, "collected", "Кабель"),
+        // Sent at 11:00, after the cable was collected at 10:00.
+        testPosition(82, "sent_to_collect", "Чехол", { sent_to_collect_at: "2026-11-20T11:00:00.000Z" }),
+      ],
+    };
+    mockFetch({
+      "POST /api/token/": () => ({ status: 200, body: { access: "A", refresh: "R" } }),
+      "GET /api/users/whoiam/": () => ({ status: 200, body: storehouseUser }),
+      "GET /api/sales/collection/": () => ({
+        status: 200,
+        body: { results: [{ transportation: { id: 1, name: "Север" }, orders: [order, grown] }] },
+      }),
+    });
+    await signIn("storehouse", "pw");
+    render(withAppProviders(<StorehouseCollection />));
+    const section = await screen.findByRole("region", { name: "Север" });
+    const [first, second] = within(section).getAllByTestId("collection-order");
+    // Order 7 was sent at 09:00 and its cable collected at 10:00: one sending, partly picked.
+    expect(within(first as HTMLElement).queryByText(GREW_AFTER_COLLECTION)).toBeNull();
+    expect(within(second as HTMLElement).getByText(GREW_AFTER_COLLECTION)).toBeInTheDocument();
+  });
+
   it("groups by direction; a tick marks a position collected, Собрано the whole order, each undoable", async () => {
     const calls = mockFetch({
       "POST /api/token/": () => ({ status: 200, body: { access: "A", refresh: "R" } }),

@@ -34,6 +34,25 @@ import {
 /** Said on an order's card, and when its card empties, while the office has not sent all of it. */
 export const NOT_ALL_SENT = "Не все позиции отправлены на сборку";
 
+/** Said on an order's card when positions came to it after the storehouse had collected from it. */
+export const GREW_AFTER_COLLECTION = "Новые позиции после сборки";
+
+/**
+ * Whether a position waiting to be collected was sent after one of the order's positions was collected: the
+ * order was collected (its box may be packed) and has grown since, so the storehouse must open it again.
+ */
+const grewAfterCollection = (order: TOrder) => {
+  const lastCollected = Math.max(
+    ...order.positions.map((p) => (p.collected_at ? Date.parse(p.collected_at) : Number.NEGATIVE_INFINITY)),
+  );
+  return order.positions.some(
+    (p) =>
+      p.status === "sent_to_collect" &&
+      p.sent_to_collect_at &&
+      Date.parse(p.sent_to_collect_at) > lastCollected,
+  );
+};
+
 function CollectionOrder({
   order,
   canPick,
@@ -59,6 +78,14 @@ function CollectionOrder({
             <Typography variant="body2" color="text.secondary">
               Заказ № {order.id}
             </Typography>
+            {grewAfterCollection(order) && (
+              <Chip
+                size="small"
+                variant="outlined"
+                label={GREW_AFTER_COLLECTION}
+                sx={{ mt: 0.5, fontWeight: 600 }}
+              />
+            )}
             {unsent && (
               <Typography variant="body2" color="warning.main">
                 {NOT_ALL_SENT}

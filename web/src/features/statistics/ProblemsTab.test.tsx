@@ -45,4 +45,25 @@ describe("ProblemsTab", () => {
     expect(price("Только малый")).toBe(`540,50\u00a0₽ / ${NOT_SOLD}`);
     expect(price("Без цен")).toBe("—");
   });
+
+  it("shows the spec's 0 for a start not recorded and for its percent", async () => {
+    mockFetch({
+      "GET /api/statistics/low/": () => ({
+        status: 200,
+        body: [
+          low(1, "С началом", { quantity_on_start: 40, quantity: 3 }),
+          low(2, "Без начала", { quantity_on_start: 0 }),
+        ],
+      }),
+    });
+    render(withAppProviders(<ProblemsTab />));
+    const table = await screen.findByTestId("problem-positions");
+    const cell = (name: string, label: string) =>
+      within(table).getByText(name).closest("tr")?.querySelector(`td[data-label="${label}"]`)?.textContent;
+    expect(cell("Без начала", "Кол-во на начало")).toBe("0");
+    expect(cell("Без начала", "Осталось в процентах")).toBe("0 %");
+    expect(cell("С началом", "Кол-во на начало")).toBe("40");
+    expect(cell("С началом", "Осталось в процентах")).toBe("8 %");
+    expect(table.textContent).not.toContain("—");
+  });
 });

@@ -9,8 +9,7 @@ import { type Column, StatTable } from "./StatTable.tsx";
 
 type Key = "name" | "start" | "sold" | "now" | "percent" | "price";
 
-/** No start was recorded (no snapshot of that day): the stock left cannot be told as a share of it. */
-const startKnown = (m: TLowModification) => m.quantity_on_start > 0;
+/** The spec's share left: 0 % when no start was recorded (the server sends a start of 0 then). */
 const percent = (m: TLowModification) => percentRemaining(m.quantity, m.quantity_on_start);
 /**
  * The product as staff call it. Specifications usually spell the whole name already («Remax Сетевое
@@ -39,8 +38,7 @@ const COLUMNS: Column<TLowModification, Key>[] = [
     label: "Кол-во на начало",
     align: "right",
     sortValue: (m) => m.quantity_on_start,
-    render: (m) => (startKnown(m) ? m.quantity_on_start : "—"),
-    exportValue: (m) => (startKnown(m) ? m.quantity_on_start : "—"),
+    render: (m) => m.quantity_on_start,
   },
   { key: "sold", label: "Продано", align: "right", sortValue: (m) => m.sold, render: (m) => m.sold },
   {
@@ -55,8 +53,7 @@ const COLUMNS: Column<TLowModification, Key>[] = [
     label: "Осталось в процентах",
     align: "right",
     sortValue: percent,
-    render: (m) => (startKnown(m) ? `${percent(m)} %` : "—"),
-    exportValue: (m) => (startKnown(m) ? percent(m) : "—"),
+    render: (m) => `${percent(m)} %`,
   },
   {
     key: "price",

@@ -83,6 +83,26 @@ function labelledRow<T, K extends string>(columns: Column<T, K>[], column: K, la
 }
 
 /**
+ * A header's label that wraps between its words but keeps its last word on the sort arrow's line. The arrow
+ * follows the label inline: as a flex item beside a label wrapped onto two lines it floated at the column's far
+ * side, by the next column's label, and an inline arrow after a wrapping label could drop onto a line of its
+ * own. So the label (inside a label that does not wrap) wraps up to its last word, which stays, unwrapped, with
+ * the arrow.
+ */
+function SortLabelText({ label }: { label: string }) {
+  const cut = label.lastIndexOf(" ");
+  if (cut < 0) return label;
+  return (
+    <>
+      <Box component="span" sx={{ whiteSpace: "normal" }}>
+        {label.slice(0, cut + 1)}
+      </Box>
+      {label.slice(cut + 1)}
+    </>
+  );
+}
+
+/**
  * A statistics table: every header sorts (a second click reverses); the xlsx download has the rows as shown,
  * then the totals when the screen shows them.
  */
@@ -172,15 +192,17 @@ export function StatTable<T, K extends string>({
                     sortDirection={sort.key === c.key ? sort.direction : false}
                     sx={{ verticalAlign: "bottom" }}
                   >
-                    {/* The arrow follows its label's last word: as a flex item beside a label wrapped onto two
-                        lines it floated at the column's far side, by the next column's label. */}
                     <TableSortLabel
                       active={sort.key === c.key}
                       direction={sort.key === c.key ? sort.direction : "asc"}
                       onClick={() => onSort(c.key)}
-                      sx={{ display: "inline", "& .MuiTableSortLabel-icon": { verticalAlign: "middle" } }}
+                      sx={{
+                        display: "inline",
+                        whiteSpace: "nowrap",
+                        "& .MuiTableSortLabel-icon": { verticalAlign: "middle" },
+                      }}
                     >
-                      {c.label}
+                      <SortLabelText label={c.label} />
                     </TableSortLabel>
                   </TableCell>
                 ))}

@@ -108,12 +108,12 @@ describe("StatisticsPage", () => {
     const problems = await screen.findByTestId("problem-positions");
     expect(firstColumn(problems)).toEqual(["Remax Сетевое зарядное 20W, чёрное", "Мало (синий)", "Много"]);
     expect(within(problems).getByText("2 %")).toBeInTheDocument();
-    // Sold is shown; an unknown start reads «—» for it and for the percent, never «0 %» beside 250 left.
+    // Sold is shown; an unknown start reads the spec's 0, and so does its percent (part 2 §9).
     const cells = (name: string) =>
       [...(within(problems).getByText(name).closest("tr")?.querySelectorAll("td") ?? [])].map(
         (td) => td.textContent,
       );
-    expect(cells("Remax Сетевое зарядное 20W, чёрное").slice(1, 5)).toEqual(["—", "7", "250", "—"]);
+    expect(cells("Remax Сетевое зарядное 20W, чёрное").slice(1, 5)).toEqual(["0", "7", "250", "0 %"]);
     expect(cells("Мало (синий)").slice(1, 5)).toEqual(["100", "3", "2", "2 %"]);
 
     await userEvent.click(screen.getByRole("tab", { name: "По брэндам" }));

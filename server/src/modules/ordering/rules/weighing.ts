@@ -34,7 +34,16 @@ export function addWeighing(
 }
 
 /**
- * The «Добавлен» position an add weighed as `w` leaves at `tier`, as the day kept in memory holds it: the one it
+ * A new position's status, as the add's statement writes it (`positionPart`, add-statement-parts.ts, says why):
+ * «Отправлен на сборку» in an order collected from with nothing «Добавлен» left, otherwise «Добавлен».
+ */
+const newPositionStatus = (day: readonly DayRow[]): DayRow["status"] =>
+  day.some((p) => p.status === "collected") && !day.some((p) => p.status === "added")
+    ? "sent_to_collect"
+    : "added";
+
+/**
+ * The position an add weighed as `w` leaves at `tier`, as the day kept in memory holds it: the «Добавлен» one it
  * grows (keeping that one's name) or a new one named `name`.
  */
 export function addedRow(w: Weighing, tier: SellableTier, name: string, id: number): DayRow {
@@ -48,7 +57,7 @@ export function addedRow(w: Weighing, tier: SellableTier, name: string, id: numb
     currencyId: tier.currencyId,
     name: w.current?.name ?? name,
     currencySign: tier.currencySign,
-    status: "added",
+    status: w.current ? "added" : newPositionStatus(w.day),
   };
 }
 

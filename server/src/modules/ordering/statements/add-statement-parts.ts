@@ -58,16 +58,31 @@ type PositionValues = {
   now: Bindable<string>;
 };
 
+/** Whether the day's order has a position of `status` (`day_order.id`, read before the statement writes). */
+const orderHas = (status: "added" | "collected") =>
+  sql`exists (select 1 from ${orderPositions} held
+    where held.order_id = day_order.id and held.status = ${sql.raw(`'${status}'`)})`;
+
+/**
+ * A new position joining an order the storehouse has collected from, with nothing of it left unsent, goes
+ * straight to collection: the office had released the whole order, and a position left «Добавлен» would wait
+ * unseen by the storehouse, whose «Сборка» had dropped the collected order, while the client had been told
+ * «собран». The day kept in memory follows the same rule (weighing.ts, `addedRow`).
+ */
+const joinsCollected = sql`${orderHas("collected")} and not ${orderHas("added")}`;
+
 /**
  * The position written into the day's order (`day_order`): a new one, or the «Добавлен» one grown, only while
  * it is still of the quantity judged. Returns the position's id and its order's.
  */
 export const positionPart = (kind: "insert" | "grow", v: PositionValues, when: SQL) =>
   kind === "insert"
-    ? sql`insert into ${orderPositions}
-          (order_id, modification_id, modification_name, price, quantity, currency_id, created_at)
+    ? sql`insert into ${orderPositions} (order_id, modification_id, modification_name, price, quantity,
+          currency_id, created_at, status, sent_to_collect_at)
         select id, ${v.modificationId}::int, ${v.name}::text, ${v.price}::numeric, ${v.total}::int,
-          ${v.currencyId}::int, ${v.now}::timestamptz
+          ${v.currencyId}::int, ${v.now}::timestamptz,
+          case when ${joinsCollected} then 'sent_to_collect' else 'added' end,
+          case when ${joinsCollected} then ${v.now}::timestamptz end
         from day_order where ${when} returning id, order_id`
     : sql`update ${orderPositions}
         set quantity = ${v.total}::int, price = ${v.price}::numeric, currency_id = ${v.currencyId}::int

@@ -13,6 +13,7 @@ import {
 import type { TBulkAvailable } from "@wholesale/contract";
 import { useState } from "react";
 import { useBulkAvailable } from "../api.ts";
+import { statusChange } from "../rules.ts";
 import type { OffersSelection } from "./use-offers-selection.ts";
 
 type BulkChange = Omit<TBulkAvailable, "brand_id" | "product_id">;
@@ -22,8 +23,8 @@ const BULK_ACTIONS: { label: string; body: BulkChange }[] = [
   { label: "Малый опт: выключить", body: { available_small_wholesale: false } },
   { label: "Крупный опт: включить", body: { available_large_wholesale: true } },
   { label: "Крупный опт: выключить", body: { available_large_wholesale: false } },
-  { label: "Статус: включить", body: { available: true } },
-  { label: "Статус: выключить", body: { available: false } },
+  { label: "Статус: включить", body: statusChange(true) },
+  { label: "Статус: выключить", body: statusChange(false) },
 ];
 
 type Props = {
