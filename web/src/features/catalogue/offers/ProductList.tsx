@@ -85,7 +85,8 @@ export function ProductList({ selection, canWrite, canStock, onAddProduct, ...ac
   );
 }
 
-/** Room the edit and delete buttons take at the header's right, before the expand icon. */
+/** Room the edit and delete buttons take at the header's right, before the expand icon; 30 px tall, they sit
+ * 9 px down the header's 48 px row. */
 const PRODUCT_ACTIONS_WIDTH = 72;
 
 /** One product: its name with edit and delete, and, open, its modifications' table. */
@@ -129,7 +130,7 @@ function ProductAccordion({
         </AccordionDetails>
       </Accordion>
       {canWrite && (
-        <Box sx={{ position: "absolute", top: 6, right: 48, display: "flex" }}>
+        <Box sx={{ position: "absolute", top: 9, right: 48, display: "flex" }}>
           <Tooltip title="Редактировать продукт">
             <IconButton
               size="small"
