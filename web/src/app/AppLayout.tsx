@@ -80,7 +80,8 @@ function Frame() {
   const menu = (
     <Box component="nav" aria-label="Разделы">
       <Toolbar>
-        <Typography variant="h6" color="primary" noWrap>
+        {/* The product's name, not a heading: the page's one h1 is the section's title in the app bar. */}
+        <Typography variant="h6" component="p" color="primary" noWrap>
           Бэк-офис
         </Typography>
       </Toolbar>

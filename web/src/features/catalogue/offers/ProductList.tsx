@@ -107,7 +107,8 @@ function ProductAccordion({
       <Accordion
         expanded={productId === p.id}
         onChange={(_e, expanded) => openProduct(expanded ? p.id : null)}
-        slotProps={{ transition: { unmountOnExit: true } }}
+        // A product's header is a heading under the page's h1, not MUI's default h3.
+        slotProps={{ transition: { unmountOnExit: true }, heading: { component: "h2" } }}
         disableGutters
       >
         <AccordionSummary
