@@ -9,6 +9,7 @@ import {
   IconButton,
   LinearProgress,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -32,6 +33,7 @@ import { createQueryClient } from "./query-client.ts";
 import { SECTIONS } from "./sections.tsx";
 
 const DRAWER_WIDTH = 232;
+const MAIN_ID = "content";
 
 // Data fetching, dates and the menu belong to the signed-in part only: this module is loaded after sign-in,
 // so the login screen downloads none of them.
@@ -78,29 +80,31 @@ function Frame() {
   const menu = (
     <Box component="nav" aria-label="Разделы">
       <Toolbar>
-        <Typography variant="h6" color="primary" noWrap>
+        {/* The product's name, not a heading: the page's one h1 is the section's title in the app bar. */}
+        <Typography variant="h6" component="p" color="primary" noWrap>
           Бэк-офис
         </Typography>
       </Toolbar>
       <Divider />
       <List>
         {sections.map((s) => (
-          <ListItemButton
-            key={s.path}
-            component={NavLink}
-            to={s.path}
-            end
-            selected={s.path === location.pathname}
-            onClick={() => setOpen(false)}
-          >
-            <ListItemIcon sx={{ minWidth: 40 }}>{s.icon}</ListItemIcon>
-            <ListItemText primary={s.label} />
-            {s.Badge && (
-              <Suspense fallback={null}>
-                <s.Badge />
-              </Suspense>
-            )}
-          </ListItemButton>
+          <ListItem key={s.path} disablePadding>
+            <ListItemButton
+              component={NavLink}
+              to={s.path}
+              end
+              selected={s.path === location.pathname}
+              onClick={() => setOpen(false)}
+            >
+              <ListItemIcon sx={{ minWidth: 40 }}>{s.icon}</ListItemIcon>
+              <ListItemText primary={s.label} />
+              {s.Badge && (
+                <Suspense fallback={null}>
+                  <s.Badge />
+                </Suspense>
+              )}
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Box>
@@ -108,6 +112,7 @@ function Frame() {
 
   return (
     <Box sx={{ display: "flex", minHeight: "100vh" }}>
+      <SkipLink />
       <AppBar
         position="fixed"
         elevation={0}
@@ -164,7 +169,12 @@ function Frame() {
           {menu}
         </Drawer>
       )}
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, sm: 3 }, pt: { xs: 9, sm: 10 } }}>
+      <Box
+        component="main"
+        id={MAIN_ID}
+        tabIndex={-1}
+        sx={{ flexGrow: 1, minWidth: 0, outline: "none", p: { xs: 1.5, sm: 3 }, pt: { xs: 9, sm: 10 } }}
+      >
         <PageTitleContext.Provider value={setPageTitle}>
           {/* A section's code arrives while the frame already shows; moving between sections keeps the
               last page until the next one's code is there (the router's navigations are transitions). */}
@@ -173,6 +183,40 @@ function Frame() {
           </Suspense>
         </PageTitleContext.Provider>
       </Box>
+    </Box>
+  );
+}
+
+/**
+ * The first Tab stop of every signed-in page: straight to the section's content past the app bar and the
+ * menu, shown only while it has the focus.
+ */
+function SkipLink() {
+  return (
+    <Box
+      component="a"
+      href={`#${MAIN_ID}`}
+      onClick={(event) => {
+        event.preventDefault();
+        document.getElementById(MAIN_ID)?.focus();
+      }}
+      sx={{
+        position: "fixed",
+        top: 8,
+        left: 8,
+        zIndex: (theme) => theme.zIndex.tooltip + 1,
+        px: 2,
+        py: 1,
+        borderRadius: 1,
+        bgcolor: "background.paper",
+        color: "primary.main",
+        fontWeight: 500,
+        boxShadow: 3,
+        transform: "translateY(-200%)",
+        "&:focus": { transform: "none" },
+      }}
+    >
+      Перейти к содержимому
     </Box>
   );
 }

@@ -245,50 +245,52 @@ export function App({ launch }: { launch: LaunchParams | null }) {
         </div>
       )}
       {nav}
-      {view.kind === "catalogue" && (
-        <>
-          {closed && market && <MarketClosed market={market} />}
-          {listReady && (
-            <div className="list-ready" data-testid="list-ready">
-              <span>Маркет открыт. В списке к открытию {listed} поз.</span>
-              <button type="button" disabled={sending} onClick={() => void sendList()}>
-                Отправить список
-              </button>
-            </div>
-          )}
-          <Catalogue
-            seesPrices={session.client.sees_prices}
-            toList={closed}
-            notice={problem ? null : notice}
-            onAdd={(item) => {
-              setNotice(null);
-              setAdding(item);
-            }}
-            onError={fail}
-          />
-        </>
-      )}
-      {view.kind === "order" && (
-        <OrderView order={order} marketOpen={market?.open !== false} onOrder={setOrder} onError={fail} />
-      )}
-      {view.kind === "list" && (
-        <Suspense fallback={<div className="empty">Загрузка…</div>}>
-          <ListSection
-            list={list}
-            market={market}
-            tab={view.tab}
-            onTab={(tab) => setView({ kind: "list", tab })}
-            outcome={outcome}
-            sending={sending}
-            onSend={() => void sendList()}
-            onList={setList}
-            onSent={showSent}
-            onOrderChanged={refreshOrder}
-            onError={fail}
-          />
-        </Suspense>
-      )}
-      {view.kind === "info" && <InfoView kind={view.info} />}
+      <main>
+        {view.kind === "catalogue" && (
+          <>
+            {closed && market && <MarketClosed market={market} />}
+            {listReady && (
+              <div className="list-ready" data-testid="list-ready">
+                <span>Маркет открыт. В списке к открытию {listed} поз.</span>
+                <button type="button" disabled={sending} onClick={() => void sendList()}>
+                  Отправить список
+                </button>
+              </div>
+            )}
+            <Catalogue
+              seesPrices={session.client.sees_prices}
+              toList={closed}
+              notice={problem ? null : notice}
+              onAdd={(item) => {
+                setNotice(null);
+                setAdding(item);
+              }}
+              onError={fail}
+            />
+          </>
+        )}
+        {view.kind === "order" && (
+          <OrderView order={order} marketOpen={market?.open !== false} onOrder={setOrder} onError={fail} />
+        )}
+        {view.kind === "list" && (
+          <Suspense fallback={<div className="empty">Загрузка…</div>}>
+            <ListSection
+              list={list}
+              market={market}
+              tab={view.tab}
+              onTab={(tab) => setView({ kind: "list", tab })}
+              outcome={outcome}
+              sending={sending}
+              onSend={() => void sendList()}
+              onList={setList}
+              onSent={showSent}
+              onOrderChanged={refreshOrder}
+              onError={fail}
+            />
+          </Suspense>
+        )}
+        {view.kind === "info" && <InfoView kind={view.info} />}
+      </main>
       {adding && (
         <AddSheet
           item={adding}

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { contrastRatio } from "./contrast.ts";
 import { applyTheme, readLaunchParams } from "./launch.ts";
 
 afterEach(() => sessionStorage.clear());
@@ -26,5 +27,43 @@ describe("launch parameters", () => {
 
   it("are absent outside Telegram", () => {
     expect(readLaunchParams("#/somewhere")).toBeNull();
+  });
+});
+
+describe("the theme's colours", () => {
+  const variable = (name: string) => document.documentElement.style.getPropertyValue(`--tg-${name}`);
+  afterEach(() => document.documentElement.removeAttribute("style"));
+
+  it("are kept where they read, and text colours that would not read on the theme's backgrounds are made to", () => {
+    // Telegram's light theme: hint #999999 (2.8 : 1 on white), link and button #2481cc (4.1 : 1).
+    applyTheme({
+      bg_color: "#ffffff",
+      text_color: "#000000",
+      hint_color: "#999999",
+      link_color: "#2481cc",
+      button_color: "#2481cc",
+      button_text_color: "#ffffff",
+      secondary_bg_color: "#f1f1f1",
+    });
+    expect(variable("bg-color")).toBe("#ffffff");
+    expect(variable("text-color")).toBe("#000000");
+    for (const [name, against] of [
+      ["hint-color", ["#ffffff", "#f1f1f1"]],
+      ["link-color", ["#ffffff", "#f1f1f1"]],
+      ["button-color", ["#ffffff"]],
+    ] as const) {
+      const colour = variable(name);
+      for (const background of against) expect(contrastRatio(colour, background)).toBeGreaterThanOrEqual(4.5);
+    }
+    // Darkened, not replaced: the link stays blue.
+    const [r, g, b] = [1, 3, 5].map((at) => Number.parseInt(variable("link-color").slice(at, at + 2), 16));
+    expect(b).toBeGreaterThan(Math.max(r ?? 255, g ?? 255));
+  });
+
+  it("on a dark theme are lightened", () => {
+    applyTheme({ bg_color: "#17212b", hint_color: "#708499", secondary_bg_color: "#232e3c" });
+    const hint = variable("hint-color");
+    expect(contrastRatio(hint, "#17212b")).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(hint, "#ffffff")).toBeLessThan(contrastRatio("#708499", "#ffffff") ?? 0);
   });
 });

@@ -1,3 +1,5 @@
+import { readableOn } from "./contrast.ts";
+
 /**
  * Telegram's launch parameters, read from the URL hash as Telegram passes them (`tgWebAppData`,
  * `tgWebAppVersion`, `tgWebAppPlatform`, `tgWebAppThemeParams`). A small reader instead of the official SDK:
@@ -67,9 +69,27 @@ export function readLaunchParams(hash = window.location.hash): LaunchParams | nu
   return kept ? (JSON.parse(kept) as LaunchParams) : null;
 }
 
-/** Telegram's theme colours as the page's CSS variables (styles.css falls back to a light theme). */
+/** styles.css's light theme, what Telegram's colours are judged against when its theme leaves a background out. */
+const PAGE_BACKGROUNDS = { bg_color: "#ffffff", secondary_bg_color: "#f0f0f0" };
+
+/**
+ * Telegram's theme colours as the page's CSS variables (styles.css falls back to a light theme). Text colours
+ * that would not read on the theme's backgrounds (WCAG AA, 4.5 : 1) are made to (contrast.ts), and so is a
+ * button colour under its own text.
+ */
 export function applyTheme(theme: ThemeParams): void {
+  const backgrounds = [
+    theme.bg_color ?? PAGE_BACKGROUNDS.bg_color,
+    theme.secondary_bg_color ?? PAGE_BACKGROUNDS.secondary_bg_color,
+  ];
+  const readable: ThemeParams = { ...theme };
+  for (const name of ["text_color", "hint_color", "link_color", "destructive_text_color"] as const) {
+    const colour = theme[name];
+    if (colour) readable[name] = readableOn(colour, backgrounds);
+  }
+  if (theme.button_color)
+    readable.button_color = readableOn(theme.button_color, [theme.button_text_color ?? "#ffffff"]);
   const style = document.documentElement.style;
-  for (const [name, colour] of Object.entries(theme))
+  for (const [name, colour] of Object.entries(readable))
     style.setProperty(`--tg-${name.replaceAll("_", "-")}`, colour);
 }

@@ -67,6 +67,7 @@ export default function LoginPage() {
 
   return (
     <Box
+      component="main"
       sx={{ minHeight: "100vh", display: "grid", placeItems: "center", bgcolor: "background.default", p: 2 }}
     >
       <Card sx={{ width: "100%", maxWidth: 380 }} elevation={3}>

@@ -14,6 +14,7 @@ import {
 import type { TClient, TClientGroup, TClientTab, TTransportation } from "@wholesale/contract";
 import { useState } from "react";
 import { FullScreenLoader } from "../../ui/FullScreenLoader.tsx";
+import { OPENABLE_ROW_SX, openableRow } from "../../ui/openable-row.ts";
 import { stackedBelow } from "../../ui/stacked-table.ts";
 import { useClientsPage } from "./api.ts";
 import { ClientDialog } from "./ClientDialog.tsx";
@@ -84,7 +85,7 @@ export function ClientsTable({ tab, search, groups, transportations }: Props) {
           </TableHead>
           <TableBody>
             {rows.map((c) => (
-              <TableRow key={c.id} hover sx={{ cursor: "pointer" }} onClick={() => setSelected(c)}>
+              <TableRow key={c.id} hover sx={OPENABLE_ROW_SX} {...openableRow(() => setSelected(c))}>
                 <TableCell data-label="ID" sx={ONE_LINE}>
                   {c.id}
                 </TableCell>

@@ -58,7 +58,9 @@ export default function DashboardCharts({ sales }: { sales: Sales }) {
       <Grid size={{ xs: 12, lg: 7 }}>
         <Card variant="outlined" data-testid="sales-chart">
           <CardContent>
-            <Typography variant="subtitle1">Продажи за 30 дней</Typography>
+            <Typography variant="subtitle1" component="h2">
+              Продажи за 30 дней
+            </Typography>
             {signs.map((sign) => (
               <Box key={sign} data-testid={`sales-chart-${sign}`}>
                 {signs.length > 1 && (
@@ -75,7 +77,9 @@ export default function DashboardCharts({ sales }: { sales: Sales }) {
       <Grid size={{ xs: 12, lg: 5 }}>
         <Card variant="outlined" data-testid="brands-chart">
           <CardContent>
-            <Typography variant="subtitle1">Брэнды дня</Typography>
+            <Typography variant="subtitle1" component="h2">
+              Брэнды дня
+            </Typography>
             <TopBrandsChart brands={sales.top_brands} />
           </CardContent>
         </Card>

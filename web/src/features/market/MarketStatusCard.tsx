@@ -16,6 +16,7 @@ export function MarketStatusCard() {
           <Box data-testid="market-status">
             <Typography
               variant="h6"
+              component="p"
               sx={{ color: data.is_open ? "success.main" : "error.main", fontWeight: 600 }}
             >
               {data.is_open ? "Маркет открыт" : "Маркет закрыт"}

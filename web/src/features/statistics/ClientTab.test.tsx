@@ -90,6 +90,29 @@ describe("per-client tab", () => {
     );
   });
 
+  it("a client's row is a Tab stop that Enter opens, and closing the dialog gives the focus back to it", async () => {
+    statisticsRoutes({
+      "GET /api/statistics/period/": () => ({
+        status: 200,
+        body: { "1": [{ total: 119.1, currency_sign: "$", orders_count: 2 }] },
+      }),
+      "GET /api/statistics/client-orders/": () => ({ status: 200, body: [] }),
+    });
+    renderStatistics();
+    const table = await screen.findByTestId("client-statistics");
+    const row = within(table).getByText("Анна").closest("tr");
+    if (!row) throw new Error("no row for Анна");
+    expect(row).toHaveAttribute("tabindex", "0");
+    row.focus();
+    await userEvent.keyboard("{Enter}");
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    await waitFor(() => expect(row).toHaveFocus());
+    await userEvent.keyboard(" ");
+    expect(await screen.findByRole("dialog")).toBeInTheDocument();
+  });
+
   it("says why a reversed or cleared period shows nothing, and asks the server nothing for it", async () => {
     const calls = statisticsRoutes();
     renderStatistics();

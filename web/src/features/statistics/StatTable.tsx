@@ -16,6 +16,7 @@ import { sumCurrencyTotals, type TCurrencyTotal, unitsDroppedByFloors } from "@w
 import { type ReactNode, useMemo } from "react";
 import { moneyList } from "../../lib/money.ts";
 import { DownloadButton } from "../../notices/download.tsx";
+import { OPENABLE_ROW_SX, openableRow } from "../../ui/openable-row.ts";
 import { stackedBelow } from "../../ui/stacked-table.ts";
 import { type ExportCell, exportXlsx } from "./export-xlsx.ts";
 import { type Sort, type SortValue, sortRows, useSort } from "./sorting.ts";
@@ -214,8 +215,8 @@ export function StatTable<T, K extends string>({
                   key={rowKey(row)}
                   data-testid={rowTestId?.(row)}
                   hover={Boolean(onRowClick)}
-                  onClick={onRowClick ? () => onRowClick(row) : undefined}
-                  sx={{ cursor: onRowClick ? "pointer" : undefined, ...(rowSx?.(row) as object) }}
+                  {...(onRowClick ? openableRow(() => onRowClick(row)) : {})}
+                  sx={{ ...(onRowClick ? OPENABLE_ROW_SX : {}), ...(rowSx?.(row) as object) }}
                 >
                   {columns.map((c) => (
                     <TableCell key={c.key} align={c.align} data-label={c.label}>

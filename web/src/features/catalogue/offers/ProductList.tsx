@@ -85,6 +85,10 @@ export function ProductList({ selection, canWrite, canStock, onAddProduct, ...ac
   );
 }
 
+/** Room the edit and delete buttons take at the header's right, before the expand icon; 30 px tall, they sit
+ * 9 px down the header's 48 px row. */
+const PRODUCT_ACTIONS_WIDTH = 72;
+
 /** One product: its name with edit and delete, and, open, its modifications' table. */
 function ProductAccordion({
   product: p,
@@ -96,50 +100,58 @@ function ProductAccordion({
   onEditModification,
   onDeleteModification,
 }: Omit<Props, "onAddProduct"> & { product: TProduct }) {
+  // The edit and delete buttons sit over the header's row but outside its button: a button inside another
+  // is neither announced nor reachable on its own by a screen reader.
   return (
-    <Accordion
-      expanded={productId === p.id}
-      onChange={(_e, expanded) => openProduct(expanded ? p.id : null)}
-      slotProps={{ transition: { unmountOnExit: true } }}
-      disableGutters
-    >
-      <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-        <Typography sx={{ flex: 1, fontWeight: 500 }}>{p.name}</Typography>
-        {canWrite && (
-          <Box onClick={(e) => e.stopPropagation()} sx={{ display: "flex" }}>
-            <Tooltip title="Редактировать продукт">
-              <IconButton
-                size="small"
-                component="span"
-                aria-label={`Редактировать продукт ${p.name}`}
-                onClick={() => onEditProduct(p)}
-              >
-                <EditIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title="Удалить продукт">
-              <IconButton
-                size="small"
-                component="span"
-                aria-label={`Удалить продукт ${p.name}`}
-                onClick={() => onDeleteProduct(p)}
-              >
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          </Box>
-        )}
-      </AccordionSummary>
-      <AccordionDetails>
-        <ModificationsTable
-          product={p.id}
-          search={search}
-          canWrite={canWrite}
-          canStock={canStock}
-          onEdit={onEditModification}
-          onDelete={onDeleteModification}
-        />
-      </AccordionDetails>
-    </Accordion>
+    <Box sx={{ position: "relative" }}>
+      <Accordion
+        expanded={productId === p.id}
+        onChange={(_e, expanded) => openProduct(expanded ? p.id : null)}
+        // A product's header is a heading under the page's h1, not MUI's default h3.
+        slotProps={{ transition: { unmountOnExit: true }, heading: { component: "h2" } }}
+        disableGutters
+      >
+        <AccordionSummary
+          expandIcon={<ExpandMoreIcon />}
+          sx={
+            canWrite ? { "& .MuiAccordionSummary-content": { mr: `${PRODUCT_ACTIONS_WIDTH}px` } } : undefined
+          }
+        >
+          <Typography sx={{ flex: 1, fontWeight: 500 }}>{p.name}</Typography>
+        </AccordionSummary>
+        <AccordionDetails>
+          <ModificationsTable
+            product={p.id}
+            search={search}
+            canWrite={canWrite}
+            canStock={canStock}
+            onEdit={onEditModification}
+            onDelete={onDeleteModification}
+          />
+        </AccordionDetails>
+      </Accordion>
+      {canWrite && (
+        <Box sx={{ position: "absolute", top: 9, right: 48, display: "flex" }}>
+          <Tooltip title="Редактировать продукт">
+            <IconButton
+              size="small"
+              aria-label={`Редактировать продукт ${p.name}`}
+              onClick={() => onEditProduct(p)}
+            >
+              <EditIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Удалить продукт">
+            <IconButton
+              size="small"
+              aria-label={`Удалить продукт ${p.name}`}
+              onClick={() => onDeleteProduct(p)}
+            >
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </Box>
+      )}
+    </Box>
   );
 }

@@ -1,0 +1,184 @@
+import type {
+  TClient,
+  TMarketSchedule,
+  TMiniAppCatalogue,
+  TMiniAppQuote,
+  TMiniAppSession,
+} from "@wholesale/contract";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchData } from "../server/src/test/launch-data.ts";
+import { demoClientOnOpenMarket, launchHash } from "../server/src/test/miniapp-launch.ts";
+import { axeViolations, describeViolations } from "./support/axe.ts";
+import { apiCall, apiToken, launchBrowser, openPage, signIn } from "./support/browser.ts";
+import { ADMIN, DEMO } from "./support/constants.ts";
+
+/**
+ * axe-core on every screen (WCAG 2.0/2.1/2.2 A and AA, touch target size): no critical and no serious
+ * violation, each failure naming the rule and the element.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** The page once it has settled: its data loaded and no spinner left, so axe sees what a person sees. */
+async function settled(page: Page) {
+  await page.waitForLoadState("networkidle");
+  // A table keeps a hidden progress bar in place so its rows do not jump: only a shown one means loading.
+  await page
+    .getByRole("progressbar")
+    .filter({ visible: true })
+    .first()
+    .waitFor({ state: "detached", timeout: 60_000 });
+}
+
+async function expectAccessible(page: Page) {
+  expect(describeViolations(await axeViolations(page))).toEqual([]);
+}
+
+const WIDTHS = [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+];
+
+/** Back-office screens: the path, who opens it, and what shows once it is there. */
+const SCREENS: { name: string; path: string; as: { username: string; password: string } }[] = [
+  { name: "dashboard", path: "/", as: ADMIN },
+  { name: "clients", path: "/clients", as: ADMIN },
+  { name: "orders", path: "/orders", as: ADMIN },
+  { name: "statistics", path: "/statistics", as: ADMIN },
+  { name: "messages", path: "/messages", as: ADMIN },
+  { name: "accounts", path: "/accounts", as: ADMIN },
+  { name: "invoices", path: "/invoices", as: ADMIN },
+  { name: "bot preview", path: "/bot-preview", as: ADMIN },
+  { name: "offers (catalogue)", path: "/offers", as: ADMIN },
+  { name: "claims", path: "/claims", as: ADMIN },
+  { name: "market settings", path: "/settings", as: ADMIN },
+  { name: "storehouse «Сборка»", path: "/orders", as: DEMO.storehouse },
+];
+
+describe.each(WIDTHS)("back-office at $width px", (viewport) => {
+  it("login", async () => {
+    const page = await openPage(browser, viewport);
+    await page.goto("/login");
+    await page.getByLabel("Имя пользователя").waitFor();
+    await expectAccessible(page);
+    await page.context().close();
+  });
+
+  it.each(SCREENS)("$name", async ({ path, as }) => {
+    const page = await openPage(browser, viewport);
+    await signIn(page, as);
+    await page.goto(path);
+    await page.getByRole("main").waitFor();
+    await settled(page);
+    await expectAccessible(page);
+    await page.context().close();
+  });
+});
+
+describe("Mini App", () => {
+  let token: string;
+  let client: TClient;
+  let schedule: TMarketSchedule;
+  let switchedOff: TMarketSchedule[] = [];
+  const call = <T>(method: string, path: string, body?: unknown, bearer = token) =>
+    apiCall<T>(bearer, method, path, body);
+  const initData = () =>
+    launchData(client.telegram_id ?? 0, { botToken: inject("botToken"), authDate: new Date() });
+
+  beforeAll(async () => {
+    token = await apiToken(ADMIN);
+    ({ client, schedule, switchedOff } = await demoClientOnOpenMarket(call, "E2E Доступность"));
+    // A position in the order, so «Мой заказ» shows its rows rather than an empty page.
+    const session = await call<TMiniAppSession>("POST", "/app/session/", { init_data: initData() });
+    if (session.status !== "client") throw new Error(`no session: ${JSON.stringify(session)}`);
+    const { items } = await call<TMiniAppCatalogue>(
+      "GET",
+      "/app/catalogue/?page=1",
+      undefined,
+      session.token,
+    );
+    const item = items.find((i) => i.stock === "in_stock" && i.from_quantity === 1 && i.price !== null);
+    if (!item) throw new Error("no orderable modification in the demo catalogue");
+    const quote = await call<TMiniAppQuote>(
+      "POST",
+      "/app/quote/",
+      { modification: item.id, quantity: 1 },
+      session.token,
+    );
+    await call(
+      "POST",
+      "/app/positions/",
+      { modification: item.id, quantity: 1, price_kopecks: quote.price_kopecks },
+      session.token,
+    );
+  });
+  afterAll(async () => {
+    if (schedule) await call("DELETE", `/storehouse/market-schedules/${schedule.id}/`);
+    for (const s of switchedOff)
+      await call("PUT", `/storehouse/market-schedules/${s.id}/`, { is_active: true });
+  });
+
+  /** Telegram's own themes as its clients pass them: the page's colours come from these unless they fail. */
+  const THEMES = {
+    light: {
+      bg_color: "#ffffff",
+      text_color: "#000000",
+      hint_color: "#999999",
+      link_color: "#2481cc",
+      button_color: "#2481cc",
+      button_text_color: "#ffffff",
+      secondary_bg_color: "#f1f1f1",
+      destructive_text_color: "#ff3b30",
+    },
+    dark: {
+      bg_color: "#17212b",
+      text_color: "#f5f5f5",
+      hint_color: "#708499",
+      link_color: "#6ab3f3",
+      button_color: "#5288c1",
+      button_text_color: "#ffffff",
+      secondary_bg_color: "#232e3c",
+      destructive_text_color: "#ec3942",
+    },
+  };
+
+  async function openMiniApp(theme: Record<string, string>) {
+    const page = await openPage(browser, { width: 390, height: 760 });
+    const hash = new URLSearchParams(launchHash(initData()));
+    hash.set("tgWebAppThemeParams", JSON.stringify(theme));
+    await page.goto(`/app/#${hash}`);
+    await page.getByTestId("catalogue-row").first().waitFor();
+    return page;
+  }
+  const nav = (page: Page, name: RegExp) =>
+    page.getByRole("navigation", { name: "Разделы" }).getByRole("button", { name });
+
+  describe.each(Object.entries(THEMES))("in Telegram's %s theme", (_name, theme) => {
+    it("catalogue", async () => {
+      const page = await openMiniApp(theme);
+      await expectAccessible(page);
+      await page.context().close();
+    });
+
+    it("«Мой заказ»", async () => {
+      const page = await openMiniApp(theme);
+      await nav(page, /^Мой заказ/).click();
+      await page.getByTestId("order-line").first().waitFor();
+      await expectAccessible(page);
+      await page.context().close();
+    });
+
+    it("list", async () => {
+      const page = await openMiniApp(theme);
+      await nav(page, /^Список/).click();
+      await page.getByRole("heading", { name: "Список к открытию" }).waitFor();
+      await settled(page);
+      await expectAccessible(page);
+      await page.context().close();
+    });
+  });
+});
