@@ -101,7 +101,11 @@ describe("Mini App", () => {
       undefined,
       session.token,
     );
-    const item = items.find((i) => i.stock === "in_stock" && i.from_quantity === 1 && i.price !== null);
+    // The last orderable one: the browser tests share the demo client, and miniapp.test.ts orders the first
+    // and reads its line as a new one.
+    const item = items
+      .filter((i) => i.stock === "in_stock" && i.from_quantity === 1 && i.price !== null)
+      .at(-1);
     if (!item) throw new Error("no orderable modification in the demo catalogue");
     const quote = await call<TMiniAppQuote>(
       "POST",

@@ -104,8 +104,8 @@ it("searches by part of a name, adds 3, shows it in «Мой заказ» and in
   await sheet.getByRole("button", { name: "Добавить" }).click();
   const added = page.getByRole("status").filter({ hasText: `Добавлено: ${fullName}, 3 шт.` });
   await added.waitFor();
-  // It lies over no button and moves no row (it had pushed the list down 56px and back, and a tap meant for
-  // a row landed on the next one), and goes by itself.
+  // It lies over no button and moves no row (a banner that pushed the list down and back would land a tap
+  // meant for a row on the next one), and goes by itself.
   expect((await box(row)).y, "the row stays where it was").toBe(rowAt.y);
   const notice = await box(added);
   for (const button of await page.getByRole("button").all()) {
