@@ -15,8 +15,8 @@ import { seedBrand, seedCurrency, seedProduct } from "../../db/factories/catalog
 import { seedClient } from "../../db/factories/clients.ts";
 import { modifications, preparedListLines, priceTiers } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { lockWaiters } from "../../test/postgres-admin.ts";
-import { waitUntil } from "../../test/wait.ts";
+import { blockedBy, terminateBackend } from "../../test/postgres-admin.ts";
+import { waitFor } from "../../test/wait.ts";
 import { orderingCacheCaughtUp } from "../ordering/index.ts";
 import { LIST_LOCK } from "./list-lines.ts";
 
@@ -464,11 +464,11 @@ describe.runIf(process.env.TEST_DB === "postgres")("a paste whose database conne
       await admin.query("begin");
       await admin.query("select pg_advisory_xact_lock($1::int, $2::int)", [LIST_LOCK, client.id]);
       const cutOff = call(pasted);
-      await waitUntil("the paste to wait on the list's lock", async () => (await lockWaiters(admin)) === 1);
-      await admin.query(
-        `select pg_terminate_backend(pid) from pg_stat_activity
-         where datname = current_database() and wait_event_type = 'Lock'`,
-      );
+      const waiting = await waitFor("the paste to wait on the list's lock", async () => {
+        const pids = await blockedBy(admin);
+        return pids.length === 1 ? pids[0] : undefined;
+      });
+      await terminateBackend(admin, waiting);
       await admin.query("rollback");
       lost = await cutOff;
     } finally {

@@ -23,8 +23,8 @@ import {
   timeIntervals,
 } from "../../db/schema/index.ts";
 import { createTestApp, TEST_SECRET, type TestApp } from "../../test/app.ts";
-import { lockWaiters } from "../../test/postgres-admin.ts";
-import { waitUntil } from "../../test/wait.ts";
+import { blockedBy, terminateBackend } from "../../test/postgres-admin.ts";
+import { waitFor } from "../../test/wait.ts";
 import { orderingCacheCaughtUp } from "../ordering/index.ts";
 import { announceListsAtOpening, PREPARED_LIST_NOTICE_KIND, SEND_LIST_CALLBACK } from "./index.ts";
 
@@ -853,14 +853,11 @@ describe.runIf(process.env.TEST_DB === "postgres")("a send whose database connec
       await admin.query("begin");
       await admin.query("select 1 from modifications where id = $1 for update", [held]);
       const cutOff = call(sendWith(key));
-      await waitUntil(
-        "a statement of the send to wait on the row",
-        async () => (await lockWaiters(admin)) === 1,
-      );
-      await admin.query(
-        `select pg_terminate_backend(pid) from pg_stat_activity
-         where datname = current_database() and wait_event_type = 'Lock'`,
-      );
+      const waiting = await waitFor("a statement of the send to wait on the row", async () => {
+        const pids = await blockedBy(admin);
+        return pids.length === 1 ? pids[0] : undefined;
+      });
+      await terminateBackend(admin, waiting);
       await admin.query("rollback");
       return await cutOff;
     } finally {
