@@ -1,14 +1,18 @@
-import type { TMiniAppCard, TMiniAppItem, TMiniAppRefusal, TPreparedList } from "@wholesale/contract";
+import type { TMiniAppCard, TMiniAppItem, TPreparedList } from "@wholesale/contract";
 import { useEffect, useMemo, useState } from "react";
+import { CardFacts } from "./add-sheet/CardFacts.tsx";
+import { useSheetAdd } from "./add-sheet/use-sheet-add.ts";
 import { api, Refused } from "./api.ts";
-import { haptic } from "./bridge.ts";
-import { formatPrice, formatSum, itemName, stockLabel } from "./format.ts";
+import { formatPrice, formatSum, itemName } from "./format.ts";
 import { Stepper } from "./Stepper.tsx";
 import { type Priced, useQuote } from "./use-quote.ts";
 
 /** The unit price and the position's sum at it. */
 const priceText = ({ quote }: Priced) =>
   `${formatPrice(quote.price ?? 0, quote.currency_sign)} за шт. · сумма ${formatSum(quote.sum ?? 0, quote.currency_sign)}`;
+
+/** The item's card as the order offers it, or as the list does. */
+const cardOf = (id: number, listing: boolean) => (listing ? api.listCard(id) : api.card(id));
 
 type Props = {
   item: TMiniAppItem;
@@ -24,18 +28,15 @@ type Props = {
 };
 
 /**
- * «Добавить»: the card, a quantity stepper over the amounts the service would accept now, the service's quote
- * for the chosen quantity, and the add carrying the quote's price. A changed price adds nothing: the new quote
- * is shown to confirm, and the card's tiers are read again, so the sheet shows one price, the new one.
+ * «Добавить»: the card (`add-sheet/CardFacts.tsx`), a quantity stepper over the amounts the service would
+ * accept now, the service's quote for the chosen quantity, and the add carrying the quote's price
+ * (`add-sheet/use-sheet-add.ts`). A changed price adds nothing: the new quote is shown to confirm, and the
+ * card's tiers are read again, so the sheet shows one price, the new one.
  */
 export function AddSheet({ item, toList, onClose, onAdded, onError }: Props) {
   const listing = toList !== undefined;
   const [card, setCard] = useState<TMiniAppCard | null>(null);
   const [quantity, setQuantity] = useState(item.from_quantity ?? 1);
-  // Too many adds in a row: said in the sheet, but the same «Добавить» goes through a second later.
-  const [tooFast, setTooFast] = useState<string | null>(null);
-  const [changed, setChanged] = useState<Priced | null>(null);
-  const [busy, setBusy] = useState(false);
   // The tiers read before a price changed: hidden until the card is read again.
   const [staleTiers, setStaleTiers] = useState(false);
   const canOrder = card?.can_order ?? false;
@@ -45,15 +46,30 @@ export function AddSheet({ item, toList, onClose, onAdded, onError }: Props) {
     [canOrder, item.id, listing],
   );
   const { quote, problem, setProblem, refusal: quoteRefusal } = useQuote(quantity, ask);
-  // The add's own refusal (the quote's, until an add is refused): what it offers instead.
-  const [addRefusal, setAddRefusal] = useState<TMiniAppRefusal | null>(null);
+  const { add, busy, tooFast, changed, addRefusal, forget } = useSheetAdd({
+    item,
+    listing,
+    setProblem,
+    onPriceChanged: () => {
+      setStaleTiers(true);
+      cardOf(item.id, listing).then(
+        (c) => {
+          setCard(c);
+          setStaleTiers(false);
+        },
+        () => undefined,
+      );
+    },
+    onAdded,
+    onError,
+  });
   const refusal = addRefusal ?? quoteRefusal;
   // The stock holds fewer than asked: «Взять сколько есть» at the price of what was asked.
   const takeable = !listing && refusal?.take_available && refusal.quote ? refusal.quote : null;
 
   useEffect(() => {
     const open = () =>
-      (listing ? api.listCard(item.id) : api.card(item.id)).then(
+      cardOf(item.id, listing).then(
         (c) => {
           setCard(c);
           setQuantity(c.quantities[0] ?? item.from_quantity ?? 1);
@@ -66,83 +82,11 @@ export function AddSheet({ item, toList, onClose, onAdded, onError }: Props) {
 
   const most = card?.up_to ?? Number.POSITIVE_INFINITY;
   const least = card?.quantities[0] ?? 1;
-
-  /** `available`: «Взять сколько есть», the units the stock holds, up to the quantity asked. */
-  async function add(confirmed: Priced, available = false) {
-    setBusy(true);
-    setTooFast(null);
-    setAddRefusal(null);
-    try {
-      if (listing) {
-        const list = await api.addLine({
-          modification: item.id,
-          quantity: confirmed.asked,
-          price_kopecks: confirmed.quote.price_kopecks,
-        });
-        haptic.success();
-        const name = list.lines.find((l) => l.modification === item.id)?.name ?? itemName(item);
-        onAdded(`В списке к открытию: ${name}, ${confirmed.asked} шт.`, list);
-        return;
-      }
-      const body = {
-        modification: item.id,
-        quantity: confirmed.asked,
-        price_kopecks: confirmed.quote.price_kopecks,
-      };
-      const done = await (available ? api.addAvailable(body) : api.add(body));
-      haptic.success();
-      const whole = done.position.quantity;
-      onAdded(
-        available
-          ? `Добавлено сколько есть: ${done.position.name}, в заказе ${whole} шт.`
-          : `Добавлено: ${done.position.name}, ${confirmed.asked} шт.${whole !== confirmed.asked ? ` (в заказе ${whole} шт.)` : ""}`,
-        null,
-      );
-    } catch (error) {
-      haptic.error();
-      if (error instanceof Refused && error.refusal?.code === "price_changed" && error.refusal.quote) {
-        setChanged({ asked: confirmed.asked, quote: error.refusal.quote });
-        setProblem(error.message);
-        setStaleTiers(true);
-        (listing ? api.listCard(item.id) : api.card(item.id)).then(
-          (c) => {
-            setCard(c);
-            setStaleTiers(false);
-          },
-          () => undefined,
-        );
-      } else if (error instanceof Refused && error.refusal?.code === "too_fast") setTooFast(error.message);
-      else if (error instanceof Refused) {
-        setProblem(error.message);
-        setAddRefusal(error.refusal);
-      } else onError(error, () => void add(confirmed, available));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   const ready = quote !== null && quote.asked === quantity && problem === null && !busy;
   return (
     <div className="sheet-back">
       <div className="sheet" role="dialog" aria-label={itemName(item)}>
-        <div className="name wraps">{itemName(item)}</div>
-        <div className="sub">{stockLabel(card?.stock ?? item.stock)}</div>
-        {card?.specifications && <div className="sub">{card.specifications}</div>}
-        {!staleTiers && card?.tiers.some((t) => t.price !== null) && (
-          <div className="sub" data-testid="tiers">
-            {card.tiers
-              .filter((t) => t.orderable && t.price !== null)
-              .map((t) => `от ${t.from_quantity} шт. — ${formatPrice(t.price ?? 0, t.currency_sign)}`)
-              .join(" · ")}
-          </div>
-        )}
-        {card?.addition && (
-          <div className="sub">
-            + {card.addition.description}
-            {card.addition.price !== null &&
-              ` (${formatPrice(card.addition.price, card.addition.currency_sign)})`}
-          </div>
-        )}
+        <CardFacts item={item} card={card} staleTiers={staleTiers} />
         {card?.can_order && (
           <Stepper
             value={quantity}
@@ -150,8 +94,7 @@ export function AddSheet({ item, toList, onClose, onAdded, onError }: Props) {
             most={most}
             onChange={(q) => {
               // A price changed, or a refusal, at another quantity is not this one's: it is quoted afresh.
-              setChanged(null);
-              setAddRefusal(null);
+              forget();
               setQuantity(q);
             }}
           >

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { testClient } from "../../../test/clients.ts";
 import { mockFetch } from "../../../test/fetch-mock.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
-import { ClientDialog, LIMIT_REQUIRED } from "./ClientDialog.tsx";
+import { ClientDialog } from "./ClientDialog.tsx";
+import { LIMIT_REQUIRED } from "./client-dialog/client-form.ts";
 
 afterEach(() => vi.unstubAllGlobals());
 

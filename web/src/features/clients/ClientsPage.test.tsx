@@ -7,8 +7,9 @@ import { testClient } from "../../../test/clients.ts";
 import { mockFetch } from "../../../test/fetch-mock.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
 import { AddClientDialog } from "./AddClientDialog.tsx";
-import { ClientDialog, LIMIT_REQUIRED } from "./ClientDialog.tsx";
+import { ClientDialog } from "./ClientDialog.tsx";
 import ClientsPage from "./ClientsPage.tsx";
+import { LIMIT_REQUIRED } from "./client-dialog/client-form.ts";
 
 afterEach(() => vi.unstubAllGlobals());
 
