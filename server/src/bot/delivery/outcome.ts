@@ -39,6 +39,14 @@ export function outcomeOfError(error: unknown, attempts: number, policy: RetryPo
   return backoff(error instanceof Error ? error.message : String(error), attempts, policy);
 }
 
+/** A row given back untried, saying why: it comes due again after `delayMs`, and counts as no attempt. */
+export const release = (error: string, delayMs = 0): Outcome => ({
+  kind: "retry",
+  delayMs,
+  counted: false,
+  error,
+});
+
 function backoff(error: string, attempts: number, policy: RetryPolicy): Outcome {
   if (attempts >= policy.maxAttempts)
     return { kind: "failed", error: `${error} (после ${attempts} попыток)` };

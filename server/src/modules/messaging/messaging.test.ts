@@ -9,7 +9,8 @@ import { createTestApp, type TestApp } from "../../test/app.ts";
 import { pngDeclaring } from "../../test/images.ts";
 import { multipartBody, TINY_PNG } from "../../test/multipart.ts";
 import { deleteDoneRows } from "../outbox/index.ts";
-import { createMessageService, resolveSendTime } from "./message-service.ts";
+import { createMessageService } from "./message-service.ts";
+import { resolveSendTime } from "./messages/schedule-message.ts";
 
 // 09:00 UTC is 12:00 in Moscow.
 const NOW = "2026-11-20T09:00:00Z";

@@ -29,12 +29,18 @@ export function sendAnswer<T, R>(reply: FastifyReply, answer: Answer<T, R>, stat
   return reply.status(answer.status).send(answer.refusal);
 }
 
+/** Calls a service for the token's client (asClient). */
+export type ClientCall<S> = <T>(
+  request: FastifyRequest,
+  call: (service: S, clientId: number) => Promise<T>,
+) => Promise<T>;
+
 /**
  * The call for the token's client, through the service its changes go through: the live one, or for a staff
  * preview in dry run the one whose changes are rolled back (given the preview's session).
  */
-export function asClient<S>(live: S, dryRun: (previewSession: string) => S) {
-  return <T>(request: FastifyRequest, call: (service: S, clientId: number) => Promise<T>) => {
+export function asClient<S>(live: S, dryRun: (previewSession: string) => S): ClientCall<S> {
+  return (request, call) => {
     const claims = currentClient(request);
     return call(claims.dryRun ? dryRun(claims.previewSession ?? "") : live, claims.clientId);
   };

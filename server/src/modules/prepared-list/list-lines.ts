@@ -12,6 +12,8 @@ export const LIST_LOCK = 30;
 
 export const TOO_MANY_LINES = `В списке не больше ${PREPARED_LIST_MAX_LINES} строк.`;
 
+export const LINE_NOT_FOUND = "Строки нет в списке.";
+
 export type PutLine = { modificationId: number; quantity: number; confirmedPrice: number | null };
 export type HeldLine = { modificationId: number; quantity: number; place: number };
 

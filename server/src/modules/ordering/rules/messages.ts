@@ -12,6 +12,9 @@ export const TEXT = {
   confirmPrice: "Подтвердите цену: заказ принимается по цене, которую вы видели.",
 } as const;
 
+/** A quantity no add or change takes (validQuantity). */
+export const badQuantity: Refusal = { ok: false, code: "bad_quantity", message: TEXT.badQuantity };
+
 /**
  * Money in a bot text, as the back-office and the Mini App show it (contract's moneyFigure): «226» when whole,
  * otherwise two digits of kopecks, «226,10». Digit groups are plain spaces in the bot's texts.

@@ -91,7 +91,7 @@ async function take(tx: Tx, w: Weighing) {
 
 /*
  * The changes below run in the transaction the ordering service opened with the client's row of
- * order_rate_buckets taken (ordering-service.ts `change`, order-rate.ts `lockClientPace`): one client's changes
+ * order_rate_buckets taken (run-change.ts `runChange`, order-rate.ts `lockClientPace`): one client's changes
  * never interleave, and an add judged before them writes nothing (add-position.ts).
  */
 

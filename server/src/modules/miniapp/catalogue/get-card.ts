@@ -1,0 +1,19 @@
+import type { TMiniAppCard } from "@wholesale/contract";
+import { orderingTexts } from "../../ordering/index.ts";
+import { type Answer, refused } from "../answers.ts";
+import { type RequestOrdering, standing } from "../request-ordering.ts";
+import { cardOf } from "../views.ts";
+
+export async function getCard(
+  { ordering }: { ordering: RequestOrdering },
+  clientId: number,
+  modificationId: number,
+): Promise<Answer<TMiniAppCard>> {
+  const { service, found } = await standing(ordering, clientId);
+  if (!found.ok) return refused({ code: "client_not_allowed", message: found.message });
+  if (!found.market.open) return refused({ code: "market_closed", message: orderingTexts.marketClosed });
+  const card = await service.getModification(clientId, modificationId);
+  return card
+    ? { ok: true, value: cardOf(card) }
+    : refused({ code: "not_found", message: orderingTexts.notFound });
+}
