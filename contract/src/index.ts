@@ -5,6 +5,7 @@ export * from "./catalogue.ts";
 export * from "./clients.ts";
 export * from "./common.ts";
 export * from "./currency-totals.ts";
+export * from "./live.ts";
 export * from "./market.ts";
 export * from "./messaging.ts";
 export * from "./miniapp.ts";

@@ -31,6 +31,7 @@ import { catalogueRoutes } from "./modules/catalogue/index.ts";
 import { claimRoutes } from "./modules/claims/index.ts";
 import { profileRoutes, sendOrdersRoutes } from "./modules/clients/index.ts";
 import { healthRoutes } from "./modules/health/index.ts";
+import { createLiveHub, liveRoutes } from "./modules/live/index.ts";
 import { marketRoutes } from "./modules/market/index.ts";
 import { messagingRoutes } from "./modules/messaging/index.ts";
 import { miniAppRoutes } from "./modules/miniapp/index.ts";
@@ -57,6 +58,8 @@ export type AppDeps = BackgroundWork & {
   botWebhook?: { bot: Bot<BotContext>; secretToken: string };
   /** Serves the OpenAPI page at /api/docs (API_DOCS); off by default. */
   apiDocs?: boolean;
+  /** Live streams of staff screens this instance holds at most (LIVE_MAX_STREAMS); 2,000 by default. */
+  liveMaxStreams?: number;
   /** Which proxies' X-Forwarded-For gives the client IP (Fastify's `trustProxy`); none by default. */
   trustProxy?: false | number | string[];
   /** Prometheus metrics (METRICS_PORT): moved by this app's work, served at /metrics on `listen`, never the public port. */
@@ -77,6 +80,7 @@ declare module "fastify" {
 const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
 const BODY_LIMIT = 1024 * 1024;
 export const UPLOAD_LIMIT = 10 * 1024 * 1024;
+const DEFAULT_LIVE_STREAMS = 2000;
 
 /** The whole HTTP application: API under /api (its OpenAPI page at /api/docs if asked), the web app everywhere else. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -131,6 +135,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const orderingCache = startOrderingCache(db);
   app.addHook("onClose", async () => orderingCache.close());
 
+  // Streams end before the server stops listening: an open stream would otherwise hold its close for good.
+  const live = createLiveHub(db, { maxStreams: deps.liveMaxStreams ?? DEFAULT_LIVE_STREAMS });
+  app.addHook("preClose", async () => live.close());
+
   const apiRoutes: ApiRoute[] = [];
   app.decorate("apiRoutes", apiRoutes);
   await app.register(
@@ -166,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(dashboardRoutes, services);
       await api.register(miniAppRoutes, services);
       await api.register(preparedListRoutes, services);
+      await api.register(liveRoutes, { db, clock, tokens, live });
     },
     { prefix: "/api" },
   );

@@ -106,6 +106,7 @@ const ZEnvSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(3650).default(7),
   BACKUP_DIR: z.string().optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  LIVE_MAX_STREAMS: z.coerce.number().int().min(0).max(100_000).optional(),
   METRICS_HOST: z
     .string()
     .trim()
@@ -129,6 +130,8 @@ export type Config = {
   seedDemo: boolean;
   /** The OpenAPI page at /api/docs: off unless asked for, so a deployment does not publish its API's map. */
   apiDocs: boolean;
+  /** Live streams of staff screens this instance holds at most (0: none, every screen polls); unset: the app's default. */
+  liveMaxStreams: number | undefined;
   logLevel: z.infer<typeof ZEnvSchema>["LOG_LEVEL"];
   telegram: {
     token: string | undefined;
@@ -188,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     seedDemo: e.SEED_DEMO ?? embedded,
     apiDocs: e.API_DOCS ?? false,
+    liveMaxStreams: e.LIVE_MAX_STREAMS,
     logLevel: e.LOG_LEVEL,
     telegram: {
       token: e.TELEGRAM_BOT_TOKEN,

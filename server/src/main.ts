@@ -93,6 +93,7 @@ async function main(): Promise<void> {
             })),
     trustProxy: config.trustProxy,
     apiDocs: config.apiDocs,
+    liveMaxStreams: config.liveMaxStreams,
     metrics: metrics && config.metrics ? { metrics, listen: config.metrics } : undefined,
   });
 

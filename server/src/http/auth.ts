@@ -72,7 +72,7 @@ export async function accountForToken(
   return { ...account, role, permissions: permissionsOf(row) };
 }
 
-function bearerToken(request: FastifyRequest): string | undefined {
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
   const [scheme, token] = header.split(" ");

@@ -15,6 +15,8 @@ import { createLiveBot, webhookSecret } from "../bot/run.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { seedAccount } from "../db/factories/accounts.ts";
 import { seedCurrency } from "../db/factories/catalogue.ts";
+import { seedClient } from "../db/factories/clients.ts";
+import { seedClaim } from "../db/factories/messaging.ts";
 import { logEntries } from "../db/schema/index.ts";
 import { fixedClock } from "../lib/clock.ts";
 import { TEST_PASSWORD } from "../test/app.ts";
@@ -413,6 +415,30 @@ describe.skipIf(skipped !== undefined)("the app behind nginx with deploy/'s site
     );
     expect(backOffice.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
     expect(backOffice.headers["x-frame-options"]).toBe("DENY");
+  });
+
+  it("passes the live stream on over HTTP/2 as each change happens, not when the stream ends", async () => {
+    const access = await signIn();
+    const stream = session.request({
+      ":method": "GET",
+      ":path": "/api/live/",
+      authorization: `Bearer ${access}`,
+    });
+    let received = "";
+    stream.setEncoding("utf8");
+    stream.on("data", (chunk: string) => {
+      received += chunk;
+    });
+    const headers = await new Promise<Record<string, unknown>>((resolve) => stream.once("response", resolve));
+    expect(headers[":status"]).toBe(200);
+    expect(headers["content-type"]).toBe("text/event-stream; charset=utf-8");
+    const client = await seedClient(database.db);
+    const claim = await seedClaim(database.db, { clientId: client.id, text: "Через nginx" });
+    await waitUntil("the claim's event through nginx, the stream still open", () =>
+      received.includes(`"kind":"claims","ids":[${claim.id}]`),
+    );
+    expect(stream.closed).toBe(false);
+    stream.close();
   });
 
   // Last: it stops the app, as the unit's SIGTERM does (server/src/main.ts closes the app after the jobs and

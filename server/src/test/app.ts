@@ -37,6 +37,7 @@ export async function createTestApp(
     bot?: AppDeps["bot"];
     /** Metrics on, served on a free loopback port (`app.metricsUrl`). */
     metrics?: Metrics;
+    liveMaxStreams?: number;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
@@ -53,6 +54,7 @@ export async function createTestApp(
     jobs: options.jobs,
     bot: options.bot,
     metrics: options.metrics && { metrics: options.metrics, listen: { port: 0, host: "127.0.0.1" } },
+    liveMaxStreams: options.liveMaxStreams,
   });
   await app.ready();
 
