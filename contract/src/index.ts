@@ -17,5 +17,6 @@ export * from "./prepared-list.ts";
 export * from "./reports.ts";
 export * from "./sales.ts";
 export * from "./statistics.ts";
+export * from "./stock-waits.ts";
 export * from "./stock-words.ts";
 export { z } from "./zod-ru.ts";
