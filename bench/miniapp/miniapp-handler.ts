@@ -8,13 +8,14 @@ import { launchData } from "../../server/src/test/launch-data.ts";
 import { processCpuMs } from "../lib/cpu.ts";
 import type { Step } from "../lib/step.ts";
 import { leanClient } from "./lean-client.ts";
+import { watchLiveStreams } from "./live-streams.ts";
 
-const BOT_TOKEN = "424242:bench-mini-app-bot-token";
-const SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
+export const BOT_TOKEN = "424242:bench-mini-app-bot-token";
+export const SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
 const SESSION_CONCURRENCY = 20;
 
 /** The whole app (bench/miniapp/server.ts) in its own process on the bench's database. */
-async function startServer(databaseUrl: string, poolSize: number) {
+export async function startServer(databaseUrl: string, poolSize: number) {
   const script = fileURLToPath(new URL("server.ts", import.meta.url));
   // BENCH_SERVER_NODE_ARGS: flags for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
@@ -39,6 +40,7 @@ async function startServer(databaseUrl: string, poolSize: number) {
   });
   return {
     port,
+    pid: child.pid ?? 0,
     cpuMs: () => (child.pid ? processCpuMs(child.pid) : 0),
     close: () =>
       new Promise<void>((resolve) => {
@@ -112,6 +114,10 @@ export async function miniAppHandler(db: Db, databaseUrl: string, poolSize: numb
     }),
   );
   const sessionSeconds = (performance.now() - started) / 1000;
+  // BENCH_LIVE_STREAMS: office screens watching the rush live (bench/live/run.ts compares 0 with 50).
+  const liveStreams = Number(process.env.BENCH_LIVE_STREAMS ?? 0);
+  const live =
+    liveStreams > 0 ? await watchLiveStreams(db, databaseUrl, server.port, liveStreams, SECRET) : undefined;
   const client = leanClient(server.port, concurrency);
   const serverCpuAtStart = server.cpuMs();
   let steps = 0;
@@ -170,6 +176,7 @@ export async function miniAppHandler(db: Db, databaseUrl: string, poolSize: numb
     prepare,
     sendList,
     close: async () => {
+      if (live) extra.live = await live.close();
       extra.serverCpuMsPerStep = Number(
         ((server.cpuMs() - serverCpuAtStart) / Math.max(1, steps)).toFixed(2),
       );
