@@ -77,7 +77,11 @@ export async function openStreams(
         }),
     ),
   );
-  return { close: () => requests.forEach((r) => r.destroy()) };
+  return {
+    close: () => {
+      for (const request of requests) request.destroy();
+    },
+  };
 }
 
 /**
