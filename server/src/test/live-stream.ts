@@ -1,4 +1,5 @@
 import http from "node:http";
+import type { ClientHttp2Session } from "node:http2";
 import { type TLiveEvent, ZLiveEventSchema } from "@wholesale/contract";
 import { waitFor } from "./wait.ts";
 
@@ -17,6 +18,27 @@ export type LiveStreamReader = {
   close: () => void;
 };
 
+/** A reader of a stream's text as it arrives: each whole `change` frame's event, with its id, onto `heard`. */
+function readFrames(heard: HeardEvent[]): (chunk: string) => void {
+  let buffer = "";
+  return (chunk) => {
+    buffer += chunk;
+    for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+      const fields = new Map(
+        buffer
+          .slice(0, end)
+          .split("\n")
+          .map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 2)]),
+      );
+      buffer = buffer.slice(end + 2);
+      const data = fields.get("data");
+      if (fields.get("event") === "change" && data !== undefined) {
+        heard.push({ ...ZLiveEventSchema.parse(JSON.parse(data)), id: fields.get("id") ?? "" });
+      }
+    }
+  };
+}
+
 /** Opens `GET /api/live/` as a page would (a bearer token, `Last-Event-ID` when resuming) and collects its events. */
 export function openLiveStream(
   baseUrl: string,
@@ -29,7 +51,6 @@ export function openLiveStream(
       { headers: { authorization, ...(lastEventId ? { "last-event-id": lastEventId } : {}) } },
       (response) => {
         const heard: HeardEvent[] = [];
-        let buffer = "";
         const ended = new Promise<void>((done) => response.on("close", done));
         response.setEncoding("utf8");
         const reader: LiveStreamReader = {
@@ -41,6 +62,7 @@ export function openLiveStream(
           close: () => request.destroy(),
         };
         if (reader.status !== 200) {
+          let buffer = "";
           response.on("data", (chunk: string) => {
             buffer += chunk;
           });
@@ -50,26 +72,43 @@ export function openLiveStream(
           });
           return;
         }
-        response.on("data", (chunk: string) => {
-          buffer += chunk;
-          for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
-            const fields = new Map(
-              buffer
-                .slice(0, end)
-                .split("\n")
-                .map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 2)]),
-            );
-            buffer = buffer.slice(end + 2);
-            const data = fields.get("data");
-            if (fields.get("event") === "change" && data !== undefined) {
-              heard.push({ ...ZLiveEventSchema.parse(JSON.parse(data)), id: fields.get("id") ?? "" });
-            }
-          }
-        });
+        response.on("data", readFrames(heard));
         response.on("error", () => {});
         resolve(reader);
       },
     );
     request.on("error", reject);
+  });
+}
+
+/** The same over an HTTP/2 session (through nginx, as a browser reaches it). */
+export function openLiveStreamH2(
+  session: ClientHttp2Session,
+  authorization: string,
+  lastEventId?: string,
+): Promise<LiveStreamReader> {
+  return new Promise((resolve, reject) => {
+    const stream = session.request({
+      ":method": "GET",
+      ":path": "/api/live/",
+      authorization,
+      ...(lastEventId ? { "last-event-id": lastEventId } : {}),
+    });
+    const heard: HeardEvent[] = [];
+    stream.setEncoding("utf8");
+    stream.on("data", readFrames(heard));
+    stream.on("error", () => {});
+    const ended = new Promise<void>((done) => stream.on("close", done));
+    stream.once("response", (headers) => {
+      resolve({
+        status: Number(headers[":status"]),
+        body: undefined,
+        heard,
+        ended,
+        next: (what, match) => waitFor(what, () => heard.find(match)),
+        close: () => stream.close(),
+      });
+    });
+    stream.once("error", reject);
   });
 }

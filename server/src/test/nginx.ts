@@ -53,13 +53,13 @@ function substitute(text: string, replacements: [from: string, to: string][]): s
 function siteForTest(options: {
   httpPort: number;
   httpsPort: number;
-  appPort: number;
+  appPorts: number[];
   certificate: string;
   key: string;
   webroot: string;
 }): string {
   return substitute(readFileSync(SITE_FILE, "utf8"), [
-    ["server 127.0.0.1:3000;", `server 127.0.0.1:${options.appPort};`],
+    ["server 127.0.0.1:3000;", options.appPorts.map((port) => `server 127.0.0.1:${port};`).join("\n    ")],
     ["listen [::]:80 default_server;\n", ""],
     ["listen [::]:443 ssl http2 default_server;\n", ""],
     ["listen [::]:80;\n", ""],
@@ -129,11 +129,12 @@ function selfSignedCertificate(dir: string): { certificate: string; key: string 
 }
 
 /**
- * Starts Debian's nginx on loopback with the repository's site in front of the app on `appPort`, and waits
+ * Starts Debian's nginx on loopback with the repository's site in front of the app on `appPort` (several: its
+ * upstream balances between them, as in front of several instances), and waits
  * until it answers over https. Its workers run as nobody when the test runs as root, so its directory is
  * readable by all (it holds nothing secret but this run's throwaway key).
  */
-export async function startNginx(appPort: number): Promise<RunningNginx> {
+export async function startNginx(appPort: number | number[]): Promise<RunningNginx> {
   const prefix = mkdtempSync(join(tmpdir(), "wholesale-nginx-"));
   chmodSync(prefix, 0o755);
   mkdirSync(join(prefix, "tmp"));
@@ -143,7 +144,7 @@ export async function startNginx(appPort: number): Promise<RunningNginx> {
   const [httpPort, httpsPort] = [await freePort(), await freePort()];
   writeFileSync(
     join(prefix, "site.conf"),
-    siteForTest({ httpPort, httpsPort, appPort, certificate, key, webroot }),
+    siteForTest({ httpPort, httpsPort, appPorts: [appPort].flat(), certificate, key, webroot }),
   );
   const config = join(prefix, "nginx.conf");
   writeFileSync(config, mainConfig(prefix));
