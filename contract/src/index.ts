@@ -7,6 +7,7 @@ export * from "./common.ts";
 export * from "./currency-totals.ts";
 export * from "./live.ts";
 export * from "./market.ts";
+export * from "./market-opening.ts";
 export * from "./messaging.ts";
 export * from "./miniapp.ts";
 export * from "./money.ts";

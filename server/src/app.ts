@@ -33,6 +33,7 @@ import { profileRoutes, sendOrdersRoutes } from "./modules/clients/index.ts";
 import { healthRoutes } from "./modules/health/index.ts";
 import { createLiveHub, liveRoutes } from "./modules/live/index.ts";
 import { marketRoutes } from "./modules/market/index.ts";
+import { createMarketPulse, type MarketPulse, marketOpeningRoutes } from "./modules/market-opening/index.ts";
 import { messagingRoutes } from "./modules/messaging/index.ts";
 import { miniAppRoutes } from "./modules/miniapp/index.ts";
 import { startOrderingCache } from "./modules/ordering/index.ts";
@@ -58,6 +59,8 @@ export type AppDeps = BackgroundWork & {
   botWebhook?: { bot: Bot<BotContext>; secretToken: string };
   /** Serves the OpenAPI page at /api/docs (API_DOCS); off by default. */
   apiDocs?: boolean;
+  /** This instance's count of refusals and server errors for «Открытие маркета»; made here when not given. */
+  pulse?: MarketPulse;
   /** Live streams of staff screens this instance holds at most (LIVE_MAX_STREAMS); 2,000 by default. */
   liveMaxStreams?: number;
   /** Which proxies' X-Forwarded-For gives the client IP (Fastify's `trustProxy`); none by default. */
@@ -121,6 +124,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // back-office never uses it.
   if (deps.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 
+  const pulse = deps.pulse ?? createMarketPulse(db, clock);
+  app.addHook("onResponse", async (_request, reply) => {
+    if (reply.statusCode >= 500) pulse.countError();
+  });
+  app.addHook("onClose", async () => pulse.close());
+
   const services = createServices({
     db,
     clock,
@@ -128,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     telegramBotToken: deps.telegramBotToken,
     telegramBotUsername: deps.telegramBotUsername,
     metrics: deps.metrics?.metrics,
+    pulse,
   });
 
   // What every order tap reads but staff change rarely (schedules, clients, modifications) is kept in memory for
@@ -175,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(miniAppRoutes, services);
       await api.register(preparedListRoutes, services);
       await api.register(liveRoutes, { db, clock, tokens, live });
+      await api.register(marketOpeningRoutes, { db, clock });
     },
     { prefix: "/api" },
   );

@@ -13,6 +13,7 @@ import { openPglite, openPostgres } from "./db/client.ts";
 import { scheduledJobs } from "./jobs/index.ts";
 import { systemClock } from "./lib/clock.ts";
 import { createMetrics } from "./lib/metrics.ts";
+import { createMarketPulse } from "./modules/market-opening/index.ts";
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -31,6 +32,8 @@ async function main(): Promise<void> {
     error: (details, message) => app?.log.error(details, message),
     warn: (details, message) => app?.log.warn(details, message),
   };
+  // One count of refusals for «Открытие маркета», the bot's and the Mini App's alike.
+  const pulse = createMarketPulse(database.db, systemClock);
   const { token, apiRoot, webhookUrl } = config.telegram;
   const bot = token
     ? createLiveBot(
@@ -41,6 +44,7 @@ async function main(): Promise<void> {
           log: botLog,
           webAppUrl: config.telegram.webAppUrl,
           metrics: metrics?.bot(),
+          pulse,
         },
       )
     : undefined;
@@ -94,6 +98,7 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     apiDocs: config.apiDocs,
     liveMaxStreams: config.liveMaxStreams,
+    pulse,
     metrics: metrics && config.metrics ? { metrics, listen: config.metrics } : undefined,
   });
 

@@ -16,9 +16,10 @@ import {
   createSendOrdersService,
 } from "./modules/clients/index.ts";
 import { createScheduleService } from "./modules/market/index.ts";
+import type { MarketPulse } from "./modules/market-opening/index.ts";
 import { createMessageService } from "./modules/messaging/index.ts";
 import { createMiniAppService, createMiniAppSessionService } from "./modules/miniapp/index.ts";
-import { createOrderingService } from "./modules/ordering/index.ts";
+import { countEach, createOrderingService } from "./modules/ordering/index.ts";
 import { createPreparedListService } from "./modules/prepared-list/index.ts";
 import {
   createDailyReportService,
@@ -42,6 +43,8 @@ export type ServiceDeps = {
   /** The client bot's username, for organization invitation links (none: no links). */
   telegramBotUsername?: string;
   metrics?: Metrics;
+  /** This instance's count of refusals for «Открытие маркета». */
+  pulse?: MarketPulse;
 };
 
 /**
@@ -55,10 +58,11 @@ export function createServices({
   telegramBotToken,
   telegramBotUsername,
   metrics,
+  pulse,
 }: ServiceDeps) {
   const statistics = createStatisticsService({ db, clock });
   // Every way a client orders (the Mini App, its lists, its session) takes this one service, each in its scope.
-  const ordering = createOrderingService({ db, clock });
+  const ordering = createOrderingService({ db, clock, countAttempt: pulse?.countAttempt });
   return {
     auth: createAuthService({ db, clock, tokens }),
     accounts: createAccountsService({ db }),
@@ -87,9 +91,16 @@ export function createServices({
     miniAppSessions: createMiniAppSessionService({ db, clock, tokens, botToken: telegramBotToken, ordering }),
     miniApp: createMiniAppService({
       db,
-      ordering: ordering.on({ countAttempt: metrics?.orderingAttempts("miniapp") }),
+      ordering: ordering.on({
+        countAttempt: countEach(metrics?.orderingAttempts("miniapp"), pulse?.countAttempt),
+      }),
     }),
-    miniAppDryRun: createMiniAppService({ db, ordering, dryRun: true }),
+    // A staff preview's refusals are no client's: the opening's figures leave them out.
+    miniAppDryRun: createMiniAppService({
+      db,
+      ordering: ordering.on({ countAttempt: undefined }),
+      dryRun: true,
+    }),
     preparedList: createPreparedListService({ db, clock, ordering }),
     preparedListPreview: (session: string) =>
       createPreparedListService({ db, clock, ordering, preview: session }),

@@ -6,6 +6,7 @@ import type { BotMetrics } from "../lib/metrics.ts";
 import type { BotTextService } from "../modules/bot-texts/index.ts";
 import type { ClaimService } from "../modules/claims/index.ts";
 import type { BotRegistrationService, BotUserStanding } from "../modules/clients/index.ts";
+import type { MarketPulse } from "../modules/market-opening/index.ts";
 import type { MarketState, OrderingService } from "../modules/ordering/index.ts";
 import type { PreparedListService } from "../modules/prepared-list/index.ts";
 import type { BotSession, StoredSession } from "./session-state.ts";
@@ -32,6 +33,8 @@ export type BotDeps = {
   webAppUrl?: string;
   /** The live bot's metrics (METRICS_PORT): updates, their lag, errors, and ordering attempts counted as the bot's. */
   metrics?: BotMetrics;
+  /** This instance's count of refusals for «Открытие маркета» (the live bot's; a preview counts none). */
+  pulse?: MarketPulse;
 };
 
 /** The services handlers ask, on one database (middlewares/services.ts). */

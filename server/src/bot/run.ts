@@ -265,7 +265,7 @@ export function startPolling(
 /** The bot that talks to Telegram (or TELEGRAM_API_ROOT): every update taken once, in the shared database. */
 export function createLiveBot(
   settings: { token: string; apiRoot: string | undefined },
-  deps: Pick<BotDeps, "db" | "clock" | "log" | "webAppUrl" | "metrics">,
+  deps: Pick<BotDeps, "db" | "clock" | "log" | "webAppUrl" | "metrics" | "pulse">,
 ): Bot<BotContext> {
   const bot = createBot(
     settings.token,

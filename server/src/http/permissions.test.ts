@@ -2,6 +2,8 @@ import { ROLES, type TPermission, type TRole } from "@wholesale/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedClient } from "../db/factories/clients.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
+import { openLiveStream, STREAM_ROUTES } from "../test/live-stream.ts";
+import type { ApiRoute } from "./auth.ts";
 import { permissionsOf, ROLE_PERMISSIONS } from "./permissions.ts";
 
 /**
@@ -69,6 +71,25 @@ describe("role table", () => {
   });
 });
 
+/** A stream (STREAM_ROUTES) is called over the app's port, its status read and the connection dropped. */
+async function request(route: ApiRoute, url: string, authorization?: string) {
+  const headers = authorization ? { authorization } : {};
+  if (STREAM_ROUTES.has(route.url)) {
+    base ??= await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const stream = await openLiveStream(base, authorization ?? "");
+    stream.close();
+    return { statusCode: stream.status, json: () => stream.body as { code?: string; detail?: string } };
+  }
+  const res = await t.app.inject({
+    method: route.method as "GET",
+    url,
+    payload: route.method === "GET" ? undefined : {},
+    headers,
+  });
+  return { statusCode: res.statusCode, json: () => res.json() as { code?: string; detail?: string } };
+}
+let base: string | undefined;
+
 describe("every API route x every role", () => {
   it("declares its access and the server enforces it", async () => {
     const routes = t.app.apiRoutes;
@@ -79,22 +100,13 @@ describe("every API route x every role", () => {
     const clientToken = await t.app.tokens.signClient({ clientId: client.id, telegramId: 777_000_111 });
     for (const route of routes) {
       const url = route.url.replace(/:\w+/g, "999999");
-      const anonymous = await t.app.inject({
-        method: route.method as "GET",
-        url,
-        payload: route.method === "GET" ? undefined : {},
-      });
+      const anonymous = await request(route, url);
       if (route.access === "public") {
         expect(anonymous.statusCode, `${route.method} ${route.url} anonymous`).not.toBe(401);
       } else {
         expect(anonymous.statusCode, `${route.method} ${route.url} anonymous`).toBe(401);
       }
-      const asClient = await t.app.inject({
-        method: route.method as "GET",
-        url,
-        payload: route.method === "GET" ? undefined : {},
-        headers: { authorization: `Bearer ${clientToken}` },
-      });
+      const asClient = await request(route, url, `Bearer ${clientToken}`);
       const clientWhere = `${route.method} ${route.url} as a Mini App client`;
       if (route.access === "client" || route.access === "public")
         expect(asClient.statusCode, clientWhere).not.toBe(401);
@@ -105,21 +117,13 @@ describe("every API route x every role", () => {
       if (route.access === "client") {
         // Staff tokens, whatever their role, are no client tokens.
         for (const role of ROLES) {
-          const res = await t.call(role, {
-            method: route.method as "GET",
-            url,
-            payload: route.method === "GET" ? undefined : {},
-          });
+          const res = await request(route, url, (await t.as(role)).headers.authorization);
           expect(res.statusCode, `${route.method} ${route.url} as ${role}`).toBe(401);
         }
         continue;
       }
       for (const role of ROLES) {
-        const res = await t.call(role, {
-          method: route.method as "GET",
-          url,
-          payload: route.method === "GET" ? undefined : {},
-        });
+        const res = await request(route, url, (await t.as(role)).headers.authorization);
         const allowed =
           route.access === "public" ||
           route.access === "authenticated" ||

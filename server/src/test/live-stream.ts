@@ -3,6 +3,12 @@ import type { ClientHttp2Session } from "node:http2";
 import { type TLiveEvent, ZLiveEventSchema } from "@wholesale/contract";
 import { waitFor } from "./wait.ts";
 
+/**
+ * Routes answered as a stream for as long as the page keeps them: `inject` never sees them end, so the tests
+ * that walk every route call these over the app's port (or, reading nothing of a request but its token, skip them).
+ */
+export const STREAM_ROUTES: ReadonlySet<string> = new Set(["/api/live"]);
+
 export type HeardEvent = TLiveEvent & { id: string };
 
 export type LiveStreamReader = {

@@ -3,16 +3,16 @@ import type { Db, Tx } from "../../db/client.ts";
 import { createBotTextService } from "../../modules/bot-texts/index.ts";
 import { createClaimService } from "../../modules/claims/index.ts";
 import { createBotRegistrationService } from "../../modules/clients/index.ts";
-import { createOrderingService } from "../../modules/ordering/index.ts";
+import { countEach, createOrderingService } from "../../modules/ordering/index.ts";
 import { createPreparedListService } from "../../modules/prepared-list/index.ts";
 import type { BotContext, BotDeps, BotServices } from "../context.ts";
 
 /** The services handlers ask, on one database. */
-export function botServices(db: Db | Tx, deps: Pick<BotDeps, "clock" | "metrics">): BotServices {
+export function botServices(db: Db | Tx, deps: Pick<BotDeps, "clock" | "metrics" | "pulse">): BotServices {
   const ordering = createOrderingService({
     db,
     clock: deps.clock,
-    countAttempt: deps.metrics?.orderingAttempts,
+    countAttempt: countEach(deps.metrics?.orderingAttempts, deps.pulse?.countAttempt),
   });
   return {
     texts: createBotTextService({ db }),

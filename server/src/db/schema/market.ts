@@ -9,6 +9,8 @@ export const marketSchedules = pgTable("market_schedules", {
   name: varchar("name", { length: 200 }).notNull(),
   isActive: boolean("is_active").notNull().default(true),
   isManuallyOpened: boolean("is_manually_opened").notNull().default(false),
+  /** When staff last opened it by hand: the opening «Открытие маркета» counts from. */
+  openedAt: moment("opened_at"),
   /** Automatic close of a manual opening; null means it stays open until closed. */
   closeTime: moment("close_time"),
   /**
@@ -68,4 +70,19 @@ export const marketScheduleClients = pgTable(
       .references(() => clients.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.scheduleId, t.clientId] })],
+);
+
+/**
+ * What the ordering rules refused and the server failed, by second: each instance counts in memory and adds its
+ * counts every second, so «Открытие маркета» sees every instance's refusals without a write per refusal.
+ */
+export const marketPulse = pgTable(
+  "market_pulse",
+  {
+    second: moment("second").notNull(),
+    /** `refused_stock`, `refused_limit`, `refused_pace` or `server_error`. */
+    kind: varchar("kind", { length: 32 }).notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.second, t.kind] })],
 );

@@ -26,6 +26,7 @@ export const orders = pgTable(
   (t) => [
     index("orders_day_type_idx").on(t.openedOn, t.clientType),
     index("orders_client_day_idx").on(t.clientId, t.openedOn),
+    index("orders_opened_at_idx").on(t.openedAt),
   ],
 );
 
@@ -58,5 +59,7 @@ export const orderPositions = pgTable(
   (t) => [
     index("order_positions_order_idx").on(t.orderId, t.status),
     index("order_positions_modification_idx").on(t.modificationId, t.createdAt),
+    // «Открытие маркета» reads what was added since the opening.
+    index("order_positions_created_idx").on(t.createdAt),
   ],
 );

@@ -1,5 +1,5 @@
 export { describeMarketState } from "./market-message.ts";
-export { runMarketTick } from "./market-notices.ts";
+export { NOTICE_KINDS, runMarketTick } from "./market-notices.ts";
 export {
   CLOSED_MARKET,
   type MarketClient,
@@ -12,5 +12,6 @@ export {
   schedulesColumn,
   storedSchedulesOf,
 } from "./market-schedules.ts";
+export { clientsOpenFor, lastOpening } from "./opening-facts.ts";
 export { marketRoutes } from "./routes.ts";
 export { createScheduleService } from "./schedule-service.ts";

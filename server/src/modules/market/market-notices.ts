@@ -24,7 +24,7 @@ export const NOTICE_KINDS = { preStart: "market_pre_start", end: "market_end" } 
 type Recipient = MarketClient & { chatId: number };
 
 /** Clients a market notice can reach: active, not banned, with a Telegram chat. */
-async function reachableClients(db: Db | Tx): Promise<Recipient[]> {
+export async function reachableClients(db: Db | Tx): Promise<Recipient[]> {
   const rows = await db
     .select({
       id: clients.id,

@@ -29,3 +29,12 @@ export function countingAttempts(service: OrderingService, count: CountAttempt):
     removePosition: async (...args) => counted("remove", await service.removePosition(...args)),
   };
 }
+
+/** One count that tells each of `counts` (the metrics, the market's pulse); undefined when none is given. */
+export function countEach(...counts: (CountAttempt | undefined)[]): CountAttempt | undefined {
+  const given = counts.filter((count) => count !== undefined);
+  if (given.length === 0) return undefined;
+  return (action, refusal) => {
+    for (const count of given) count(action, refusal);
+  };
+}

@@ -1,4 +1,5 @@
 export { toKopecks } from "@wholesale/contract";
+export { countEach } from "./attempts.ts";
 export { createOrderingService } from "./ordering-service.ts";
 export { MAX_QUANTITY, validQuantity } from "./rules/limits.ts";
 export { formatMoney, TEXT as orderingTexts } from "./rules/messages.ts";

@@ -28,9 +28,16 @@ export async function openSchedule(
   return db.transaction(async (tx) => {
     const row = await lockSchedule(tx, id);
     if (!row.isActive) throw conflict("Расписание выключено: включите «Активно», чтобы открыть маркет");
+    // A schedule open by hand already keeps the moment it opened: a new close time extends that opening.
+    const openAlready = row.isManuallyOpened && (row.closeTime === null || row.closeTime > now);
     await tx
       .update(marketSchedules)
-      .set({ isManuallyOpened: true, closeTime, closedUntil: null })
+      .set({
+        isManuallyOpened: true,
+        closeTime,
+        closedUntil: null,
+        openedAt: openAlready ? row.openedAt : now,
+      })
       .where(eq(marketSchedules.id, id));
     return getSchedule(tx, clock, id);
   });

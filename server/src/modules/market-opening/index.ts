@@ -1,0 +1,2 @@
+export { marketOpeningRoutes } from "./opening-routes.ts";
+export { createMarketPulse, type MarketPulse } from "./pulse.ts";
