@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchData } from "../server/src/test/launch-data.ts";
 import { demoClientOnOpenMarket, launchHash } from "../server/src/test/miniapp-launch.ts";
 import { axeViolations, describeViolations } from "./support/axe.ts";
-import { apiCall, apiToken, launchBrowser, openPage, signIn } from "./support/browser.ts";
+import { apiCall, apiToken, launchBrowser, networkQuiet, openPage, signIn } from "./support/browser.ts";
 import { ADMIN, DEMO } from "./support/constants.ts";
 
 /**
@@ -25,7 +25,7 @@ afterAll(() => browser?.close());
 
 /** The page once it has settled: its data loaded and no spinner left, so axe sees what a person sees. */
 async function settled(page: Page) {
-  await page.waitForLoadState("networkidle");
+  await networkQuiet(page);
   // A table keeps a hidden progress bar in place so its rows do not jump: only a shown one means loading.
   await page
     .getByRole("progressbar")

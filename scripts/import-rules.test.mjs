@@ -133,6 +133,11 @@ describe("the web's import rules", () => {
     write(root, "web/src/session/session.ts", 'import { api } from "../api/client.ts";\napi("/token/");\n');
     write(
       root,
+      "web/src/api/live.ts",
+      'import { openStream } from "./client.ts";\nexport const open = () => openStream("/live/", {});\n',
+    );
+    write(
+      root,
       "web/src/features/clients/api.ts",
       'import { api } from "../../api/client.ts";\nexport const clientKeys = {};\n' +
         `export const useGroups = (on) => api(on ? "/profiles/groups/" : \`/profiles/\${on}/\`, {});\n`,
@@ -231,7 +236,13 @@ describe("the web's import rules", () => {
       "web/src/features/market/Status.tsx",
       'import { ApiError } from "../../api/client.ts";\nexport { ApiError };\n',
     );
+    write(
+      root,
+      "web/src/features/market/Live.tsx",
+      'import { openStream } from "../../api/client.ts";\nexport const live = openStream("/live/", {});\n',
+    );
     expect(importViolations(root)).toEqual([
+      "web/src/features/market/Live.tsx calls the API (openStream): only a feature's own api.ts does, so its query keys are the only ones",
       "web/src/features/market/SchedulesCard.tsx calls the API (api): only a feature's own api.ts does, so its query keys are the only ones",
       "web/src/features/market/api.ts calls /profiles/groups/, which clients owns: use features/clients/index.ts's hooks instead",
       "web/src/features/market/api.ts calls /nowhere/, which no area owns: add it to API_OWNERS",

@@ -1,5 +1,5 @@
-import { type Browser, chromium, type Page } from "playwright-core";
-import { afterEach, inject } from "vitest";
+import { type Browser, chromium, type Page, type Request } from "playwright-core";
+import { afterEach, expect, inject } from "vitest";
 import { CHROMIUM_PATH } from "./constants.ts";
 
 export const baseURL = () => inject("baseURL");
@@ -38,16 +38,56 @@ function watchCsp(page: Page): void {
   });
 }
 
-/** A fresh browser context (its own localStorage) on a desktop or a phone-sized screen. */
-export async function openPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<Page> {
+/** The requests each page has under way, but its live stream, which stays open as long as the page. */
+const underWay = new WeakMap<Page, Set<Request>>();
+
+function watchRequests(page: Page): void {
+  const open = new Set<Request>();
+  underWay.set(page, open);
+  page.on("request", (request) => {
+    if (!new URL(request.url()).pathname.startsWith("/api/live")) open.add(request);
+  });
+  page.on("requestfinished", (request) => open.delete(request));
+  page.on("requestfailed", (request) => open.delete(request));
+}
+
+/**
+ * Resolves once the page has had no request under way for 500 ms, as Playwright's `networkidle` does, except
+ * that the live stream does not count: a signed-in page holds it open, and `networkidle` would never come.
+ */
+export async function networkQuiet(page: Page): Promise<void> {
+  const open = underWay.get(page);
+  if (!open) throw new Error("a page not opened with openPage");
+  let quietSince = Date.now();
+  await expect
+    .poll(
+      () => {
+        if (open.size > 0) quietSince = Date.now();
+        return Date.now() - quietSince >= 500;
+      },
+      { timeout: 60_000, interval: 100 },
+    )
+    .toBe(true);
+}
+
+/**
+ * A fresh browser context (its own localStorage) on a desktop or a phone-sized screen, on the app under test
+ * or the one at `base`.
+ */
+export async function openPage(
+  browser: Browser,
+  viewport = { width: 1280, height: 800 },
+  base = baseURL(),
+): Promise<Page> {
   const context = await browser.newContext({
     viewport,
-    baseURL: baseURL(),
+    baseURL: base,
     locale: "ru-RU",
     timezoneId: "Europe/Moscow",
   });
   const page = await context.newPage();
   watchCsp(page);
+  watchRequests(page);
   return page;
 }
 

@@ -1,9 +1,13 @@
 import { vi } from "vitest";
 
-type Handler = (request: { url: string; method: string; body: unknown; headers: Record<string, string> }) => {
-  status: number;
-  body?: unknown;
-};
+/** A JSON answer, or a whole Response (a stream) handed back as it is; either may come later. */
+type Handler = (request: {
+  url: string;
+  method: string;
+  body: unknown;
+  headers: Record<string, string>;
+}) => Answer | Promise<Answer>;
+type Answer = { status: number; body?: unknown } | Response;
 
 /** Replaces fetch with a router of handlers keyed by "METHOD /path"; records every call. */
 export function mockFetch(routes: Record<string, Handler>) {
@@ -17,7 +21,9 @@ export function mockFetch(routes: Record<string, Handler>) {
     calls.push({ url, method, body, headers });
     const handler = routes[`${method} ${path}`];
     if (!handler) return new Response(JSON.stringify({ detail: "Не найдено" }), { status: 404 });
-    const { status, body: out } = handler({ url, method, body, headers });
+    const answer = await handler({ url, method, body, headers });
+    if (answer instanceof Response) return answer;
+    const { status, body: out } = answer;
     return new Response(out === undefined ? null : JSON.stringify(out), {
       status,
       headers: { "content-type": "application/json" },

@@ -4,16 +4,19 @@ import type { TClient, TMarketSchedule } from "@wholesale/contract";
 type StaffCall = <T>(method: string, path: string, body?: unknown) => Promise<T>;
 
 /**
- * A demo client who may order now with prices shown, set up through the staff API: the demo's schedules
- * switched off (so the hour does not matter) and a schedule of the client's own opened by hand. Returns what
- * to undo afterwards.
+ * A demo client who may order now with prices shown (the first such, or the first `pick` takes), set up
+ * through the staff API: the demo's schedules switched off (so the hour does not matter) and a schedule of the
+ * client's own opened by hand. Returns what to undo afterwards.
  */
 export async function demoClientOnOpenMarket(
   call: StaffCall,
   scheduleName: string,
+  pick: (client: TClient) => boolean = () => true,
 ): Promise<{ client: TClient; schedule: TMarketSchedule; switchedOff: TMarketSchedule[] }> {
   const { results } = await call<{ results: TClient[] }>("GET", "/profiles/clients/?tab=active&limit=200");
-  const found = results.find((c) => c.telegram_id !== null && c.client_type !== null && !c.offline);
+  const found = results.find(
+    (c) => c.telegram_id !== null && c.client_type !== null && !c.offline && pick(c),
+  );
   if (!found) throw new Error("no demo client to open the Mini App as");
   const { results: schedules } = await call<{ results: TMarketSchedule[] }>(
     "GET",

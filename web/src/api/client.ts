@@ -28,6 +28,8 @@ export type RequestOptions<S extends z.ZodType | undefined> = {
   signal?: AbortSignal;
   /** Sign-in and token calls go without the bearer header and without the 401 handling. */
   anonymous?: boolean;
+  /** Headers besides the bearer token and the JSON ones (a stream's `accept`, `last-event-id`). */
+  headers?: Record<string, string>;
 };
 
 let onUnauthorized: () => void = () => {};
@@ -47,7 +49,7 @@ export function apiUrl(path: string, query?: Query): string {
 }
 
 async function send(url: string, options: RequestOptions<z.ZodType | undefined>): Promise<Response> {
-  const headers: Record<string, string> = { accept: "application/json" };
+  const headers: Record<string, string> = { accept: "application/json", ...options.headers };
   const access = tokens.access();
   if (!options.anonymous && access) headers.authorization = `Bearer ${access}`;
   let body: BodyInit | undefined;
@@ -134,6 +136,19 @@ export async function api<S extends z.ZodType | undefined = undefined>(
   const parsed = options.schema.safeParse(await response.json().catch(() => undefined));
   if (!parsed.success) throw new ApiError(0, "Сервер вернул пустой ответ или неверный формат данных");
   return parsed.data as never;
+}
+
+/**
+ * Opens a long answer the caller reads as it comes (the live stream's server-sent events), with the bearer
+ * token: an expired token is refreshed by the same one refresh every call shares, and a session that is over
+ * ends as it does for any call (an ApiError 401 after the tokens are cleared). Any other status is the
+ * caller's to read.
+ */
+export function openStream(
+  path: string,
+  options: { headers: Record<string, string>; signal: AbortSignal },
+): Promise<Response> {
+  return authorizedFetch(apiUrl(path), options);
 }
 
 /** The file name a download's content-disposition header gives (the UTF-8 form first). */

@@ -1,9 +1,11 @@
-import { render, screen } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../test/fetch-mock.ts";
+import { fakeLiveStream } from "../../test/live-stream.ts";
 import { withAppProviders } from "../../test/providers.tsx";
 import { staffUser } from "../../test/staff.ts";
+import { liveStream } from "../api/live.ts";
 import { signIn, signOut } from "../session/session.ts";
 import { AppLayout } from "./AppLayout.tsx";
 import { SECTIONS } from "./sections.tsx";
@@ -19,7 +21,7 @@ const account = staffUser(
   { username: "admin", is_superuser: true },
 );
 
-async function renderSection(path: string) {
+async function renderSection(path: string, stream = fakeLiveStream()) {
   mockFetch({
     "POST /api/token/": () => ({ status: 200, body: { access: "A", refresh: "R" } }),
     "GET /api/users/whoiam/": () => ({ status: 200, body: account }),
@@ -27,6 +29,7 @@ async function renderSection(path: string) {
       status: 200,
       body: { results: [account, { ...account, id: 2, username: "office" }] },
     }),
+    "GET /api/live/": () => stream.answer(),
   });
   await signIn("admin", "pw");
   const section = SECTIONS.find((s) => s.path === path);
@@ -55,5 +58,16 @@ describe("a page's title", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Аккаунты: 2" })).toBeInTheDocument();
     expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
     expect(screen.queryByText("Аккаунты")).not.toBeInTheDocument();
+  });
+});
+
+describe("the live stream", () => {
+  it("opens once signed in and closes with the session", async () => {
+    await renderSection("/accounts");
+    await screen.findByRole("heading", { level: 1, name: "Аккаунты: 2" });
+    await waitFor(() => expect(liveStream.state()).toBe("live"));
+    expect(screen.queryByText("Обновление по таймеру")).not.toBeInTheDocument();
+    act(() => signOut());
+    expect(liveStream.state()).toBe("off");
   });
 });

@@ -24,10 +24,12 @@ import dayjs from "dayjs";
 import "dayjs/locale/ru";
 import { Suspense, useEffect, useState } from "react";
 import { NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
+import { liveStream } from "../api/live.ts";
 import { notify } from "../notices/notify.tsx";
 import { can, sessionStore, signOut, useSession } from "../session/session.ts";
 import { FullScreenLoader } from "../ui/FullScreenLoader.tsx";
 import { PageTitleContext } from "../ui/page-title.ts";
+import { LiveIndicator } from "./LiveIndicator.tsx";
 import { NOT_FOUND_TITLE } from "./NotFoundPage.tsx";
 import { createQueryClient } from "./query-client.ts";
 import { SECTIONS } from "./sections.tsx";
@@ -62,6 +64,14 @@ function Frame() {
   const navigation = useNavigation();
   const location = useLocation();
   const [pageTitle, setPageTitle] = useState<string | null>(null);
+
+  // The live stream is this session's: opened once signed in, closed with the session (or another's).
+  const accountId = myUser?.id;
+  useEffect(() => {
+    if (accountId === undefined) return;
+    liveStream.start();
+    return () => liveStream.stop();
+  }, [accountId]);
 
   const sections = SECTIONS.filter((s) => can(myUser, s.permission));
   const current = SECTIONS.find((s) => s.path === location.pathname);
@@ -134,6 +144,7 @@ function Frame() {
           <Typography variant="h6" component="h1" noWrap sx={{ flexGrow: 1 }}>
             {pageTitle ?? current?.title ?? current?.label ?? ""}
           </Typography>
+          <LiveIndicator />
           {myUser && (
             <Chip
               label={myUser.username}

@@ -4,6 +4,7 @@ import {
   type TBotTextPath,
   type TMarketScheduleCreate,
   type TMarketScheduleUpdate,
+  type TMarketStatus,
   type TOpenMarket,
   type TTimeIntervalCreate,
   type TTimeIntervalUpdate,
@@ -13,6 +14,7 @@ import {
   ZTimeIntervalSchema,
 } from "@wholesale/contract";
 import { api } from "../../api/client.ts";
+import { useLiveRefresh, useLiveState, usePollingFallback, useRefreshAt } from "../../lib/live-refresh.ts";
 import { queryKeysFactory } from "../../lib/query-keys.ts";
 
 export const marketKeys = queryKeysFactory("market");
@@ -24,26 +26,69 @@ const scheduleKeys = queryKeysFactory("schedules", marketKeys);
 const statusKeys = queryKeysFactory("status", marketKeys);
 const botTextKeys = queryKeysFactory<never, TBotTextPath>("bot-text", marketKeys);
 
-/** Part 2, section 9: the market status is fetched again every 60 000 ms. */
+/**
+ * Part 2, section 9: the market status is fetched again every 60 000 ms while the live stream is not open;
+ * while it is, its `market` events and the status's own next turn (a timer, not polling) refresh it.
+ */
 export const MARKET_STATUS_REFRESH_MS = 60_000;
 const ZSchedulePageSchema = paged(ZMarketScheduleSchema);
 
-export function useMarketStatus() {
-  return useQuery({
-    queryKey: statusKeys.details(),
-    queryFn: ({ signal }) => api("/storehouse/market-status/", { schema: ZMarketStatusSchema, signal }),
-    refetchInterval: MARKET_STATUS_REFRESH_MS,
-    meta: { errorMessage: "Не удалось загрузить статус маркета" },
+/** When the market opens or closes next by its schedules, or null when it will not by itself. */
+function nextTurn(status: TMarketStatus | undefined): string | null {
+  const moments = [status?.open_until, status?.next_open_at].filter((m): m is string => !!m);
+  return moments.sort((a, b) => Date.parse(a) - Date.parse(b))[0] ?? null;
+}
+
+/**
+ * The market's status, every client's or `client`'s, kept current: read again on the stream's `market` events
+ * and at its next turn, or polled while the stream is not live.
+ */
+function useStatus({
+  client,
+  enabled = true,
+  errorMessage,
+}: {
+  client?: number;
+  enabled?: boolean;
+  errorMessage?: string;
+}) {
+  const queryKey = client === undefined ? statusKeys.details() : statusKeys.detail(client);
+  useLiveRefresh(["market"], queryKey, enabled);
+  const refetchInterval = usePollingFallback(MARKET_STATUS_REFRESH_MS, enabled);
+  const status = useQuery({
+    queryKey,
+    queryFn: ({ signal }) =>
+      api("/storehouse/market-status/", { query: { client }, schema: ZMarketStatusSchema, signal }),
+    enabled,
+    refetchInterval,
+    meta: errorMessage ? { errorMessage } : undefined,
   });
+  useRefreshAt(nextTurn(status.data), queryKey, status.dataUpdatedAt);
+  return status;
+}
+
+export function useMarketStatus() {
+  return useStatus({ errorMessage: "Не удалось загрузить статус маркета" });
+}
+
+/**
+ * When the market turns next (opens or closes by its schedules), for another screen showing whether it is open
+ * to read itself again then; asked only while the stream is live (polling covers it otherwise).
+ */
+export function useNextMarketTurn(enabled: boolean): string | null {
+  const live = useLiveState() === "live";
+  return nextTurn(useStatus({ enabled: enabled && live }).data);
 }
 
 /** Load failures of the schedules show in the card («Ошибка загрузки: …»), not as a notice. */
 export function useMarketSchedules() {
+  useLiveRefresh(["market"], scheduleKeys.lists());
+  const refetchInterval = usePollingFallback(MARKET_STATUS_REFRESH_MS);
   return useQuery({
     queryKey: scheduleKeys.lists(),
     queryFn: ({ signal }) => api("/storehouse/market-schedules/", { schema: ZSchedulePageSchema, signal }),
     select: (data) => data.results,
-    refetchInterval: MARKET_STATUS_REFRESH_MS,
+    refetchInterval,
   });
 }
 
@@ -136,10 +181,5 @@ export function useSaveBotText(path: TBotTextPath) {
 
 /** The market as one client sees it, for the client dialog; a failure just leaves the line out. */
 export function useClientMarketStatus(clientId: number) {
-  return useQuery({
-    queryKey: statusKeys.detail(clientId),
-    queryFn: ({ signal }) =>
-      api("/storehouse/market-status/", { query: { client: clientId }, schema: ZMarketStatusSchema, signal }),
-    refetchInterval: MARKET_STATUS_REFRESH_MS,
-  });
+  return useStatus({ client: clientId });
 }

@@ -11,6 +11,7 @@ import {
   z,
 } from "@wholesale/contract";
 import { api } from "../../api/client.ts";
+import { useLiveRefresh, usePollingFallback } from "../../lib/live-refresh.ts";
 import { queryKeysFactory } from "../../lib/query-keys.ts";
 
 export const messagingKeys = queryKeysFactory("messaging");
@@ -49,13 +50,19 @@ export function useRecipientCount(query: TRecipientCountQuery | null) {
   });
 }
 
+/** How often the scheduled messages are read while the live stream is not open. */
+const SCHEDULED_POLL_MS = 30_000;
+
 export function useScheduledMessages() {
+  const queryKey = messageKeys.list({ sent: false });
+  // A scheduled message leaves the list when its time comes and it is sent: a change of the message.
+  useLiveRefresh(["messages"], queryKey);
+  const refetchInterval = usePollingFallback(SCHEDULED_POLL_MS);
   return useQuery({
-    queryKey: messageKeys.list({ sent: false }),
+    queryKey,
     queryFn: ({ signal }) =>
       api("/messaging/to-clients/", { query: { sent: "false" }, schema: ZMessagesSchema, signal }),
-    // A scheduled message leaves the list when its time comes.
-    refetchInterval: 30_000,
+    refetchInterval,
     meta: { errorMessage: "Не удалось загрузить сообщения" },
   });
 }
@@ -80,16 +87,22 @@ export function recentRefreshInterval(messages: TClientMessage[] | undefined, no
   return justSent ? FAST_REFRESH_MS : SLOW_REFRESH_MS;
 }
 
+/** Their delivery figures move with each message delivered: the stream says so, or they are polled. */
 export function useRecentMessages() {
+  const queryKey = messageKeys.list({ sent: true });
+  useLiveRefresh(["messages"], queryKey);
+  const refetchInterval = usePollingFallback((query: { state: { data?: TClientMessage[] } }) =>
+    recentRefreshInterval(query.state.data, Date.now()),
+  );
   return useQuery({
-    queryKey: messageKeys.list({ sent: true }),
+    queryKey,
     queryFn: ({ signal }) =>
       api("/messaging/to-clients/", {
         query: { sent: "true", limit: RECENT_LIMIT },
         schema: ZMessagesSchema,
         signal,
       }),
-    refetchInterval: (query) => recentRefreshInterval(query.state.data, Date.now()),
+    refetchInterval,
     meta: { errorMessage: "Не удалось загрузить сообщения" },
   });
 }
@@ -145,6 +158,7 @@ export const CLAIMS_PAGE_SIZE = 50;
 /** One page (from 0) of a tab's claims: all, open (not reviewed) or closed (reviewed), newest first. */
 export function useClaims(status: TClaimStatus | undefined, page: number) {
   const query: ClaimsQuery = { status, limit: CLAIMS_PAGE_SIZE, offset: page * CLAIMS_PAGE_SIZE };
+  useLiveRefresh(["claims"], claimKeys.list(query));
   return useQuery({
     queryKey: claimKeys.list(query),
     queryFn: ({ signal }) =>
@@ -158,9 +172,14 @@ export function useClaims(status: TClaimStatus | undefined, page: number) {
   });
 }
 
+/** How often the menu's count of open claims is read while the live stream is not open. */
+const OPEN_CLAIMS_POLL_MS = 60_000;
+
 /** How many claims are open, for the menu. */
 export function useOpenClaimsCount(enabled: boolean) {
   const query: ClaimsQuery = { status: "not_reviewed", limit: 1 };
+  useLiveRefresh(["claims"], claimKeys.list(query), enabled);
+  const refetchInterval = usePollingFallback(OPEN_CLAIMS_POLL_MS, enabled);
   return useQuery({
     queryKey: claimKeys.list(query),
     queryFn: ({ signal }) =>
@@ -171,7 +190,7 @@ export function useOpenClaimsCount(enabled: boolean) {
       }),
     select: (page) => page.count,
     enabled,
-    refetchInterval: 60_000,
+    refetchInterval,
   });
 }
 

@@ -3,13 +3,16 @@ import userEvent from "@testing-library/user-event";
 import type { TPermission } from "@wholesale/contract";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../../test/fetch-mock.ts";
+import { fakeLiveStream } from "../../../test/live-stream.ts";
 import { testOrder, testPosition } from "../../../test/orders.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
 import { staffUser } from "../../../test/staff.ts";
+import { liveStream } from "../../api/live.ts";
 import { signIn, signOut } from "../../session/session.ts";
 import { OnlineOrders } from "./OnlineOrders.tsx";
 
 afterEach(() => {
+  liveStream.stop();
   vi.unstubAllGlobals();
   signOut();
 });
@@ -126,5 +129,51 @@ describe("OnlineOrders", () => {
     const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByText("Чехол")).toBeInTheDocument();
     expect(within(dialog).queryByRole("button", { name: /Изменить|Удалить/ })).not.toBeInTheDocument();
+  });
+
+  it("keeps orders placed while the list is read behind «Новых заказов: N»; «Показать» shows them; a shown one changes in place", async () => {
+    const scrolled = vi.spyOn(window, "scrollTo").mockImplementation(() => {});
+    const stream = fakeLiveStream();
+    const placed = testOrder({
+      id: 8,
+      client: { id: 4, nickname: "Борис", organization_name: "", offline: false, client_type: 3 },
+      opened_at: "2026-11-20T10:00:00.000Z",
+      positions: [testPosition(21, "added", "Кабель", { order: 8 })],
+    });
+    let results = [order];
+    mockFetch({
+      "POST /api/token/": () => ({ status: 200, body: { access: "A", refresh: "R" } }),
+      "GET /api/users/whoiam/": () => ({ status: 200, body: staffUser("office", ["orders.read"]) }),
+      "GET /api/sales/orders/": () => ({
+        status: 200,
+        body: { count: results.length, next: null, previous: null, results },
+      }),
+      "GET /api/live/": () => stream.answer(),
+    });
+    await signIn("office", "pw");
+    liveStream.start();
+    render(withAppProviders(<OnlineOrders />));
+    await screen.findByTestId("order-card");
+    await waitFor(() => expect(liveStream.state()).toBe("live"));
+
+    // Order 8 is placed and order 7 changes: the newest would come first, above the card being read.
+    results = [
+      placed,
+      { ...order, positions: [testPosition(11, "added", "Чехол", { price: 99.9, quantity: 5 })] },
+    ];
+    stream.send({ kind: "orders", ids: [8, 7], new: [8] });
+    const strip = await screen.findByTestId("new-orders");
+    expect(strip).toHaveTextContent("Новых заказов: 1");
+    await waitFor(() => expect(screen.getByTestId("order-card")).toHaveTextContent("5 × 99,90 ₽"));
+    expect(screen.getAllByTestId("order-card")).toHaveLength(1);
+    expect(screen.getByTestId("orders-counter")).toHaveTextContent("Показано: 1 из 2");
+
+    await userEvent.click(within(strip).getByRole("button", { name: "Показать" }));
+    const cards = screen.getAllByTestId("order-card");
+    expect(cards).toHaveLength(2);
+    expect(cards[0]).toHaveTextContent("Борис");
+    expect(screen.queryByTestId("new-orders")).not.toBeInTheDocument();
+    expect(scrolled).toHaveBeenCalledWith({ top: 0 });
+    scrolled.mockRestore();
   });
 });

@@ -10,7 +10,7 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import { CLIENT_TYPE_LARGE, CLIENT_TYPE_SMALL } from "@wholesale/contract";
+import { CLIENT_TYPE_LARGE, CLIENT_TYPE_SMALL, type TOrder, type TOrderPage } from "@wholesale/contract";
 import { useMemo, useState } from "react";
 import { useDebounced } from "../../lib/use-debounced.ts";
 import { can, useSession } from "../../session/session.ts";
@@ -20,11 +20,66 @@ import { CollectDirectionDialog } from "./CollectDirectionDialog.tsx";
 import { ConfirmCollectAllDialog } from "./ConfirmCollectAllDialog.tsx";
 import { OrderCard } from "./OrderCard.tsx";
 import { OrderDialog } from "./OrderDialog.tsx";
+import { useHeldNewOrders } from "./use-held-new-orders.ts";
 import { useInfiniteTrigger } from "./use-infinite-trigger.ts";
 
 const SEARCH_DEBOUNCE_MS = 500;
 
-/** The spec's Online orders screen: today's orders of one wholesale type, newest first. */
+/**
+ * The pages' orders once each: an order placed between the reads of two pages moves the next page by one,
+ * and its first order would come twice.
+ */
+function uniqueOrders(pages: readonly TOrderPage[]): TOrder[] {
+  const seen = new Set<number>();
+  return pages
+    .flatMap((page) => page.results)
+    .filter((order) => {
+      if (seen.has(order.id)) return false;
+      seen.add(order.id);
+      return true;
+    });
+}
+
+/**
+ * «Новых заказов: N» with «Показать», floating under the app bar wherever the person has scrolled to, over the
+ * cards rather than before them: appearing, it moves nothing that is being read.
+ */
+function NewOrdersStrip({ waiting, onShow }: { waiting: number; onShow: () => void }) {
+  return (
+    <Box
+      role="status"
+      sx={{
+        position: "sticky",
+        top: { xs: 64, sm: 72 },
+        zIndex: 2,
+        height: 0,
+        display: "flex",
+        justifyContent: "center",
+        alignItems: "flex-start",
+      }}
+    >
+      {waiting > 0 && (
+        <Paper
+          elevation={6}
+          data-testid="new-orders"
+          sx={{ display: "flex", alignItems: "center", gap: 1, pl: 2, pr: 1, py: 0.5, borderRadius: 5 }}
+        >
+          <Typography variant="body2" fontWeight={500}>
+            Новых заказов: {waiting}
+          </Typography>
+          <Button size="small" onClick={onShow}>
+            Показать
+          </Button>
+        </Paper>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The spec's Online orders screen: today's orders of one wholesale type, newest first, kept current by the live
+ * stream; orders placed while it is read wait behind «Новых заказов: N» until shown.
+ */
 export function OnlineOrders() {
   const { myUser } = useSession();
   const canCollect = can(myUser, "orders.collect");
@@ -39,9 +94,15 @@ export function OnlineOrders() {
 
   const orders = useOrders(
     { client_type: clientType, search: debounced, limit: ONLINE_PAGE_SIZE },
-    { poll: true },
+    { live: true },
   );
-  const list = useMemo(() => orders.data?.pages.flatMap((p) => p.results) ?? [], [orders.data]);
+  const read = useMemo(
+    () => (orders.data && !orders.isPlaceholderData ? uniqueOrders(orders.data.pages) : undefined),
+    [orders.data, orders.isPlaceholderData],
+  );
+  const { shown, waiting, showHeld } = useHeldNewOrders(read, `${clientType} ${debounced}`);
+  // While another tab or search loads, the cards of the last one stay.
+  const list = read ? shown : uniqueOrders(orders.data?.pages ?? []);
   const count = orders.data?.pages.at(-1)?.count ?? 0;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = orders;
   const loadMore = () => {
@@ -49,6 +110,10 @@ export function OnlineOrders() {
   };
   const trigger = useInfiniteTrigger(loadMore, hasNextPage);
   const openOrder = list.find((o) => o.id === openOrderId);
+  const showNew = () => {
+    showHeld();
+    window.scrollTo({ top: 0 });
+  };
 
   return (
     <Stack spacing={2}>
@@ -86,29 +151,34 @@ export function OnlineOrders() {
         )}
       </Stack>
 
-      {orders.isPending ? (
-        <FullScreenLoader />
-      ) : list.length === 0 ? (
-        <Paper sx={{ p: 4 }}>
-          <Typography color="text.secondary" align="center">
-            Нет активных заказов
-          </Typography>
-        </Paper>
-      ) : (
-        <Grid container spacing={2} alignItems="flex-start">
-          {list.map((order) => (
-            <Grid key={order.id} size={{ xs: 12, md: 6, xl: 4 }}>
-              <OrderCard
-                order={order}
-                onEdit={() => setOpenOrderId(order.id)}
-                canEdit={canEdit}
-                onCollect={canCollect ? () => send.mutate({ type: "order", order_id: order.id }) : undefined}
-                collecting={send.isPending}
-              />
-            </Grid>
-          ))}
-        </Grid>
-      )}
+      <Box>
+        <NewOrdersStrip waiting={waiting} onShow={showNew} />
+        {orders.isPending ? (
+          <FullScreenLoader />
+        ) : list.length === 0 ? (
+          <Paper sx={{ p: 4 }}>
+            <Typography color="text.secondary" align="center">
+              Нет активных заказов
+            </Typography>
+          </Paper>
+        ) : (
+          <Grid container spacing={2} alignItems="flex-start">
+            {list.map((order) => (
+              <Grid key={order.id} size={{ xs: 12, md: 6, xl: 4 }}>
+                <OrderCard
+                  order={order}
+                  onEdit={() => setOpenOrderId(order.id)}
+                  canEdit={canEdit}
+                  onCollect={
+                    canCollect ? () => send.mutate({ type: "order", order_id: order.id }) : undefined
+                  }
+                  collecting={send.isPending}
+                />
+              </Grid>
+            ))}
+          </Grid>
+        )}
+      </Box>
 
       <Box ref={trigger} sx={{ display: "flex", justifyContent: "center", minHeight: 8 }}>
         {isFetchingNextPage ? (

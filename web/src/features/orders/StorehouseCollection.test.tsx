@@ -2,13 +2,16 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../../test/fetch-mock.ts";
+import { fakeLiveStream } from "../../../test/live-stream.ts";
 import { testOrder, testPosition } from "../../../test/orders.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
 import { staffUser } from "../../../test/staff.ts";
+import { liveStream } from "../../api/live.ts";
 import { signIn, signOut } from "../../session/session.ts";
 import { GREW_AFTER_COLLECTION, NOT_ALL_SENT, StorehouseCollection } from "./StorehouseCollection.tsx";
 
 afterEach(() => {
+  liveStream.stop();
   vi.unstubAllGlobals();
   signOut();
 });
@@ -201,5 +204,51 @@ describe("StorehouseCollection", () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(scrolled).toHaveBeenCalledTimes(1));
     scrolled.mockRestore();
+  });
+
+  it("keeps a tick under way and its direction open while the list is refreshed by the live stream", async () => {
+    const stream = fakeLiveStream();
+    const north = { id: 1, name: "Север" };
+    const south = { id: 2, name: "Юг" };
+    let northDone = false;
+    let answerTick: (() => void) | undefined;
+    const calls = mockFetch({
+      "POST /api/token/": () => ({ status: 200, body: { access: "A", refresh: "R" } }),
+      "GET /api/users/whoiam/": () => ({ status: 200, body: storehouseUser }),
+      "GET /api/sales/collection/": () => ({
+        status: 200,
+        body: {
+          results: [
+            { transportation: north, orders: [orderOf(1, "Анна", north, northDone)] },
+            { transportation: south, orders: [orderOf(2, "Борис", south)] },
+          ],
+        },
+      }),
+      "POST /api/sales/order-positions/10/collect/": () =>
+        new Promise((resolve) => {
+          answerTick = () => resolve({ status: 200, body: testPosition(10, "collected", "Товар 1") });
+        }),
+      "GET /api/live/": () => stream.answer(),
+    });
+    await signIn("storehouse", "pw");
+    liveStream.start();
+    render(withAppProviders(<StorehouseCollection />));
+    const northSection = await screen.findByRole("region", { name: "Север" });
+    const card = await within(northSection).findByTestId("collection-order");
+    await waitFor(() => expect(liveStream.state()).toBe("live"));
+
+    // The tick is on its way when the stream says the orders changed (the tick's own change, committed).
+    await userEvent.click(within(card).getByRole("checkbox", { name: /Товар 1/ }));
+    await waitFor(() => expect(answerTick).toBeDefined());
+    northDone = true;
+    stream.send({ kind: "orders", ids: [1] });
+    await waitFor(() => expect(within(card).getByRole("checkbox", { name: /Товар 1/ })).toBeChecked());
+    // Север has nothing left, yet stays open with its card: folding it would take the rows from under the tick.
+    expect(within(northSection).getByTestId("collection-order")).toBe(card);
+    expect(within(screen.getByRole("region", { name: "Юг" })).queryByTestId("collection-order")).toBeNull();
+
+    answerTick?.();
+    expect(await screen.findByText("Заказ № 1 собран")).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.endsWith("/order-positions/10/collect/"))).toHaveLength(1);
   });
 });

@@ -222,7 +222,7 @@ function fitRoom(room: HTMLElement | null, scrollTop: number | null) {
  * The storehouse's screen, made for a phone: today's orders the office sent to collect, by direction. Each
  * direction folds away (a busy day is thousands of pixels of positions); the first with positions left opens
  * by itself, and the list at the top (one line, scrolled sideways) opens a direction and brings it up right
- * under itself. What is open stays open across the 10-second refresh. A tick marks a position collected;
+ * under itself. What is open stays open as the list is refreshed. A tick marks a position collected;
  * Собрано marks the rest of the order, which can be taken back from its notice; each direction has a
  * picking list.
  */
@@ -239,7 +239,9 @@ export function StorehouseCollection() {
       whole ? `Заказ № ${orderId} собран` : `Заказ № ${orderId}: отправленное собрано. ${NOT_ALL_SENT}`,
       () => uncollect.mutate({ orderId, positionIds }),
     );
-  // Null until the first answer: then the first direction with work left opens.
+  // Null until an answer has a direction with work left: that one opens, and stays open as the list is
+  // refreshed (another phone's tick, a new order) until the person folds it: a refresh that left it without
+  // work would otherwise fold it, and unmount the rows being ticked, under the person's finger.
   const [open, setOpen] = useState<ReadonlySet<string> | null>(null);
   // The direction a chip asked for, brought up once it is open.
   const [target, setTarget] = useState<string | null>(null);
@@ -248,14 +250,12 @@ export function StorehouseCollection() {
   // Where the last chip scrolled the page to: the room below the last direction keeps it reachable.
   const jumpedTo = useRef<number | null>(null);
   const groups = collection.data ?? [];
-  const expanded =
-    open ??
-    new Set(
-      groups
-        .filter((g) => waitingIn(g) > 0)
-        .slice(0, 1)
-        .map(keyOf),
-    );
+  const firstWithWork = groups.find((g) => waitingIn(g) > 0);
+  const expanded = open ?? new Set(firstWithWork ? [keyOf(firstWithWork)] : []);
+  const settled = open === null && firstWithWork ? keyOf(firstWithWork) : null;
+  useEffect(() => {
+    if (settled !== null) setOpen(new Set([settled]));
+  }, [settled]);
 
   useEffect(() => {
     if (target === null) return;

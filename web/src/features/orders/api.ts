@@ -19,14 +19,15 @@ import {
   ZUncollectedTransportationListSchema,
 } from "@wholesale/contract";
 import { api, downloadFile } from "../../api/client.ts";
+import { useLiveEvent, useLiveRefresh, usePollingFallback } from "../../lib/live-refresh.ts";
 import { queryKeysFactory } from "../../lib/query-keys.ts";
 import { notify } from "../../notices/notify.tsx";
 
 export const ONLINE_PAGE_SIZE = 20;
 export const HISTORY_PAGE_SIZE = 1000;
 /**
- * New orders arrive through the bot at any time: the screens poll. Several server instances sit behind a
- * load balancer, so a poll needs nothing shared between them, unlike a server push.
+ * Orders arrive through the bot and the Mini App at any time: the screens are refreshed by the live stream's
+ * `orders` events, and poll this often only while it is not live.
  */
 export const ORDERS_POLL_MS = 15_000;
 export const COLLECTION_POLL_MS = 10_000;
@@ -41,8 +42,14 @@ const dayClientKeys = queryKeysFactory<{ day: string }>("day-clients", orderKeys
 /** The orders holding a modification, by the modification's id. */
 const modificationOrderKeys = queryKeysFactory("by-modification", orderKeys);
 
-/** Orders of a day page by page; a new filter starts a new list (its own query key). */
-export function useOrders(filter: OrdersFilter, options: { poll?: boolean; enabled?: boolean } = {}) {
+/**
+ * Orders of a day page by page; a new filter starts a new list (its own query key). A `live` list (today's,
+ * on «Онлайн-заказы») is read again as orders change.
+ */
+export function useOrders(filter: OrdersFilter, options: { live?: boolean; enabled?: boolean } = {}) {
+  const live = options.live ?? false;
+  useLiveRefresh(["orders"], orderKeys.list(filter), live);
+  const refetchInterval = usePollingFallback(ORDERS_POLL_MS, live);
   return useInfiniteQuery({
     enabled: options.enabled ?? true,
     queryKey: orderKeys.list(filter),
@@ -57,7 +64,7 @@ export function useOrders(filter: OrdersFilter, options: { poll?: boolean; enabl
     // While a new search or tab loads its first page, the old cards stay instead of a blank screen; the
     // new list then replaces them from its first page.
     placeholderData: keepPreviousData,
-    refetchInterval: options.poll ? ORDERS_POLL_MS : false,
+    refetchInterval,
     meta: { errorMessage: "Не удалось загрузить заказы" },
   });
 }
@@ -135,12 +142,24 @@ export function useUncollectedTransportations(enabled: boolean) {
   });
 }
 
+/**
+ * The orders placed from now on, as the live stream names them (`new`), handed to `onPlaced`: «Онлайн-заказы»
+ * keeps them out of the list until the person asks to see them.
+ */
+export function useOrdersPlaced(onPlaced: (orderIds: readonly number[]) => void) {
+  useLiveEvent((event) => {
+    if (event.kind === "orders" && event.new && event.new.length > 0) onPlaced(event.new);
+  });
+}
+
 export function useCollection() {
+  useLiveRefresh(["orders"], collectionKeys.lists());
+  const refetchInterval = usePollingFallback(COLLECTION_POLL_MS);
   return useQuery({
     queryKey: collectionKeys.lists(),
     queryFn: ({ signal }) => api("/sales/collection/", { schema: ZCollectionSchema, signal }),
     select: (data) => data.results,
-    refetchInterval: COLLECTION_POLL_MS,
+    refetchInterval,
     meta: { errorMessage: "Не удалось загрузить заказы на сборке" },
   });
 }

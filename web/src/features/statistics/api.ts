@@ -9,9 +9,11 @@ import {
   ZPeriodStatisticsSchema,
 } from "@wholesale/contract";
 import { ApiError, api } from "../../api/client.ts";
+import { useLiveRefresh, usePollingFallback, useRefreshAt } from "../../lib/live-refresh.ts";
 import { queryKeysFactory } from "../../lib/query-keys.ts";
 import { allBrandsQuery } from "../catalogue/index.ts";
 import { allClientsQuery, groupsQuery } from "../clients/index.ts";
+import { useNextMarketTurn } from "../market/index.ts";
 
 /** The api client's text for an answer that is not what the contract says (spec: «Данные не получены»). */
 export const BAD_ANSWER = "Сервер вернул пустой ответ или неверный формат данных";
@@ -106,12 +108,23 @@ export function useLowStatistics(date: string) {
   });
 }
 
-/** The home page's figures; the server leaves out what the role may not open. */
+/** How often the home page's figures are read while the live stream is not open. */
+const DASHBOARD_POLL_MS = 60_000;
+
+/**
+ * The home page's figures; the server leaves out what the role may not open. Read again as what they count
+ * changes, and when the market they show turns by its schedules.
+ */
 export function useDashboard() {
-  return useQuery({
+  useLiveRefresh(["orders", "stock", "claims", "clients", "market"], dashboardKeys.details());
+  const refetchInterval = usePollingFallback(DASHBOARD_POLL_MS);
+  const dashboard = useQuery({
     queryKey: dashboardKeys.details(),
     queryFn: ({ signal }) => api("/dashboard/", { schema: ZDashboardSchema, signal }),
-    refetchInterval: 60_000,
+    refetchInterval,
     meta: { errorMessage: "Не удалось загрузить сводку" },
   });
+  const turn = useNextMarketTurn(dashboard.data?.market !== undefined);
+  useRefreshAt(turn, dashboardKeys.details(), dashboard.dataUpdatedAt);
+  return dashboard;
 }
