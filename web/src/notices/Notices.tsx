@@ -11,6 +11,11 @@ import { attachSnackbars } from "./notify.tsx";
  */
 const placement = (theme: Theme) => ({
   "body .notistack-SnackbarContainer": { top: 64 },
+  // notistack's own colours put white text on #43a047 (3.3 : 1), #ff9800 (2.2 : 1) and #2196f3 (3.1 : 1): the
+  // theme's own (success's dark shade) keep it at 4.5 : 1 or more (WCAG AA); the error's red already does.
+  "body .notistack-MuiContent-success": { backgroundColor: theme.palette.success.dark },
+  "body .notistack-MuiContent-warning": { backgroundColor: theme.palette.warning.main },
+  "body .notistack-MuiContent-info": { backgroundColor: theme.palette.info.main },
   [theme.breakpoints.down("sm")]: {
     "body .notistack-SnackbarContainer": { top: "auto", bottom: 8, flexDirection: "column-reverse" },
   },
