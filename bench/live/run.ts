@@ -46,8 +46,16 @@ const p99s: number[] = [];
 let missing = 0;
 for (let round = 1; round <= rounds; round++) {
   const load = loadAverage();
-  const without = rush(0);
-  const withStreams = rush(streams);
+  // Which goes first alternates, so a machine growing busier or quieter weighs on both alike.
+  let without: Figures;
+  let withStreams: Figures;
+  if (round % 2 === 1) {
+    without = rush(0);
+    withStreams = rush(streams);
+  } else {
+    withStreams = rush(streams);
+    without = rush(0);
+  }
   const ratio = withStreams.stepsPerSecond / without.stepsPerSecond;
   ratios.push(ratio);
   p99s.push(withStreams.live?.p99Ms ?? Number.POSITIVE_INFINITY);

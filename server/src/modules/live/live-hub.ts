@@ -44,7 +44,7 @@ export type LiveHub = ReturnType<typeof createLiveHub>;
  * to a `catch-up`.
  */
 export function createLiveHub(db: Db, options: LiveHubOptions) {
-  const flushMs = options.flushMs ?? 50;
+  const flushMs = options.flushMs ?? 25;
   const keptEvents = options.keptEvents ?? 1000;
   const instance = randomUUID().slice(0, 8);
   const listeners = new Set<LiveListener>();
@@ -113,8 +113,9 @@ export function createLiveHub(db: Db, options: LiveHubOptions) {
     const entry = { seq: ++seq, event };
     kept.push(entry);
     if (kept.length > keptEvents) kept.shift();
+    const text = frame(entry);
     for (const listener of listeners) {
-      if (mayHear(listener.permissions, event.kind) && !listener.write(frame(entry))) drop(listener);
+      if (mayHear(listener.permissions, event.kind) && !listener.write(text)) drop(listener);
     }
   }
 
