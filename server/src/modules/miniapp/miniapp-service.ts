@@ -9,7 +9,6 @@ import { listBrands } from "./catalogue/list-brands.ts";
 import { quoteQuantity } from "./catalogue/quote-quantity.ts";
 import { fileClaim } from "./file-claim.ts";
 import { getText } from "./get-text.ts";
-import { addAvailable } from "./order/add-available.ts";
 import { addLines } from "./order/add-lines.ts";
 import { addPosition } from "./order/add-position.ts";
 import { changePosition } from "./order/change-position.ts";
@@ -44,7 +43,7 @@ export function createMiniAppService({
     card: (clientId: number, modificationId: number) => getCard(calls, clientId, modificationId),
     quote: (clientId: number, request: TMiniAppQuoteRequest) => quoteQuantity(calls, clientId, request),
     add: (clientId: number, body: TMiniAppAdd) => addPosition(calls, clientId, body),
-    addAvailable: (clientId: number, body: TMiniAppAdd) => addAvailable(calls, clientId, body),
+    addAvailable: (clientId: number, body: TMiniAppAdd) => addPosition(calls, clientId, body, "addAvailable"),
     addLines: (
       clientId: number,
       sendId: number,
