@@ -323,6 +323,17 @@ describe("Mini App", () => {
       await page.context().close();
     });
 
+    it("«Мой заказ» with a line's «Удалить?» open", async () => {
+      const page = await openMiniApp(theme);
+      await nav(page, /^Мой заказ/).click();
+      const line = page.getByTestId("order-line").first();
+      await line.getByRole("button", { name: "Удалить" }).click();
+      await page.getByTestId("delete-confirm").waitFor();
+      await expectAccessible(page);
+      await page.getByTestId("delete-confirm").getByRole("button", { name: "Отмена" }).click();
+      await page.context().close();
+    });
+
     it("list", async () => {
       const page = await openMiniApp(theme);
       await nav(page, /^Список/).click();
