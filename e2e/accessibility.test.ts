@@ -5,7 +5,7 @@ import type {
   TMiniAppQuote,
   TMiniAppSession,
 } from "@wholesale/contract";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchData } from "../server/src/test/launch-data.ts";
 import { demoClientOnOpenMarket, launchHash } from "../server/src/test/miniapp-launch.ts";
@@ -34,8 +34,8 @@ async function settled(page: Page) {
     .waitFor({ state: "detached", timeout: 60_000 });
 }
 
-async function expectAccessible(page: Page) {
-  expect(describeViolations(await axeViolations(page))).toEqual([]);
+async function expectAccessible(page: Page, within?: string) {
+  expect(describeViolations(await axeViolations(page, within))).toEqual([]);
 }
 
 const WIDTHS = [
@@ -75,6 +75,153 @@ describe.each(WIDTHS)("back-office at $width px", (viewport) => {
     await page.getByRole("main").waitFor();
     await settled(page);
     await expectAccessible(page);
+    await page.context().close();
+  });
+});
+
+/** The catalogue's first product unfolded, so its modifications and their buttons show. */
+async function openFirstProduct(page: Page) {
+  await page.getByRole("main").getByRole("button", { expanded: false }).first().click();
+  await settled(page);
+}
+
+/**
+ * Back-office dialogs: the screen, who opens it, how it opens (the dialog it shows is returned) and how it is
+ * left without changing anything. Only the dialog is swept: the page behind it is the screen's own test.
+ */
+const DIALOGS: {
+  name: string;
+  path: string;
+  as: { username: string; password: string };
+  open: (page: Page) => Promise<Locator>;
+}[] = [
+  {
+    name: "an order («Онлайн заказы»)",
+    path: "/orders",
+    as: ADMIN,
+    open: async (page) => {
+      await page
+        .getByRole("button", { name: /^Открыть заказ / })
+        .first()
+        .click();
+      return page.getByRole("dialog");
+    },
+  },
+  {
+    name: "«Собрать все»",
+    path: "/orders",
+    as: ADMIN,
+    open: async (page) => {
+      await page.getByRole("button", { name: "Собрать все" }).click();
+      const dialog = page.getByRole("dialog", { name: "Собрать все" });
+      await dialog.getByTestId("collect-counts").waitFor();
+      return dialog;
+    },
+  },
+  {
+    name: "«Собрать по направлению»",
+    path: "/orders",
+    as: ADMIN,
+    open: async (page) => {
+      await page.getByRole("button", { name: "Собрать направление" }).click();
+      return page.getByRole("dialog", { name: "Собрать по направлению" });
+    },
+  },
+  {
+    name: "a client",
+    path: "/clients",
+    as: ADMIN,
+    open: async (page) => {
+      await page.getByRole("table", { name: "Клиенты" }).locator("tbody tr").first().click();
+      return page.getByRole("dialog", { name: "Редактировать клиента" });
+    },
+  },
+  {
+    name: "a message",
+    path: "/messages",
+    as: ADMIN,
+    open: async (page) => {
+      await page.getByRole("button", { name: "Сообщение", exact: true }).click();
+      return page.getByRole("dialog", { name: "Сообщение" });
+    },
+  },
+  {
+    name: "a claim's order",
+    path: "/claims",
+    as: ADMIN,
+    open: async (page) => {
+      await page
+        .getByRole("button", { name: /^Заказ № / })
+        .first()
+        .click();
+      return page.getByRole("dialog");
+    },
+  },
+  {
+    name: "a claim's deletion",
+    path: "/claims",
+    as: ADMIN,
+    open: async (page) => {
+      await page.getByRole("listitem").getByRole("button", { name: "Удалить" }).first().click();
+      return page.getByRole("dialog");
+    },
+  },
+  {
+    name: "a catalogue modification",
+    path: "/offers",
+    as: ADMIN,
+    open: async (page) => {
+      await openFirstProduct(page);
+      await page
+        .getByRole("button", { name: /^Редактировать (?!продукт |брэнд)/ })
+        .first()
+        .click();
+      return page.getByRole("dialog", { name: /^Модификация: / });
+    },
+  },
+  {
+    name: "a new modification (catalogue)",
+    path: "/offers",
+    as: ADMIN,
+    open: async (page) => {
+      await openFirstProduct(page);
+      await page.getByRole("button", { name: "Добавить", exact: true }).click();
+      return page.getByRole("dialog", { name: "Добавить модификацию" });
+    },
+  },
+  {
+    name: "a new brand (catalogue)",
+    path: "/offers",
+    as: ADMIN,
+    open: async (page) => {
+      await page.getByRole("button", { name: "Добавить брэнд" }).click();
+      return page.getByRole("dialog");
+    },
+  },
+  {
+    name: "«Изменение цен»",
+    path: "/offers",
+    as: ADMIN,
+    open: async (page) => {
+      await page.getByRole("button", { name: "Изменение цен" }).click();
+      return page.getByRole("dialog", { name: "Изменение цен" });
+    },
+  },
+];
+
+describe.each(WIDTHS)("back-office dialogs at $width px", (viewport) => {
+  it.each(DIALOGS)("$name", async ({ path, as, open }) => {
+    const page = await openPage(browser, viewport);
+    await signIn(page, as);
+    await page.goto(path);
+    await page.getByRole("main").waitFor();
+    await settled(page);
+    const dialog = await open(page);
+    await dialog.waitFor();
+    await settled(page);
+    await expectAccessible(page, '[role="dialog"]');
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
     await page.context().close();
   });
 });
@@ -173,6 +320,17 @@ describe("Mini App", () => {
       await nav(page, /^Мой заказ/).click();
       await page.getByTestId("order-line").first().waitFor();
       await expectAccessible(page);
+      await page.context().close();
+    });
+
+    it("«Мой заказ» with a line's «Удалить?» open", async () => {
+      const page = await openMiniApp(theme);
+      await nav(page, /^Мой заказ/).click();
+      const line = page.getByTestId("order-line").first();
+      await line.getByRole("button", { name: "Удалить" }).click();
+      await page.getByTestId("delete-confirm").waitFor();
+      await expectAccessible(page);
+      await page.getByTestId("delete-confirm").getByRole("button", { name: "Отмена" }).click();
       await page.context().close();
     });
 

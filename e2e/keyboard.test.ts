@@ -1,7 +1,8 @@
+import type { TClaim, TPaged } from "@wholesale/contract";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, signIn } from "./support/browser.ts";
-import { ADMIN } from "./support/constants.ts";
+import { apiCall, apiToken, launchBrowser, openPage, signIn } from "./support/browser.ts";
+import { ADMIN, DEMO } from "./support/constants.ts";
 
 /** Keyboard-only walks: what a person without a mouse does, Tab by Tab. */
 let browser: Browser;
@@ -65,6 +66,61 @@ describe("keyboard", () => {
     await dialog.waitFor({ state: "detached" });
     await expect.poll(() => firstRow.evaluate((row) => row === document.activeElement)).toBe(true);
     expect((await focused(page)).text).toBe(rowText);
+    await page.context().close();
+  });
+
+  it("sends an order to collection: Tab reaches its «Собрать», Enter sends it, the focus stays on the order", async () => {
+    const page = await openPage(browser);
+    await signIn(page, DEMO.office);
+    await page.goto("/orders");
+    const sendable = page
+      .getByTestId("order-card")
+      .filter({ has: page.getByRole("button", { name: "Собрать", exact: true, disabled: false }) })
+      .first();
+    await sendable.waitFor();
+    const name = (await sendable.getAttribute("aria-label")) ?? "";
+    const card = page.getByRole("group", { name, exact: true });
+    const collect = card.getByRole("button", { name: "Собрать", exact: true });
+    await page.getByRole("link", { name: "Перейти к содержимому" }).focus();
+    await page.keyboard.press("Enter");
+    await tabUntil(page, () => collect.evaluate((button) => button === document.activeElement), 200);
+    await page.keyboard.press("Enter");
+    await page
+      .getByText(/Отправлено на сборку позиций: \d+/)
+      .first()
+      .waitFor();
+    await expect.poll(() => collect.isDisabled()).toBe(true);
+    await expect.poll(() => card.evaluate((c) => c === document.activeElement)).toBe(true);
+    // The next Tab goes on inside the order sent, not from the top of the page.
+    await page.keyboard.press("Tab");
+    expect(await card.evaluate((c) => c.contains(document.activeElement))).toBe(true);
+    await page.context().close();
+  });
+
+  it("answers a claim: Tab reaches «Отметить рассмотренной», Enter marks it, the focus stays on its button", async () => {
+    const token = await apiToken(ADMIN);
+    // One on the first page of «Все», which the screen opens on and where an answered claim stays.
+    const all = await apiCall<TPaged<TClaim>>(token, "GET", "/messaging/claims/");
+    const claim = all.results.find((c) => c.status === "not_reviewed");
+    if (!claim) throw new Error("the demo data has no open claims");
+    const page = await openPage(browser);
+    await signIn(page, ADMIN);
+    await page.goto("/claims");
+    const card = page.getByRole("listitem", { name: `Заявка ${claim.id}` });
+    await card.waitFor();
+    const mark = card.getByRole("button", { name: "Отметить рассмотренной" });
+    await page.getByRole("link", { name: "Перейти к содержимому" }).focus();
+    await page.keyboard.press("Enter");
+    await tabUntil(page, () => mark.evaluate((button) => button === document.activeElement), 200);
+    await page.keyboard.press("Enter");
+    await page.getByText("Заявка обновлена").first().waitFor();
+    await card.getByText("Рассмотрена", { exact: true }).waitFor();
+    const reopen = card.getByRole("button", { name: "Открыть снова" });
+    await expect.poll(() => reopen.evaluate((button) => button === document.activeElement)).toBe(true);
+    // And back, still by keyboard, so the shared demo data keeps its open claim.
+    await page.keyboard.press("Enter");
+    await card.getByText("Не рассмотрена", { exact: true }).waitFor();
+    await expect.poll(() => mark.evaluate((button) => button === document.activeElement)).toBe(true);
     await page.context().close();
   });
 });

@@ -21,17 +21,21 @@ const BLOCKING: ImpactValue[] = ["critical", "serious"];
 export type AxeViolation = { rule: string; impact: ImpactValue; selector: string; summary: string };
 
 /**
- * axe-core run in the page as it stands: the critical and serious violations, one per element. The source
+ * axe-core run in the page as it stands (or only in the part `within` selects, such as an open dialog): the
+ * critical and serious violations, one per element. The source
  * goes in through the DevTools protocol rather than a `<script>` tag because the app's Content-Security-Policy
  * refuses inline scripts, as it should.
  */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+export async function axeViolations(page: Page, within?: string): Promise<AxeViolation[]> {
   const loaded = await page.evaluate(() => "axe" in window);
   if (!loaded) await page.evaluate(axeSource);
   const results = await page.evaluate(
-    (options) =>
-      (window as unknown as { axe: { run: (o: unknown) => Promise<AxeResults> } }).axe.run(options),
-    RUN_OPTIONS as unknown as Record<string, unknown>,
+    ({ options, within }) =>
+      (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<AxeResults> } }).axe.run(
+        within ? { include: [within] } : document,
+        options,
+      ),
+    { options: RUN_OPTIONS as unknown as Record<string, unknown>, within },
   );
   return results.violations.flatMap((violation) =>
     violation.nodes

@@ -66,4 +66,10 @@ describe("the theme's colours", () => {
     expect(contrastRatio(hint, "#17212b")).toBeGreaterThanOrEqual(4.5);
     expect(contrastRatio(hint, "#ffffff")).toBeLessThan(contrastRatio("#708499", "#ffffff") ?? 0);
   });
+
+  it("on a dark theme fill «Удалить» with a destructive colour that holds its white text", () => {
+    applyTheme({ bg_color: "#17212b", secondary_bg_color: "#232e3c", destructive_text_color: "#ec3942" });
+    expect(contrastRatio(variable("destructive-text-color"), "#17212b")).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(variable("destructive-button-color"), "#ffffff")).toBeGreaterThanOrEqual(4.5);
+  });
 });

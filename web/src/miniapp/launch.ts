@@ -69,6 +69,9 @@ export function readLaunchParams(hash = window.location.hash): LaunchParams | nu
   return kept ? (JSON.parse(kept) as LaunchParams) : null;
 }
 
+/** The text of a filled «Удалить» button (styles.css's `button.destructive`). */
+const DESTRUCTIVE_BUTTON_TEXT = "#ffffff";
+
 /** styles.css's light theme, what Telegram's colours are judged against when its theme leaves a background out. */
 const PAGE_BACKGROUNDS = { bg_color: "#ffffff", secondary_bg_color: "#f0f0f0" };
 
@@ -92,4 +95,11 @@ export function applyTheme(theme: ThemeParams): void {
   const style = document.documentElement.style;
   for (const [name, colour] of Object.entries(readable))
     style.setProperty(`--tg-${name.replaceAll("_", "-")}`, colour);
+  // A «Удалить» button is filled with the destructive colour under white text: a dark theme's destructive
+  // colour, lightened to read on its background, would not hold white text, so the fill is judged on its own.
+  if (theme.destructive_text_color)
+    style.setProperty(
+      "--tg-destructive-button-color",
+      readableOn(theme.destructive_text_color, [DESTRUCTIVE_BUTTON_TEXT]),
+    );
 }

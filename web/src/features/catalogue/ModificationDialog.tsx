@@ -11,6 +11,8 @@ import {
   Tab,
   Tabs,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from "@mui/material";
 import type { TModification } from "@wholesale/contract";
 import { useEffect, useState } from "react";
@@ -64,8 +66,11 @@ export function ModificationDialog({ modificationId, canWrite, onClose }: Props)
   }, [modificationId]);
   const modification = useModification(modificationId);
   const m = modification.data;
+  // On a phone the price rows need the whole width: in a dialog with margins they overflow and the currency
+  // selects end up too small to tap.
+  const phone = useMediaQuery(useTheme().breakpoints.down("sm"));
   return (
-    <Dialog open={modificationId !== null} onClose={onClose} fullWidth maxWidth="md">
+    <Dialog open={modificationId !== null} onClose={onClose} fullWidth maxWidth="md" fullScreen={phone}>
       <DialogTitle>{m ? `Модификация: ${m.name}` : "Модификация"}</DialogTitle>
       {/* One height for every tab, so the dialog does not jump as staff switch between them. */}
       <DialogContent sx={{ height: "min(640px, 70vh)" }}>

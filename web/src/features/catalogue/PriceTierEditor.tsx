@@ -11,6 +11,7 @@ import {
   Tooltip,
   Typography,
   useMediaQuery,
+  useTheme,
 } from "@mui/material";
 import type { TCurrency, TModification } from "@wholesale/contract";
 import { type KeyboardEvent, useEffect, useState } from "react";
@@ -40,6 +41,8 @@ type Props = {
 /** The price-tier editor of one modification (spec 2.3). */
 export function PriceTierEditor({ modification, modal = true, onClose }: Props) {
   const narrow = useMediaQuery(NARROW_QUERY);
+  // On a phone the two kinds side by side would overlap: each takes its own line under its own title.
+  const phone = useMediaQuery(useTheme().breakpoints.down("sm"));
   const currencies = useCurrencies();
   const save = useSaveTiers();
   const updateTier = useUpdateTier();
@@ -103,7 +106,7 @@ export function PriceTierEditor({ modification, modal = true, onClose }: Props) 
     const title = KINDS.find((k) => k.kind === kind)?.title ?? "";
     const showQuantity = !(narrow && kind === "large");
     const deleteHere = narrow ? kind === "small" : kind === "large";
-    return (
+    const line = (
       <Stack direction="row" spacing={1} alignItems="center" sx={{ flex: 1, minWidth: 0 }}>
         {deleteHere && narrow && deleteButton(row, index)}
         {showQuantity &&
@@ -154,11 +157,21 @@ export function PriceTierEditor({ modification, modal = true, onClose }: Props) 
         {deleteHere && !narrow && deleteButton(row, index)}
       </Stack>
     );
+    return phone ? (
+      <Box key={kind}>
+        <Typography variant="caption" color="text.secondary">
+          {title}
+        </Typography>
+        {line}
+      </Box>
+    ) : (
+      line
+    );
   };
 
   return (
     <Stack spacing={1.5}>
-      {modal && (
+      {modal && !phone && (
         <Stack direction="row" spacing={2}>
           {KINDS.map((k) => (
             <Typography key={k.kind} variant="subtitle2" sx={{ flex: 1 }}>
@@ -168,7 +181,12 @@ export function PriceTierEditor({ modification, modal = true, onClose }: Props) 
         </Stack>
       )}
       {rows.map((row, index) => (
-        <Stack key={row.key} direction="row" spacing={2} data-testid="price-row">
+        <Stack
+          key={row.key}
+          direction={phone ? "column" : "row"}
+          spacing={phone ? 1 : 2}
+          data-testid="price-row"
+        >
           {cell(row, index, "small")}
           {cell(row, index, "large")}
         </Stack>

@@ -48,6 +48,36 @@ function ClaimClient({ claim }: { claim: TClaim }) {
 }
 
 /**
+ * Marks a claim reviewed or opens it again. One button whose label turns with the status, never disabled while
+ * the change is under way: a keyboard user's focus stays on it instead of falling back to the page's start.
+ */
+function ClaimStatusButton({
+  claim,
+  busy,
+  onChange,
+}: {
+  claim: TClaim;
+  busy: boolean;
+  onChange: (status: TClaimStatus) => void;
+}) {
+  const reviewed = claim.status === "reviewed";
+  return (
+    <Tooltip title={reviewed ? "Открыть снова" : "Рассмотрена"}>
+      <IconButton
+        aria-label={reviewed ? "Открыть снова" : "Отметить рассмотренной"}
+        aria-disabled={busy}
+        color={reviewed ? "default" : "success"}
+        onClick={() => {
+          if (!busy) onChange(reviewed ? "not_reviewed" : "reviewed");
+        }}
+      >
+        {reviewed ? <CloseIcon /> : <CheckIcon />}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/**
  * Claims as cards (part 1): the client (a link to them) with their phone, when, the status and the text; the
  * order the claim most likely concerns opens from the card.
  */
@@ -109,28 +139,11 @@ export default function ClaimsPage() {
               <CardActions>
                 {c.order && <ClaimOrder owner={c.owner} order={c.order} />}
                 <Box sx={{ flexGrow: 1 }} />
-                {c.status === "not_reviewed" ? (
-                  <Tooltip title="Рассмотрена">
-                    <IconButton
-                      aria-label="Отметить рассмотренной"
-                      color="success"
-                      disabled={update.isPending}
-                      onClick={() => update.mutate({ id: c.id, status: "reviewed", owner: c.owner })}
-                    >
-                      <CheckIcon />
-                    </IconButton>
-                  </Tooltip>
-                ) : (
-                  <Tooltip title="Открыть снова">
-                    <IconButton
-                      aria-label="Открыть снова"
-                      disabled={update.isPending}
-                      onClick={() => update.mutate({ id: c.id, status: "not_reviewed", owner: c.owner })}
-                    >
-                      <CloseIcon />
-                    </IconButton>
-                  </Tooltip>
-                )}
+                <ClaimStatusButton
+                  claim={c}
+                  busy={update.isPending}
+                  onChange={(status) => update.mutate({ id: c.id, status, owner: c.owner })}
+                />
                 <Tooltip title="Удалить">
                   <IconButton aria-label="Удалить" color="error" onClick={() => setDeleting(c)}>
                     <DeleteIcon />

@@ -13,6 +13,7 @@ import {
   Typography,
 } from "@mui/material";
 import { clientDisplayName, POSITION_STATUS_LABELS, type TOrder } from "@wholesale/contract";
+import { useEffect, useRef } from "react";
 import { formatDateTime } from "../../lib/dates.ts";
 import { formatPrice, formatTotals } from "../../lib/money.ts";
 import { positionSx } from "./position-sx.ts";
@@ -31,12 +32,32 @@ type Props = {
 export function OrderCard({ order, onEdit, canEdit, onCollect, collecting }: Props) {
   const client = clientDisplayName(order.client);
   const hasAdded = order.positions.some((p) => p.status === "added");
+  const collectDisabled = !hasAdded || collecting === true;
+  const card = useRef<HTMLDivElement>(null);
+  const collectButton = useRef<HTMLButtonElement>(null);
+  const collectHadFocus = useRef(false);
+  // «Собрать» turns disabled once pressed, and a disabled button drops the focus to the page's start: the card
+  // takes it instead, so a keyboard user goes on from the order they sent.
+  useEffect(() => {
+    if (collectDisabled && collectHadFocus.current) {
+      collectHadFocus.current = false;
+      card.current?.focus();
+    }
+  }, [collectDisabled]);
   return (
     <Card
+      ref={card}
+      tabIndex={-1}
       variant="outlined"
       data-testid="order-card"
+      role="group"
+      aria-label={`Заказ № ${order.id}`}
       // Each card is as tall as its own positions, not stretched to the tallest neighbour in the row.
-      sx={{ display: "flex", flexDirection: "column" }}
+      sx={{
+        display: "flex",
+        flexDirection: "column",
+        "&:focus-visible": { outline: 2, outlineColor: "primary.main", outlineStyle: "solid" },
+      }}
     >
       <CardHeader
         sx={{ pb: 0.5 }}
@@ -94,7 +115,16 @@ export function OrderCard({ order, onEdit, canEdit, onCollect, collecting }: Pro
           </Typography>
         </Box>
         {onCollect && (
-          <Button size="small" variant="contained" onClick={onCollect} disabled={!hasAdded || collecting}>
+          <Button
+            ref={collectButton}
+            size="small"
+            variant="contained"
+            onClick={() => {
+              collectHadFocus.current = document.activeElement === collectButton.current;
+              onCollect();
+            }}
+            disabled={collectDisabled}
+          >
             Собрать
           </Button>
         )}
