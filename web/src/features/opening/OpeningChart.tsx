@@ -14,6 +14,8 @@ export default function OpeningChart({ opening }: { opening: TMarketOpening }) {
   return (
     <LineChart
       height={260}
+      // Room for the last time under the axis's end, which a phone's narrow chart would cut.
+      margin={{ right: 32 }}
       xAxis={[
         {
           scaleType: "time",
@@ -30,6 +32,7 @@ export default function OpeningChart({ opening }: { opening: TMarketOpening }) {
           label: "Позиции",
           data: timeline.map((p) => p.positions),
           showMark: false,
+          curve: "linear",
           color: theme.palette.primary.main,
         },
         {
@@ -37,6 +40,7 @@ export default function OpeningChart({ opening }: { opening: TMarketOpening }) {
           label: "Новые заказы",
           data: timeline.map((p) => p.orders),
           showMark: false,
+          curve: "linear",
           color: theme.palette.warning.main,
         },
       ]}

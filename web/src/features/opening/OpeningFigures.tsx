@@ -1,4 +1,4 @@
-import { Grid } from "@mui/material";
+import { Box, Grid } from "@mui/material";
 import type { TMarketOpening } from "@wholesale/contract";
 import { FigureCard } from "../../ui/FigureCard.tsx";
 
@@ -41,7 +41,13 @@ export function OpeningFigures({ totals }: { totals: TMarketOpening["totals"] })
       <FigureCard
         title="Отказы"
         value={refused.stock + refused.limit + refused.pace}
-        note={`нет в наличии: ${refused.stock} · лимиты: ${refused.limit} · темп: ${refused.pace}`}
+        note={[`нет в наличии: ${refused.stock}`, `лимиты: ${refused.limit}`, `темп: ${refused.pace}`].map(
+          (line) => (
+            <Box component="span" key={line} sx={{ display: "block" }}>
+              {line}
+            </Box>
+          ),
+        )}
         testId="opening-refused"
         size={SIZE}
       />

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../../test/fetch-mock.ts";
 import { fakeLiveStream } from "../../../test/live-stream.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
+import { screenOf } from "../../../test/screen-width.ts";
 import { staffUser } from "../../../test/staff.ts";
 import { liveStream } from "../../api/live.ts";
 import { AppLayout } from "../../app/AppLayout.tsx";
@@ -53,8 +54,12 @@ function opening(overrides: Partial<TMarketOpening> = {}): TMarketOpening {
   };
 }
 
-/** The page in the app's frame (its title is the app bar's heading), its stream open; `answer` is read each time. */
-async function renderPage(answer: () => TMarketOpening) {
+/**
+ * The page in the app's frame (its title is the app bar's heading) on a screen `width` px wide, its stream
+ * open; `answer` is read each time.
+ */
+async function renderPage(answer: () => TMarketOpening, width = 1280) {
+  screenOf(width);
   const stream = fakeLiveStream();
   const calls = mockFetch({
     "POST /api/token/": () => ({ status: 200, body: { access: "A", refresh: "R" } }),
@@ -90,6 +95,7 @@ describe("«Открытие маркета»", () => {
     expect(
       await screen.findByRole("heading", { level: 1, name: "Открытие маркета с 20.11 10:00:00" }),
     ).toBeInTheDocument();
+    expect(screen.queryByTestId("opening-since")).not.toBeInTheDocument();
 
     expect(screen.getByTestId("opening-positions")).toHaveTextContent("Позиций добавлено1421 шт.");
     expect(screen.getByTestId("opening-orders")).toHaveTextContent(
@@ -98,7 +104,7 @@ describe("«Открытие маркета»", () => {
     expect(screen.getByTestId("opening-clients")).toHaveTextContent("Клиентов заказали6 из 40");
     expect(screen.getByTestId("opening-lists")).toHaveTextContent("Списков отправлено2");
     expect(screen.getByTestId("opening-refused")).toHaveTextContent(
-      "Отказы3нет в наличии: 1 · лимиты: 0 · темп: 2",
+      "Отказы3нет в наличии: 1лимиты: 0темп: 2",
     );
     expect(screen.getByTestId("opening-errors")).toHaveTextContent("Ошибки сервера0");
 
@@ -135,6 +141,12 @@ describe("«Открытие маркета»", () => {
     await waitFor(() => expect(screen.getByTestId("opening-positions")).toHaveTextContent("1522 шт."));
     expect(reads()).toBe(before + 1);
     expect(screen.getByTestId("selling-row")).toHaveTextContent("Чехол66, мало—");
+  });
+
+  it("on a phone, says when it opened under the app bar, which has room for the section's name only", async () => {
+    await renderPage(() => opening(), 390);
+    expect(await screen.findByTestId("opening-since")).toHaveTextContent("с 20.11 10:00:00");
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(/^Открытие маркета$/);
   });
 
   it("says so when the market has never opened, under the section's own title", async () => {

@@ -1,4 +1,14 @@
-import { Box, Card, CardContent, CircularProgress, Grid, Stack, Typography } from "@mui/material";
+import {
+  Box,
+  Card,
+  CardContent,
+  CircularProgress,
+  Grid,
+  Stack,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from "@mui/material";
 import type { TMarketOpening } from "@wholesale/contract";
 import { lazy, type ReactNode, Suspense, useId } from "react";
 import { formatRecentMoment } from "../../lib/dates.ts";
@@ -24,7 +34,7 @@ function Part({
   children: ReactNode;
 }) {
   return (
-    <Card variant="outlined" data-testid={testId} sx={{ height: "100%" }}>
+    <Card variant="outlined" data-testid={testId}>
       <CardContent>
         <Typography variant="subtitle1" component="h2" id={titleId} gutterBottom>
           {title}
@@ -69,7 +79,10 @@ export default function OpeningPage() {
   const opening = useMarketOpening();
   const data = opening.data;
   const openedAt = data?.opened_at ?? null;
-  usePageTitle(openedAt === null ? null : `Открытие маркета с ${formatRecentMoment(openedAt)}`);
+  const since = openedAt === null ? null : `с ${formatRecentMoment(openedAt)}`;
+  // A phone's app bar has room for the section's name only: the moment goes on the line under it.
+  const wide = useMediaQuery(useTheme().breakpoints.up("sm"));
+  usePageTitle(wide && since !== null ? `Открытие маркета ${since}` : null);
 
   if (!data) return opening.isPending ? <CircularProgress aria-label="Загрузка" /> : null;
   if (openedAt === null)
@@ -80,17 +93,23 @@ export default function OpeningPage() {
     );
   return (
     <Stack spacing={{ xs: 2, sm: 3 }}>
+      {!wide && (
+        <Typography variant="subtitle1" component="p" data-testid="opening-since">
+          {since}
+        </Typography>
+      )}
       <OpeningFigures totals={data.totals} />
       <TimelinePart opening={data} />
+      {/* The notices first: four lines, which a phone would otherwise find under twenty modifications. */}
       <Grid container spacing={{ xs: 2, sm: 3 }}>
-        <Grid size={{ xs: 12, lg: 8 }}>
-          <Part title="Раскупают" testId="opening-selling">
-            <SellingTable selling={data.selling} />
-          </Part>
-        </Grid>
         <Grid size={{ xs: 12, lg: 4 }}>
           <Part title="Уведомления об открытии" testId="opening-notices-card">
             <OpeningNotices notices={data.notices} />
+          </Part>
+        </Grid>
+        <Grid size={{ xs: 12, lg: 8 }}>
+          <Part title="Раскупают" testId="opening-selling">
+            <SellingTable selling={data.selling} />
           </Part>
         </Grid>
       </Grid>
