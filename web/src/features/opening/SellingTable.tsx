@@ -6,7 +6,7 @@ import { stackedBelow } from "../../ui/stacked-table.ts";
 type Selling = TMarketOpening["selling"][number];
 
 /** What is left as staff see the stock: the figure, with the word clients are told when it is few or none. */
-export function leftText(left: number): string {
+function leftText(left: number): string {
   if (left <= 0) return "нет";
   return left <= FEW_LEFT ? `${left}, мало` : String(left);
 }
