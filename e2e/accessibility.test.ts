@@ -56,6 +56,7 @@ const SCREENS: { name: string; path: string; as: { username: string; password: s
   { name: "offers (catalogue)", path: "/offers", as: ADMIN },
   { name: "claims", path: "/claims", as: ADMIN },
   { name: "market settings", path: "/settings", as: ADMIN },
+  { name: "market opening", path: "/opening", as: DEMO.office },
   { name: "storehouse «Сборка»", path: "/orders", as: DEMO.storehouse },
 ];
 

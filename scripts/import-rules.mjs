@@ -60,6 +60,8 @@ export const API_OWNERS = {
   "/messaging/": "market",
   "/sales/": "orders",
   "/reports/": "reports",
+  // «Открытие маркета» is a screen of its own, for those who run the market, not a tab of the statistics.
+  "/statistics/opening/": "opening",
   "/statistics/": "statistics",
   "/dashboard/": "statistics",
   "/bot/preview/": "bot-preview",

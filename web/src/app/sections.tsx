@@ -8,6 +8,7 @@ import Inventory2Icon from "@mui/icons-material/Inventory2";
 import LocalShippingIcon from "@mui/icons-material/LocalShipping";
 import PeopleIcon from "@mui/icons-material/People";
 import ReceiptLongIcon from "@mui/icons-material/ReceiptLong";
+import RocketLaunchIcon from "@mui/icons-material/RocketLaunch";
 import SettingsIcon from "@mui/icons-material/Settings";
 import SmartToyIcon from "@mui/icons-material/SmartToy";
 import type { TPermission } from "@wholesale/contract";
@@ -85,6 +86,13 @@ export const SECTIONS: Section[] = [
     page: () => import("../features/messaging/ClaimsPage.tsx"),
     title: "Заявки от пользователей",
     Badge: OpenClaimsBadge,
+  },
+  {
+    path: "/opening",
+    label: "Открытие маркета",
+    icon: <RocketLaunchIcon />,
+    permission: "market.manage",
+    page: () => import("../features/opening/OpeningPage.tsx"),
   },
   {
     path: "/settings",

@@ -13,6 +13,25 @@ const inBusinessTime = (iso: string) => dayjs(iso).tz(BUSINESS_TIME_ZONE);
 export const formatDateTime = (iso: string | null | undefined): string =>
   iso ? inBusinessTime(iso).format("DD.MM.YYYY HH:mm") : "—";
 
+/** A moment's time of day to the second, as staff read it: 10:00:05. */
+export const formatClockTime = (iso: string): string => inBusinessTime(iso).format("HH:mm:ss");
+
+/** A moment to the second, with its day (21.11 10:00:05) unless it is today in Moscow. */
+export const formatRecentMoment = (iso: string): string => {
+  const moment = inBusinessTime(iso);
+  return moment.format("YYYY-MM-DD") === todayInMoscow()
+    ? moment.format("HH:mm:ss")
+    : moment.format("DD.MM HH:mm:ss");
+};
+
+/** A span of whole seconds as a stopwatch shows it: 00:07, 12:30, 1:02:03. */
+export function formatStopwatch(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  const two = (n: number) => String(n).padStart(2, "0");
+  const [h, m, s] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60), whole % 60];
+  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
+}
+
 /** The activity log's format, per spec: YYYY-MM-DD HH:mm:ss. */
 export const formatLogTimestamp = (iso: string): string => inBusinessTime(iso).format("YYYY-MM-DD HH:mm:ss");
 

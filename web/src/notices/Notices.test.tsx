@@ -1,24 +1,10 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { screenOf } from "../../test/screen-width.ts";
 import Notices from "./Notices.tsx";
 import { notify } from "./notify.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
-
-/** A screen `width` px wide for MUI's media queries (jsdom has no layout). */
-function screenOf(width: number) {
-  vi.stubGlobal("matchMedia", (query: string) => {
-    const below = /max-width:\s*([\d.]+)px/.exec(query);
-    return {
-      matches: below ? width <= Number(below[1]) : false,
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-    };
-  });
-}
 
 /** Sign-in, then two orders collected: what the storehouse's phone is told in a minute. */
 function aMinuteOfCollecting() {

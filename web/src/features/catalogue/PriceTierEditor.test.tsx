@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { testModification } from "../../../test/catalogue.ts";
 import { mockFetch } from "../../../test/fetch-mock.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
+import { screenOf } from "../../../test/screen-width.ts";
 import { PriceTierEditor } from "./PriceTierEditor.tsx";
 
 afterEach(() => {
@@ -31,26 +32,9 @@ const tier = (over: Partial<TPriceTier>): TPriceTier => ({
 
 const modification = (prices: TPriceTier[]) => testModification({ available_large_wholesale: false, prices });
 
-const setWidth = (width: number) => {
-  vi.stubGlobal(
-    "matchMedia",
-    (query: string) =>
-      ({
-        matches: query.includes("max-width:960px") && width <= 960,
-        media: query,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        addListener: () => {},
-        removeListener: () => {},
-        onchange: null,
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
-};
-
 describe("PriceTierEditor", () => {
   it("shows the headings and 'Цена:' on the first row; a new row gets (rows after adding) * 5 and defaults", async () => {
-    setWidth(1280);
+    screenOf(1280);
     mockFetch({ "GET /api/storehouse/currencies/": () => ({ status: 200, body: CURRENCIES }) });
     render(withAppProviders(<PriceTierEditor modification={modification([tier({})])} onClose={vi.fn()} />));
     expect(screen.getByText("Малый опт")).toBeInTheDocument();
@@ -70,7 +54,7 @@ describe("PriceTierEditor", () => {
   });
 
   it("saves on Enter with the availability rule, disables both buttons while saving, then closes", async () => {
-    setWidth(1280);
+    screenOf(1280);
     let release: () => void = () => {};
     const calls = mockFetch({
       "GET /api/storehouse/currencies/": () => ({ status: 200, body: CURRENCIES }),
@@ -107,7 +91,7 @@ describe("PriceTierEditor", () => {
   });
 
   it("toggling a saved tier's availability sends it at once; deleting a saved row sends a delete, a new one is local", async () => {
-    setWidth(1280);
+    screenOf(1280);
     const calls = mockFetch({
       "GET /api/storehouse/currencies/": () => ({ status: 200, body: CURRENCIES }),
       "PUT /api/storehouse/prices/11/": () => ({
@@ -142,7 +126,7 @@ describe("PriceTierEditor", () => {
   });
 
   it("at 960px or less the large column hides the quantity field and delete moves to the first column", () => {
-    setWidth(960);
+    screenOf(960);
     mockFetch({ "GET /api/storehouse/currencies/": () => ({ status: 200, body: CURRENCIES }) });
     render(
       withAppProviders(

@@ -1,10 +1,10 @@
-import { Card, CardActionArea, CardContent, CircularProgress, Grid, Stack, Typography } from "@mui/material";
+import { CircularProgress, Grid, Stack, Typography } from "@mui/material";
 import type { TDashboard, TDaySales } from "@wholesale/contract";
-import { lazy, type ReactNode, Suspense } from "react";
-import { Link } from "react-router";
+import { lazy, Suspense } from "react";
 import { dayAndMonth } from "../../lib/dates.ts";
 import { moneyList } from "../../lib/money.ts";
 import { useSession } from "../../session/session.ts";
+import { FigureCard } from "../../ui/FigureCard.tsx";
 import { useMarketStatus } from "../market/index.ts";
 import { useDashboard } from "../statistics/index.ts";
 
@@ -17,54 +17,10 @@ const ROLE_NAMES = {
   seller: "Продажник",
 } as const;
 
-/** One figure; the whole card opens the screen it comes from, when the role may open one. */
-function Figure({
-  title,
-  value,
-  note,
-  to,
-  testId,
-}: {
-  title: string;
-  value: ReactNode;
-  note?: ReactNode;
-  to?: string;
-  testId: string;
-}) {
-  const content = (
-    <CardContent>
-      <Typography variant="body2" color="text.secondary">
-        {title}
-      </Typography>
-      <Typography variant="h5" component="p">
-        {value}
-      </Typography>
-      {note && (
-        <Typography variant="body2" color="text.secondary">
-          {note}
-        </Typography>
-      )}
-    </CardContent>
-  );
-  return (
-    <Grid size={{ xs: 12, sm: 6, md: 4, lg: 3 }}>
-      <Card variant="outlined" sx={{ height: "100%" }} data-testid={to ? undefined : testId}>
-        {to ? (
-          <CardActionArea component={Link} to={to} sx={{ height: "100%" }} data-testid={testId}>
-            {content}
-          </CardActionArea>
-        ) : (
-          content
-        )}
-      </Card>
-    </Grid>
-  );
-}
-
 /** The market now, as the settings page shows it; `to` when the role may open the settings. */
 function MarketFigure({ market, to }: { market: NonNullable<TDashboard["market"]>; to?: string }) {
   return (
-    <Figure
+    <FigureCard
       title="Маркет"
       value={market.is_open ? "Открыт" : "Закрыт"}
       note={
@@ -101,7 +57,7 @@ function SalesFigures({
 }) {
   const { today, week_ago: weekAgo } = sales;
   const figure = (title: string, testId: string, to: string, of: (d: TDaySales) => string | number) => (
-    <Figure
+    <FigureCard
       title={title}
       value={of(today)}
       note={weekAgoNote(compareDay, of(weekAgo))}
@@ -116,7 +72,7 @@ function SalesFigures({
       {figure("Заказов сегодня", "figure-orders", todaysClients, (d) => d.orders)}
       {figure("Сумма за сегодня", "figure-sum", "/statistics?tab=perDate", (d) => moneyList(d.totals))}
       {figure("Клиентов заказало", "figure-clients", todaysClients, (d) => d.clients)}
-      <Figure
+      <FigureCard
         title="Заканчивается товар"
         value={sales.low_stock}
         note="проблемные позиции"
@@ -153,14 +109,14 @@ export default function HomePage() {
             {data.sales && <SalesFigures sales={data.sales} day={data.day} compareDay={data.compare_day} />}
             {data.positions && (
               <>
-                <Figure
+                <FigureCard
                   title="Ждут отправки на сборку"
                   value={data.positions.to_send}
                   note="позиций сегодня"
                   to="/orders"
                   testId="figure-to-send"
                 />
-                <Figure
+                <FigureCard
                   title="Ждут сборки"
                   value={data.positions.to_collect}
                   note="позиций сегодня"
@@ -170,7 +126,7 @@ export default function HomePage() {
               </>
             )}
             {data.registration_requests !== undefined && (
-              <Figure
+              <FigureCard
                 title="Заявки на регистрацию"
                 value={data.registration_requests}
                 to="/clients?tab=8"
@@ -178,7 +134,7 @@ export default function HomePage() {
               />
             )}
             {data.open_claims !== undefined && (
-              <Figure
+              <FigureCard
                 title="Заявки от пользователей"
                 value={data.open_claims}
                 note="не рассмотрены"

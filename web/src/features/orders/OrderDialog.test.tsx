@@ -2,24 +2,10 @@ import { render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { testOrder, testPosition } from "../../../test/orders.ts";
 import { withAppProviders } from "../../../test/providers.tsx";
+import { screenOf } from "../../../test/screen-width.ts";
 import { OrderDialog } from "./OrderDialog.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
-
-/** A screen `width` px wide for MUI's media queries (jsdom has no layout). */
-function screenOf(width: number) {
-  vi.stubGlobal("matchMedia", (query: string) => {
-    const below = /max-width:\s*([\d.]+)px/.exec(query);
-    return {
-      matches: below ? width <= Number(below[1]) : false,
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-    };
-  });
-}
 
 const order = testOrder({
   positions: [
