@@ -1,10 +1,4 @@
-import type {
-  TClient,
-  TMarketSchedule,
-  TMiniAppCatalogue,
-  TMiniAppQuote,
-  TMiniAppSession,
-} from "@wholesale/contract";
+import type { TClient, TMarketSchedule } from "@wholesale/contract";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchData } from "../server/src/test/launch-data.ts";
@@ -12,6 +6,7 @@ import { demoClientOnOpenMarket, launchHash } from "../server/src/test/miniapp-l
 import { axeViolations, describeViolations } from "./support/axe.ts";
 import { apiCall, apiToken, launchBrowser, networkQuiet, openPage, signIn } from "./support/browser.ts";
 import { ADMIN, DEMO } from "./support/constants.ts";
+import { addOneThroughMiniApp, miniAppToken } from "./support/miniapp.ts";
 
 /**
  * axe-core on every screen (WCAG 2.0/2.1/2.2 A and AA, touch target size): no critical and no serious
@@ -241,32 +236,7 @@ describe("Mini App", () => {
     token = await apiToken(ADMIN);
     ({ client, schedule, switchedOff } = await demoClientOnOpenMarket(call, "E2E Доступность"));
     // A position in the order, so «Мой заказ» shows its rows rather than an empty page.
-    const session = await call<TMiniAppSession>("POST", "/app/session/", { init_data: initData() });
-    if (session.status !== "client") throw new Error(`no session: ${JSON.stringify(session)}`);
-    const { items } = await call<TMiniAppCatalogue>(
-      "GET",
-      "/app/catalogue/?page=1",
-      undefined,
-      session.token,
-    );
-    // The last orderable one: the browser tests share the demo client, and miniapp.test.ts orders the first
-    // and reads its line as a new one.
-    const item = items
-      .filter((i) => i.stock === "in_stock" && i.from_quantity === 1 && i.price !== null)
-      .at(-1);
-    if (!item) throw new Error("no orderable modification in the demo catalogue");
-    const quote = await call<TMiniAppQuote>(
-      "POST",
-      "/app/quote/",
-      { modification: item.id, quantity: 1 },
-      session.token,
-    );
-    await call(
-      "POST",
-      "/app/positions/",
-      { modification: item.id, quantity: 1, price_kopecks: quote.price_kopecks },
-      session.token,
-    );
+    await addOneThroughMiniApp(await miniAppToken(client), "last");
   });
   afterAll(async () => {
     if (schedule) await call("DELETE", `/storehouse/market-schedules/${schedule.id}/`);

@@ -2,20 +2,17 @@ import {
   CLIENT_TYPE_SMALL,
   type TClient,
   type TMarketSchedule,
-  type TMiniAppCatalogue,
   type TMiniAppOrder,
-  type TMiniAppQuote,
-  type TMiniAppSession,
   type TOrder,
 } from "@wholesale/contract";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchData } from "../server/src/test/launch-data.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoClientOnOpenMarket } from "../server/src/test/miniapp-launch.ts";
 import { type RunningApp, startApp } from "./support/app-server.ts";
 import { axeViolations, describeViolations } from "./support/axe.ts";
 import { apiCall, apiToken, launchBrowser, openPage, signIn } from "./support/browser.ts";
 import { ADMIN, DEMO } from "./support/constants.ts";
+import { addOneThroughMiniApp, miniAppToken } from "./support/miniapp.ts";
 
 /**
  * The staff screens' live stream in the browser: an order placed through the Mini App's API shows on
@@ -78,33 +75,9 @@ describe("an order placed through the Mini App", () => {
 
   /** The client adds one unit through the Mini App's API, as its page does: today's first, so a new order. */
   async function placeOrder(): Promise<number> {
-    const initData = launchData(client.telegram_id ?? 0, {
-      botToken: inject("botToken"),
-      authDate: new Date(),
-    });
-    const session = await call<TMiniAppSession>("POST", "/app/session/", { init_data: initData });
-    if (session.status !== "client") throw new Error(`no session: ${JSON.stringify(session)}`);
-    const { items } = await call<TMiniAppCatalogue>(
-      "GET",
-      "/app/catalogue/?page=1",
-      undefined,
-      session.token,
-    );
-    const item = items.find((i) => i.stock === "in_stock" && i.from_quantity === 1 && i.price !== null);
-    if (!item) throw new Error("no orderable modification in the demo catalogue");
-    const quote = await call<TMiniAppQuote>(
-      "POST",
-      "/app/quote/",
-      { modification: item.id, quantity: 1 },
-      session.token,
-    );
-    await call(
-      "POST",
-      "/app/positions/",
-      { modification: item.id, quantity: 1, price_kopecks: quote.price_kopecks },
-      session.token,
-    );
-    const order = await call<TMiniAppOrder>("GET", "/app/order/", undefined, session.token);
+    const token = await miniAppToken(client);
+    await addOneThroughMiniApp(token, "first");
+    const order = await apiCall<TMiniAppOrder>(token, "GET", "/app/order/");
     if (order.order_id === null) throw new Error("the add made no order");
     return order.order_id;
   }
