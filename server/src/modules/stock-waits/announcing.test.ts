@@ -15,12 +15,12 @@ import {
 import { type Scheduler, startScheduler } from "../../jobs/scheduler.ts";
 import { stockWaitJobs } from "../../jobs/stock-waits.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
+import { TEST_WEBAPP_URL, waitsFixture } from "../../test/stock-waits.ts";
 import { waitUntil } from "../../test/wait.ts";
 import { DEFAULT_BOT_TEXTS } from "../bot-texts/index.ts";
-import { OFFERS_COLUMNS } from "../catalogue/offers-file.ts";
+import { OFFERS_COLUMNS } from "../catalogue/index.ts";
 import { runMarketTick } from "../market/index.ts";
 import { announceAtOpening, countWaiting } from "./index.ts";
-import { TEST_WEBAPP_URL, waitsFixture } from "./test-fixture.ts";
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof waitsFixture>>;

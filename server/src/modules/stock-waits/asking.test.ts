@@ -5,7 +5,7 @@ import { seedBrand, seedProduct } from "../../db/factories/catalogue.ts";
 import { seedClient } from "../../db/factories/clients.ts";
 import { accessRules, clients, exclusives, modifications, stockWaits } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { waitsFixture } from "./test-fixture.ts";
+import { waitsFixture } from "../../test/stock-waits.ts";
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof waitsFixture>>;

@@ -1,15 +1,15 @@
 import type { TMiniAppSession, TStockWait } from "@wholesale/contract";
 import { eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
-import { seedCurrency, seedModification } from "../../db/factories/catalogue.ts";
-import { seedClient } from "../../db/factories/clients.ts";
-import { marketSchedules, outboxMessages, stockWaits } from "../../db/schema/index.ts";
-import { openButton } from "../../jobs/stock-waits.ts";
-import type { TestApp } from "../../test/app.ts";
-import { TEST_BOT_TOKEN } from "../../test/app.ts";
-import { launchData } from "../../test/launch-data.ts";
-import { createOrderingService, orderingCacheCaughtUp } from "../ordering/index.ts";
-import { type AnnounceDeps, announceStockBack } from "./index.ts";
+import { seedCurrency, seedModification } from "../db/factories/catalogue.ts";
+import { seedClient } from "../db/factories/clients.ts";
+import { marketSchedules, outboxMessages, stockWaits } from "../db/schema/index.ts";
+import { openButton } from "../jobs/stock-waits.ts";
+import { createOrderingService, orderingCacheCaughtUp } from "../modules/ordering/index.ts";
+import { type AnnounceDeps, announceStockBack } from "../modules/stock-waits/index.ts";
+import type { TestApp } from "./app.ts";
+import { TEST_BOT_TOKEN } from "./app.ts";
+import { launchData } from "./launch-data.ts";
 
 export const TEST_WEBAPP_URL = "https://shop.example/app/";
 
