@@ -255,6 +255,24 @@ describe("who is told, and when", () => {
 });
 
 describe("the count staff see", () => {
+  it("on the low-stock screen: sold today, running out, and how many wait", async () => {
+    const mod = await f.soldOut({ quantity: 3, quantityOnStart: 100 });
+    const buyer = await f.clientWithToken();
+    const add = await buyer.call({
+      method: "POST",
+      url: "/api/app/positions/",
+      payload: { modification: mod.id, quantity: 3, price_kopecks: 60000 },
+    });
+    expect(add.statusCode).toBe(201);
+    for (let i = 0; i < 2; i++) await f.asked((await f.clientWithToken()).call, mod.id);
+    const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Moscow" }).format(t.clock.now());
+    const low = await t.call("office", { method: "GET", url: `/api/statistics/low/?date=${day}` });
+    expect(low.statusCode).toBe(200);
+    expect(low.json()).toContainEqual(
+      expect.objectContaining({ id: mod.id, quantity: 0, sold: 3, waiting: 2 }),
+    );
+  });
+
   it("counts each modification's clients waiting now", async () => {
     const mod = await f.soldOut();
     const lone = await f.soldOut();
