@@ -22,8 +22,8 @@ export const STOCK_WAITS_HEARD_JOB = "stock-waits-heard";
  * notice for them) and what was not heard (an instance down, the listening connection lost).
  */
 const SWEEP_EVERY_MS = 30_000;
-/** How late a restock is told at most, once heard: the modifications heard meanwhile are looked at together. */
-const HEARD_EVERY_MS = 1_000;
+/** How late a heard restock is looked at, at most: the modifications heard meanwhile are looked at together. */
+const HEARD_EVERY_MS = 250;
 
 /**
  * The announcement's button: the Mini App at the modification when it is set up (TELEGRAM_WEBAPP_URL), else the

@@ -9,8 +9,11 @@ import { announcementText, type OpenButton, STOCK_BACK_KIND } from "./announceme
 
 export type AnnounceDeps = { db: Db; clock: Clock; ordering: OrderingService; button: OpenButton };
 
-/** Waits judged per pass: each is one read of its modification for its client. */
-const BATCH = 500;
+/**
+ * Waits judged and taken together: each is one read of its modification for its client, so a batch is queued
+ * well within a second and the first messages of a large restock start leaving while the rest are judged.
+ */
+const BATCH = 200;
 
 type Candidate = { id: number; clientId: number; modificationId: number; chatId: number };
 
