@@ -150,6 +150,8 @@ export const ZModificationSchema = z.object({
   addition: ZAdditionSchema.nullable(),
   exclusive: z.boolean(),
   exclusives: z.array(ZExclusiveSchema),
+  /** Clients waiting to hear it is back in stock («Ждут: N», stock-waits.ts). */
+  waiting: z.number().int(),
 });
 export type TModification = z.infer<typeof ZModificationSchema>;
 
@@ -298,6 +300,11 @@ export const ZOffersImportResultSchema = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),
+  /**
+   * Clients waiting for a modification the file brought back in stock: each hears of it once it is theirs to
+   * order (stock-waits.ts).
+   */
+  clients_to_tell: z.number().int(),
 });
 export type TOffersImportResult = z.infer<typeof ZOffersImportResultSchema>;
 

@@ -100,6 +100,8 @@ export const ZLowModificationSchema = z.object({
   price_large_wholesale: z.number().nullable(),
   /** The first tier's currency; null without any tier. */
   currency_sign: z.string().nullable(),
+  /** Clients waiting to hear it is back in stock («Ждут: N»). */
+  waiting: z.number().int(),
 });
 export const ZLowModificationsSchema = z.array(ZLowModificationSchema);
 export type TLowModification = z.infer<typeof ZLowModificationSchema>;

@@ -22,6 +22,7 @@ export function testModification(extra: Partial<TModification> = {}): TModificat
     addition: null,
     exclusive: false,
     exclusives: [],
+    waiting: 0,
     ...extra,
   };
 }

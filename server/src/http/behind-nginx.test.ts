@@ -341,7 +341,7 @@ describe.skipIf(skipped !== undefined)("the app behind nginx with deploy/'s site
     const imported = await upload(offers);
     expect({ status: imported.status, body: json(imported) }).toEqual({
       status: 200,
-      body: { rows: 2, created: 2, updated: 0, unchanged: 0 },
+      body: { rows: 2, created: 2, updated: 0, unchanged: 0, clients_to_tell: 0 },
     });
 
     // Exactly the app's limit goes through nginx and is read by the app (it is no workbook)…

@@ -28,6 +28,7 @@ import {
   products,
 } from "../../db/schema/index.ts";
 import { conflict, notFound } from "../../http/errors.ts";
+import { countWaiting } from "../stock-waits/index.ts";
 
 export type ModificationRow = typeof modifications.$inferSelect;
 
@@ -102,19 +103,25 @@ export function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
 export async function expand(tx: Db | Tx, rows: ModificationRow[]): Promise<TModification[]> {
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return [];
-  const [tiers, clientRows, groupRows, transportationRows, additionRows, exclusiveRows] = await readAll(tx, [
-    () => tiersOf(tx, ids),
-    () => tx.select().from(modificationClients).where(inArray(modificationClients.modificationId, ids)),
-    () => tx.select().from(modificationGroups).where(inArray(modificationGroups.modificationId, ids)),
-    () =>
-      tx
-        .select()
-        .from(modificationTransportations)
-        .where(inArray(modificationTransportations.modificationId, ids)),
-    () => tx.select().from(additions).where(inArray(additions.modificationId, ids)),
-    () =>
-      tx.select().from(exclusives).where(inArray(exclusives.modificationId, ids)).orderBy(asc(exclusives.id)),
-  ]);
+  const [tiers, clientRows, groupRows, transportationRows, additionRows, exclusiveRows, waiting] =
+    await readAll(tx, [
+      () => tiersOf(tx, ids),
+      () => tx.select().from(modificationClients).where(inArray(modificationClients.modificationId, ids)),
+      () => tx.select().from(modificationGroups).where(inArray(modificationGroups.modificationId, ids)),
+      () =>
+        tx
+          .select()
+          .from(modificationTransportations)
+          .where(inArray(modificationTransportations.modificationId, ids)),
+      () => tx.select().from(additions).where(inArray(additions.modificationId, ids)),
+      () =>
+        tx
+          .select()
+          .from(exclusives)
+          .where(inArray(exclusives.modificationId, ids))
+          .orderBy(asc(exclusives.id)),
+      () => countWaiting(tx, ids),
+    ]);
   const byTier = groupBy(tiers, (t) => t.modification);
   const byClient = groupBy(clientRows, (r) => r.modificationId);
   const byGroup = groupBy(groupRows, (r) => r.modificationId);
@@ -145,6 +152,7 @@ export async function expand(tx: Db | Tx, rows: ModificationRow[]): Promise<TMod
       addition: addition ? toAddition(addition) : null,
       exclusive: row.exclusive,
       exclusives: (byExclusive.get(row.id) ?? []).map(toExclusive),
+      waiting: waiting.get(row.id) ?? 0,
     };
   });
 }

@@ -89,6 +89,6 @@ describe("an offers file built to cost more than its size", () => {
   it("leaves the server answering: a good file right after imports", async () => {
     const sheet = sheetHead("A1:H2") + rowXml(1, header) + rowXml(2, ["Б", "П", "М", 1, 1, 10, 10, "Рубль"]);
     const res = await upload(xlsxFromParts({ sheet: sheet + SHEET_TAIL }));
-    expect(res.json()).toEqual({ rows: 1, created: 1, updated: 0, unchanged: 0 });
+    expect(res.json()).toEqual({ rows: 1, created: 1, updated: 0, unchanged: 0, clients_to_tell: 0 });
   });
 });

@@ -73,7 +73,7 @@ describe("POST /api/storehouse/offers/file/", () => {
     const data = await workbook(good);
     const res = await upload(data);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ rows: 4, created: 3, updated: 0, unchanged: 0 });
+    expect(res.json()).toEqual({ rows: 4, created: 3, updated: 0, unchanged: 0, clients_to_tell: 0 });
     const [brand] = await t.db.select().from(brands).where(eq(brands.name, "Импорт"));
     const mods = await t.call("office", {
       method: "GET",
@@ -118,7 +118,7 @@ describe("POST /api/storehouse/offers/file/", () => {
   it("is idempotent: the same file again changes nothing", async () => {
     const before = await snapshot();
     const res = await upload(await workbook(good));
-    expect(res.json()).toEqual({ rows: 4, created: 0, updated: 0, unchanged: 3 });
+    expect(res.json()).toEqual({ rows: 4, created: 0, updated: 0, unchanged: 3, clients_to_tell: 0 });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -128,7 +128,7 @@ describe("POST /api/storehouse/offers/file/", () => {
     (changed[1] as Row)[3] = 15;
     (changed[3] as Row)[5] = 13;
     const res = await upload(await workbook(changed));
-    expect(res.json()).toEqual({ rows: 4, created: 0, updated: 2, unchanged: 1 });
+    expect(res.json()).toEqual({ rows: 4, created: 0, updated: 2, unchanged: 1, clients_to_tell: 0 });
     const [mod] = await t.db.select().from(modifications).where(eq(modifications.name, "64 ГБ"));
     expect(mod).toMatchObject({ quantity: 15, quantityAdded: 5 });
   });
@@ -191,7 +191,7 @@ describe("POST /api/storehouse/offers/file/", () => {
       rows.push(["Партии", `Продукт ${i % 7}`, `Модификация ${i}`, 3, 1, 100, 90, "Рубль"]);
     const res = await upload(await workbook(rows));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ rows: 1_200, created: 1_200, updated: 0, unchanged: 0 });
+    expect(res.json()).toEqual({ rows: 1_200, created: 1_200, updated: 0, unchanged: 0, clients_to_tell: 0 });
     // A row's created_at is its transaction's start: rows that share one were written by one transaction.
     const written = await t.db
       .select({ createdAt: modifications.createdAt, productId: modifications.productId })

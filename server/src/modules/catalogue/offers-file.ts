@@ -261,21 +261,29 @@ export function createOffersFileService({ db }: { db: Db }) {
     async import(data: Buffer): Promise<TOffersImportResult> {
       const rows = await readOffersSheet(data);
       const offers = byProduct(parseOffers(rows, await currencyLookup()));
-      const total: TOffersImportResult = { rows: 0, created: 0, updated: 0, unchanged: 0 };
+      const total: TOffersImportResult = {
+        rows: 0,
+        created: 0,
+        updated: 0,
+        unchanged: 0,
+        clients_to_tell: 0,
+      };
+      const toTell = new Set<number>();
       let size = FIRST_BATCH;
       for (let at = 0; at < offers.length; ) {
         const batch = offers.slice(at, at + size);
         const started = performance.now();
-        const done = await db.transaction((tx) => applyOffers(tx, batch));
+        const { counts, waitingClients } = await db.transaction((tx) => applyOffers(tx, batch));
         size = nextBatch(batch.length, performance.now() - started);
         at += batch.length;
-        total.rows += done.rows;
-        total.created += done.created;
-        total.updated += done.updated;
-        total.unchanged += done.unchanged;
+        total.rows += counts.rows;
+        total.created += counts.created;
+        total.updated += counts.updated;
+        total.unchanged += counts.unchanged;
+        for (const client of waitingClients) toTell.add(client);
         await letOthersIn();
       }
-      return total;
+      return { ...total, clients_to_tell: toTell.size };
     },
 
     /** The header row and two example rows (one modification with two tiers) in the first currency. */

@@ -1,5 +1,5 @@
 export { describeMarketState } from "./market-message.ts";
-export { NOTICE_KINDS, runMarketTick } from "./market-notices.ts";
+export { NOTICE_KINDS, type OpeningLines, runMarketTick } from "./market-notices.ts";
 export {
   CLOSED_MARKET,
   type MarketClient,

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { currencies, modifications, priceTiers, stockSnapshots } from "../../db/schema/index.ts";
 import { addDays, businessDay } from "../../lib/business-time.ts";
 import type { Clock } from "../../lib/clock.ts";
+import { countWaiting } from "../stock-waits/index.ts";
 import { D, type SalesSources } from "./sales-sources.ts";
 import { money } from "./sums.ts";
 
@@ -33,7 +34,8 @@ async function isCurrentPeriod(db: Db, clock: Clock, day: string): Promise<boole
  * left (or no start recorded). Today's start is the modification's `quantity_on_start` (the daily
  * snapshot sets it; a modification created today starts with its first stock) and its end is the stock
  * now; a past day's start is that day's snapshot and its end the next day's. The snapshot job records a
- * modification created during a day under that day too, so a past day answers as it did on the day.
+ * modification created during a day under that day too, so a past day answers as it did on the day. Each
+ * carries how many clients wait to hear it is back in stock now.
  */
 export async function findLowStock(
   { db, clock, sources }: { db: Db; clock: Clock; sources: SalesSources },
@@ -74,6 +76,11 @@ export async function findLowStock(
     .innerJoin(modifications, sql`${modifications.id} = "sold"."modification_id"`)
     .where(sql`${soldQuantity} > 0 and (${start} <= 0 or ${end} * 100 < ${start} * ${LOW_STOCK_PERCENT})`)
     .orderBy(asc(modifications.id));
+  const waiting = await countWaiting(
+    db,
+    rows.map((r) => r.id),
+    clock.now(),
+  );
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -84,5 +91,6 @@ export async function findLowStock(
     price_small_wholesale: shownPrice(r.small),
     price_large_wholesale: shownPrice(r.large),
     currency_sign: r.sign,
+    waiting: waiting.get(r.id) ?? 0,
   }));
 }

@@ -217,6 +217,7 @@ describe("statistics per day", () => {
         price_small_wholesale: 1000,
         price_large_wholesale: 900,
         currency_sign: "₽",
+        waiting: 0,
       },
       {
         id: ids.m3,
@@ -228,6 +229,7 @@ describe("statistics per day", () => {
         price_small_wholesale: null,
         price_large_wholesale: null,
         currency_sign: null,
+        waiting: 0,
       },
     ]);
   });

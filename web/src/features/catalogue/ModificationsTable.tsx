@@ -104,6 +104,11 @@ export function ModificationsTable({ product, search, canWrite, canStock, onEdit
               <TableCell sx={{ fontWeight: 500 }}>{m.name}</TableCell>
               <TableCell data-label="Количество">
                 <QuantityField modification={m} disabled={!canStock} />
+                {m.waiting > 0 && (
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    Ждут: {m.waiting}
+                  </Typography>
+                )}
               </TableCell>
               <TableCell data-label="Малый опт">{basePrice(m.prices, "small_wholesale")}</TableCell>
               <TableCell data-label="Крупный опт">{basePrice(m.prices, "large_wholesale")}</TableCell>

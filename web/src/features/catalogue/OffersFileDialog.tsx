@@ -81,6 +81,7 @@ export function OffersFileDialog({ open, onClose }: Props) {
             <Alert severity="success">
               Строк: {result.rows}. Создано: {result.created}, обновлено: {result.updated}, без изменений:{" "}
               {result.unchanged}.
+              {result.clients_to_tell > 0 && ` Сообщим о поступлении клиентам: ${result.clients_to_tell}.`}
             </Alert>
           )}
           {refusal.length > 0 && (

@@ -17,6 +17,7 @@ const low = (id: number, name: string, prices: Partial<TLowModification>): TLowM
   price_small_wholesale: 540.5,
   price_large_wholesale: 500,
   currency_sign: "₽",
+  waiting: 0,
   ...prices,
 });
 

@@ -7,7 +7,7 @@ import { useLowStatistics } from "./api.ts";
 import { DateFilter, SearchFilter } from "./filter-fields.tsx";
 import { type Column, StatTable } from "./StatTable.tsx";
 
-type Key = "name" | "start" | "sold" | "now" | "percent" | "price";
+type Key = "name" | "start" | "sold" | "now" | "percent" | "waiting" | "price";
 
 /** The spec's share left: 0 % when no start was recorded (the server sends a start of 0 then). */
 const percent = (m: TLowModification) => percentRemaining(m.quantity, m.quantity_on_start);
@@ -54,6 +54,13 @@ const COLUMNS: Column<TLowModification, Key>[] = [
     align: "right",
     sortValue: percent,
     render: (m) => `${percent(m)} %`,
+  },
+  {
+    key: "waiting",
+    label: "Ждут",
+    align: "right",
+    sortValue: (m) => m.waiting,
+    render: (m) => m.waiting,
   },
   {
     key: "price",

@@ -122,6 +122,7 @@ export function statisticsRoutes(overrides: Parameters<typeof mockFetch>[0] = {}
           price_small_wholesale: 10,
           price_large_wholesale: 9,
           currency_sign: "₽",
+          waiting: 0,
         },
         {
           id: 2,
@@ -133,6 +134,7 @@ export function statisticsRoutes(overrides: Parameters<typeof mockFetch>[0] = {}
           price_small_wholesale: 10,
           price_large_wholesale: 9,
           currency_sign: "₽",
+          waiting: 0,
         },
         {
           // A past day without its snapshot: the start is unknown, not 0.
@@ -145,6 +147,7 @@ export function statisticsRoutes(overrides: Parameters<typeof mockFetch>[0] = {}
           price_small_wholesale: 10,
           price_large_wholesale: 9,
           currency_sign: "₽",
+          waiting: 0,
         },
       ],
     }),

@@ -3,6 +3,7 @@ import { asc, inArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Tx } from "../../../db/client.ts";
 import { brands, modifications, priceTiers, products } from "../../../db/schema/index.ts";
+import { findWaitingClients } from "../../stock-waits/index.ts";
 import { enforceAvailability } from "../availability.ts";
 import { keyOf, type Offer, type TierRow } from "./offer.ts";
 
@@ -133,6 +134,8 @@ async function readStored(
 type Plan = {
   toCreate: { offer: Offer; productId: number }[];
   quantityChanges: { id: number; quantity: number }[];
+  /** Modifications out of stock that the offers bring back: clients may be waiting for them. */
+  restocked: number[];
   tierReplacements: { id: number; tiers: TierRow[] }[];
   unchanged: number;
 };
@@ -143,7 +146,7 @@ function planChanges(
   productOf: (offer: Offer) => number,
   stored: Map<string, Stored>,
 ): Plan {
-  const plan: Plan = { toCreate: [], quantityChanges: [], tierReplacements: [], unchanged: 0 };
+  const plan: Plan = { toCreate: [], quantityChanges: [], restocked: [], tierReplacements: [], unchanged: 0 };
   for (const offer of offers) {
     const productId = productOf(offer);
     const current = stored.get(keyOf(String(productId), offer.modification));
@@ -155,6 +158,7 @@ function planChanges(
     const quantityDiffers = quantity !== offer.quantity;
     const tiersDiffer = !sameTiers(current.tiers, offer.tiers);
     if (quantityDiffers) plan.quantityChanges.push({ id, quantity: offer.quantity });
+    if (quantity <= 0 && offer.quantity > 0) plan.restocked.push(id);
     if (tiersDiffer) plan.tierReplacements.push({ id, tiers: offer.tiers });
     if (!quantityDiffers && !tiersDiffer) plan.unchanged++;
   }
@@ -229,15 +233,25 @@ async function writePlan(
   return created;
 }
 
-/** Creates what is missing and updates what differs, for the offers given, in the caller's transaction. */
-export async function applyOffers(tx: Tx, offers: Offer[]): Promise<TOffersImportResult> {
+/**
+ * Creates what is missing and updates what differs, for the offers given, in the caller's transaction; with
+ * the counts, the clients waiting for a modification the offers brought back in stock (read before the
+ * transaction commits, so before any of them is told).
+ */
+export async function applyOffers(
+  tx: Tx,
+  offers: Offer[],
+): Promise<{ counts: Omit<TOffersImportResult, "clients_to_tell">; waitingClients: number[] }> {
   const productOf = await ensureProducts(tx, offers);
   const plan = planChanges(offers, productOf, await readStored(tx, offers, productOf));
   const created = await writePlan(tx, plan);
   return {
-    rows: offers.reduce((n, o) => n + o.tiers.length, 0),
-    created: created.length,
-    updated: offers.length - created.length - plan.unchanged,
-    unchanged: plan.unchanged,
+    counts: {
+      rows: offers.reduce((n, o) => n + o.tiers.length, 0),
+      created: created.length,
+      updated: offers.length - created.length - plan.unchanged,
+      unchanged: plan.unchanged,
+    },
+    waitingClients: await findWaitingClients(tx, plan.restocked),
   };
 }

@@ -1,0 +1,9 @@
+export { announceAtOpening } from "./announce-at-opening.ts";
+export { type AnnounceDeps, announceStockBack } from "./announce-stock-back.ts";
+export { type OpenButton, STOCK_BACK_KIND } from "./announcement.ts";
+export { cleanUpWaits } from "./clean-up-waits.ts";
+export { countWaiting } from "./count-waiting.ts";
+export { findWaitingClients } from "./find-waiting-clients.ts";
+export { createStockWaitService, type StockWaitService } from "./stock-wait-service.ts";
+export { vetAnnouncements, WITHDRAWN } from "./vet-announcements.ts";
+export { stockWaitRoutes } from "./waits-routes.ts";
