@@ -16,11 +16,13 @@ import { useTelegramButtons } from "./shell/use-telegram-buttons.ts";
 
 // «Список к открытию» comes with its first opening: the catalogue's first load does not carry it.
 const ListSection = lazy(() => import("./ListSection.tsx").then((m) => ({ default: m.ListSection })));
+// «Мои ожидания» too.
+const WaitsSection = lazy(() => import("./WaitsSection.tsx").then((m) => ({ default: m.WaitsSection })));
 
 /**
  * The Mini App's page, top to bottom: the session it opens with (`shell/use-launch-session.ts`), the
- * sections' bar, the section on screen (the catalogue, «Мой заказ», «Список к открытию», the bot's texts),
- * the add sheet over it and the page's one problem. Today's order and the list, with the list's send, are
+ * sections' bar, the section on screen (the catalogue, «Мой заказ», «Список к открытию», «Мои ожидания», the
+ * bot's texts), the add sheet over it and the page's one problem. Today's order and the list, with the list's send, are
  * `shell/use-order-and-list.ts`; Telegram's own buttons follow them (`shell/use-telegram-buttons.ts`).
  */
 export function App({ launch }: { launch: LaunchParams | null }) {
@@ -37,6 +39,13 @@ export function App({ launch }: { launch: LaunchParams | null }) {
       onError: fail,
     });
   const [notice, setNotice] = useFadingNotice();
+  // Waits asked or cancelled on this page: the catalogue's rows read before show them so.
+  const [waited, setWaited] = useState<ReadonlyMap<number, boolean>>(new Map());
+  const markWaiting = useCallback(
+    (modification: number, waiting: boolean) =>
+      setWaited((before) => new Map(before).set(modification, waiting)),
+    [],
+  );
 
   const positions = order?.positions.length ?? 0;
   const listed = list?.lines.length ?? 0;
@@ -79,6 +88,7 @@ export function App({ launch }: { launch: LaunchParams | null }) {
             onSend={() => void sendList()}
             seesPrices={session.client.sees_prices}
             notice={problem ? null : notice}
+            waited={waited}
             onAdd={(item) => {
               setNotice(null);
               setAdding(item);
@@ -106,6 +116,11 @@ export function App({ launch }: { launch: LaunchParams | null }) {
             />
           </Suspense>
         )}
+        {view.kind === "waits" && (
+          <Suspense fallback={<div className="empty">Загрузка…</div>}>
+            <WaitsSection onWaiting={markWaiting} onError={fail} />
+          </Suspense>
+        )}
         {view.kind === "info" && <InfoView kind={view.info} />}
       </main>
       {adding && (
@@ -123,6 +138,7 @@ export function App({ launch }: { launch: LaunchParams | null }) {
             if (listed) setList(listed);
             else refreshOrder();
           }}
+          onWaiting={markWaiting}
           onError={fail}
         />
       )}

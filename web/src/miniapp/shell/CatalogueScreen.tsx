@@ -14,6 +14,7 @@ type Props = {
   onSend: () => void;
   seesPrices: boolean;
   notice: string | null;
+  waited: ReadonlyMap<number, boolean>;
   onAdd: (item: TMiniAppItem) => void;
   onError: OnError;
 };
