@@ -37,3 +37,9 @@ export const ZStockWaitAskedSchema = z.object({
   detail: z.string(),
 });
 export type TStockWaitAsked = z.infer<typeof ZStockWaitAskedSchema>;
+
+/**
+ * The announcement's button opens the Mini App at `…/app/?modification=<id>`: the page shows that modification
+ * (its row and sheet) first.
+ */
+export const OPEN_MODIFICATION_PARAM = "modification";

@@ -41,6 +41,7 @@ import { preparedListRoutes } from "./modules/prepared-list/index.ts";
 import { invoiceAndDailyReportRoutes, leftoverReportRoutes } from "./modules/reports/index.ts";
 import { positionsByModificationRoutes, salesRoutes } from "./modules/sales/index.ts";
 import { dashboardRoutes, statisticsRoutes } from "./modules/statistics/index.ts";
+import { stockWaitRoutes } from "./modules/stock-waits/index.ts";
 import { createServices } from "./services.ts";
 
 export type AppDeps = BackgroundWork & {
@@ -174,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(dashboardRoutes, services);
       await api.register(miniAppRoutes, services);
       await api.register(preparedListRoutes, services);
+      await api.register(stockWaitRoutes, services);
       await api.register(liveRoutes, { db, clock, tokens, live });
     },
     { prefix: "/api" },

@@ -32,6 +32,7 @@ import {
   createXlsxExportService,
 } from "./modules/sales/index.ts";
 import { createDashboardService, createStatisticsService } from "./modules/statistics/index.ts";
+import { createStockWaitService } from "./modules/stock-waits/index.ts";
 
 export type ServiceDeps = {
   db: Db;
@@ -90,6 +91,8 @@ export function createServices({
       ordering: ordering.on({ countAttempt: metrics?.orderingAttempts("miniapp") }),
     }),
     miniAppDryRun: createMiniAppService({ db, ordering, dryRun: true }),
+    stockWaits: createStockWaitService({ db, clock, ordering }),
+    stockWaitsDryRun: createStockWaitService({ db, clock, ordering, dryRun: true }),
     preparedList: createPreparedListService({ db, clock, ordering }),
     preparedListPreview: (session: string) =>
       createPreparedListService({ db, clock, ordering, preview: session }),

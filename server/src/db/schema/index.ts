@@ -10,3 +10,4 @@ export * from "./prepared-lists.ts";
 export * from "./reports.ts";
 export * from "./sales.ts";
 export * from "./statistics.ts";
+export * from "./stock-waits.ts";

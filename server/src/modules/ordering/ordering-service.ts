@@ -6,12 +6,14 @@ import { createClientReads } from "./client-reads.ts";
 import { positionResult } from "./position-result.ts";
 import { previewQuantity } from "./preview-quantity.ts";
 import type { ClientContext } from "./rules/client.ts";
+import { inStockFor } from "./rules/in-stock.ts";
+import { viewOf } from "./rules/modification-view.ts";
 import { runAdd } from "./run-add.ts";
 import { runChange } from "./run-change.ts";
 import { addAvailable } from "./statements/add-available.ts";
 import { addPosition } from "./statements/add-position.ts";
 import * as lists from "./statements/catalogue-lists.ts";
-import { modificationView } from "./statements/modification-data.ts";
+import { loadModificationAndDay, modificationView } from "./statements/modification-data.ts";
 import * as positions from "./statements/positions.ts";
 import { previewAdd, previewChange } from "./statements/preview.ts";
 import { todayOrder, toTodayOrder } from "./statements/today-order.ts";
@@ -58,6 +60,18 @@ export function createOrderingService(deps: OrderingDeps): OrderingService {
       const found = await reads.browser(clientId);
       if (!found) return null;
       return modificationView(db, found, modificationId, businessDay(clock.now()));
+    },
+    async stockFor(clientId, modificationId) {
+      const found = await reads.client(clientId);
+      if (!found.ok) return null;
+      const { modification, order } = await loadModificationAndDay(
+        db,
+        found.client,
+        modificationId,
+        businessDay(clock.now()),
+      );
+      if (!modification) return null;
+      return { card: viewOf(found.client, modification, order.positions), inStock: inStockFor(modification) };
     },
     previewAdd: (clientId, modificationId, quantity) =>
       previewQuantity(calls, clientId, quantity, (s) => previewAdd(db, s, modificationId, quantity)),

@@ -187,6 +187,9 @@ export type AddPreview = { ok: true; card: ModificationView; quote: Quote } | Re
 export type ChangePreview = { ok: true; position: PositionView; quote: Quote } | Refusal;
 export type RemoveResult = { ok: true; order: TodayOrder } | Refusal;
 
+/** A modification as one client sees it, and whether it is in stock for them. */
+export type StockForClient = { card: ModificationView; inStock: boolean };
+
 /** Whether the client may use the bot's market at all, and the market's state for them. */
 export type ClientStanding =
   | { ok: true; market: MarketState }
@@ -210,6 +213,12 @@ export type OrderingService = {
   allBrands(clientId: number): Promise<BrandItem[]>;
   /** The card; null when hidden or the market is closed. */
   getModification(clientId: number, modificationId: number): Promise<ModificationView | null>;
+  /**
+   * The card whatever the market's hours, and whether the modification is back in stock for the client
+   * (rules/in-stock.ts): what a wait for it is asked and announced by. Null when the client may not order at
+   * all or does not see the modification.
+   */
+  stockFor(clientId: number, modificationId: number): Promise<StockForClient | null>;
   /**
    * Adding `quantity`, judged by every rule now, before the client confirms it: nothing is written. The
    * confirmation gives the quote's price back to addPosition.
