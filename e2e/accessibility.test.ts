@@ -4,6 +4,7 @@ import type {
   TMiniAppCatalogue,
   TMiniAppQuote,
   TMiniAppSession,
+  TStockWaitAsked,
 } from "@wholesale/contract";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -84,6 +85,8 @@ describe("Mini App", () => {
   let client: TClient;
   let schedule: TMarketSchedule;
   let switchedOff: TMarketSchedule[] = [];
+  let waitId: number | undefined;
+  let clientToken = "";
   const call = <T>(method: string, path: string, body?: unknown, bearer = token) =>
     apiCall<T>(bearer, method, path, body);
   const initData = () =>
@@ -119,8 +122,27 @@ describe("Mini App", () => {
       { modification: item.id, quantity: 1, price_kopecks: quote.price_kopecks },
       session.token,
     );
+    // A wait for a sold-out one (they come last), so «Мои ожидания» shows its rows rather than an empty page.
+    const { pages } = await call<TMiniAppCatalogue>(
+      "GET",
+      "/app/catalogue/?page=1",
+      undefined,
+      session.token,
+    );
+    const last = await call<TMiniAppCatalogue>(
+      "GET",
+      `/app/catalogue/?page=${pages}`,
+      undefined,
+      session.token,
+    );
+    const soldOut = last.items.find((i) => i.stock === "none" && !i.waiting);
+    if (!soldOut) throw new Error("no sold-out modification in the demo catalogue");
+    waitId = (await call<TStockWaitAsked>("POST", "/app/waits/", { modification: soldOut.id }, session.token))
+      .wait.id;
+    clientToken = session.token;
   });
   afterAll(async () => {
+    if (waitId) await call("DELETE", `/app/waits/${waitId}/`, undefined, clientToken);
     if (schedule) await call("DELETE", `/storehouse/market-schedules/${schedule.id}/`);
     for (const s of switchedOff)
       await call("PUT", `/storehouse/market-schedules/${s.id}/`, { is_active: true });
@@ -172,6 +194,14 @@ describe("Mini App", () => {
       const page = await openMiniApp(theme);
       await nav(page, /^Мой заказ/).click();
       await page.getByTestId("order-line").first().waitFor();
+      await expectAccessible(page);
+      await page.context().close();
+    });
+
+    it("«Мои ожидания»", async () => {
+      const page = await openMiniApp(theme);
+      await nav(page, /^Мои ожидания/).click();
+      await page.getByTestId("wait-line").first().waitFor();
       await expectAccessible(page);
       await page.context().close();
     });
