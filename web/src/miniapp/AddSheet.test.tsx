@@ -186,9 +186,10 @@ describe("«Добавить»", () => {
       ],
       "quote/": [{ status: 200, body: { ...quote(226.1, 3), price_kopecks: 22610, sum: 678.3 } }],
     });
+    const priced: TMiniAppItem = { ...item, price: 226.1 };
     render(
       <AddSheet
-        item={{ ...item, price: 226.1 }}
+        item={priced}
         onClose={() => {}}
         onAdded={() => {}}
         onWaiting={() => {}}

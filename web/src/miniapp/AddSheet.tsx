@@ -1,6 +1,7 @@
-import type { TMiniAppCard, TMiniAppItem, TPreparedList } from "@wholesale/contract";
+import type { TMiniAppCard, TPreparedList } from "@wholesale/contract";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { CardFacts } from "./add-sheet/CardFacts.tsx";
+import type { SheetItem } from "./add-sheet/sheet-item.ts";
 import { useSheetAdd } from "./add-sheet/use-sheet-add.ts";
 import { api, Refused } from "./api.ts";
 import { formatPrice, formatSum, itemName } from "./format.ts";
@@ -16,7 +17,7 @@ const priceText = ({ quote }: Priced) =>
 const cardOf = (id: number, listing: boolean) => (listing ? api.listCard(id) : api.card(id));
 
 type Props = {
-  item: TMiniAppItem;
+  item: SheetItem;
   /**
    * The market is closed for the client: the sheet puts the line in «Список к открытию» (the list's card and
    * quote, the line alone) instead of adding to the order; `inList` is the quantity the list holds already.

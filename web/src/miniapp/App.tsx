@@ -1,7 +1,7 @@
-import type { TMiniAppItem } from "@wholesale/contract";
 import { lazy, Suspense, useCallback, useState } from "react";
 import { AddSheet } from "./AddSheet.tsx";
-import { formatTotals } from "./format.ts";
+import type { SheetItem } from "./add-sheet/sheet-item.ts";
+import { formatTotals, itemName } from "./format.ts";
 import { InfoView } from "./InfoView.tsx";
 import type { LaunchParams } from "./launch.ts";
 import { OrderView } from "./OrderView.tsx";
@@ -11,6 +11,7 @@ import { SectionsBar, type View } from "./shell/SectionsBar.tsx";
 import { NotClient, NotInTelegram, OpeningSession } from "./shell/SessionScreens.tsx";
 import { useFadingNotice } from "./shell/use-fading-notice.ts";
 import { useLaunchSession } from "./shell/use-launch-session.ts";
+import { useOpenedModification } from "./shell/use-opened-modification.ts";
 import { useOrderAndList } from "./shell/use-order-and-list.ts";
 import { useTelegramButtons } from "./shell/use-telegram-buttons.ts";
 
@@ -28,7 +29,13 @@ const WaitsSection = lazy(() => import("./WaitsSection.tsx").then((m) => ({ defa
 export function App({ launch }: { launch: LaunchParams | null }) {
   const { session, problem, setProblem, fail, market, setMarket, dryRun } = useLaunchSession(launch);
   const [view, setView] = useState<View>({ kind: "catalogue" });
-  const [adding, setAdding] = useState<TMiniAppItem | null>(null);
+  const [adding, setAdding] = useState<SheetItem | null>(null);
+  // Opened at a modification (a «снова в наличии» message's button): its sheet, and its row found beneath.
+  const [searchFor, setSearchFor] = useState<string | null>(null);
+  const openAt = useCallback((item: SheetItem) => {
+    setSearchFor(itemName(item));
+    setAdding(item);
+  }, []);
   const client = session?.status === "client" ? session.client : null;
   const showLines = useCallback(() => setView({ kind: "list", tab: "lines" }), []);
   const { order, setOrder, list, setList, refreshOrder, outcome, sending, sendList, showSent } =
@@ -46,6 +53,8 @@ export function App({ launch }: { launch: LaunchParams | null }) {
       setWaited((before) => new Map(before).set(modification, waiting)),
     [],
   );
+
+  useOpenedModification({ market: client ? market : null, onOpen: openAt, onError: fail });
 
   const positions = order?.positions.length ?? 0;
   const listed = list?.lines.length ?? 0;
@@ -89,6 +98,7 @@ export function App({ launch }: { launch: LaunchParams | null }) {
             seesPrices={session.client.sees_prices}
             notice={problem ? null : notice}
             waited={waited}
+            searchFor={searchFor}
             onAdd={(item) => {
               setNotice(null);
               setAdding(item);

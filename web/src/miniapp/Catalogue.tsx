@@ -15,6 +15,8 @@ type Props = {
   notice: string | null;
   /** Waits asked or cancelled since the rows were read: they mark the rows so without reading them again. */
   waited: ReadonlyMap<number, boolean>;
+  /** A search the page puts in the field (the page opened at a modification: its name). */
+  searchFor?: string | null;
   /** The item's sheet: to add it, or for one out of stock, «Сообщить о поступлении». */
   onAdd: (item: TMiniAppItem) => void;
   onError: (error: unknown, retry: () => void) => void;
@@ -24,8 +26,11 @@ type Props = {
  * Search, brand chips and the virtualised list of what this client may order, page after page; the sold-out
  * items after the rest, each offering «Сообщить о поступлении» instead of adding.
  */
-export function Catalogue({ seesPrices, toList, notice, waited, onAdd, onError }: Props) {
+export function Catalogue({ seesPrices, toList, notice, waited, searchFor, onAdd, onError }: Props) {
   const [search, setSearch] = useState("");
+  useEffect(() => {
+    if (searchFor) setSearch(searchFor);
+  }, [searchFor]);
   const [brand, setBrand] = useState<number | undefined>();
   const [brands, setBrands] = useState<TMiniAppBrand[]>([]);
   const [items, setItems] = useState<TMiniAppItem[]>([]);

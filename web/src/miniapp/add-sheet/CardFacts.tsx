@@ -1,5 +1,6 @@
-import type { TMiniAppCard, TMiniAppItem } from "@wholesale/contract";
+import type { TMiniAppCard } from "@wholesale/contract";
 import { formatPrice, itemName, stockLine } from "../format.ts";
+import type { SheetItem } from "./sheet-item.ts";
 
 /**
  * What the sheet says of the item: its name, stock (and that the client waits for it) and specifications, the
@@ -12,7 +13,7 @@ export function CardFacts({
   waiting,
   staleTiers,
 }: {
-  item: TMiniAppItem;
+  item: SheetItem;
   card: TMiniAppCard | null;
   waiting: boolean;
   staleTiers: boolean;

@@ -15,6 +15,7 @@ type Props = {
   seesPrices: boolean;
   notice: string | null;
   waited: ReadonlyMap<number, boolean>;
+  searchFor: string | null;
   onAdd: (item: TMiniAppItem) => void;
   onError: OnError;
 };
