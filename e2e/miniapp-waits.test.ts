@@ -128,3 +128,19 @@ it("a sold-out item is found, «нет в наличии»; «Сообщить �
   expect((await waits()).results.map((w) => w.modification)).not.toContain(item.id);
   expect(failures).toEqual([]);
 });
+
+it("opened at ?modification=<id>, as a «снова в наличии» message's button opens it, shows that modification's sheet", async () => {
+  const item = await soldOutItem();
+  const fullName = positionName({
+    brand: item.brand_name,
+    product: item.product_name,
+    modification: item.name,
+  });
+  const opened = await openPage(browser, { width: 390, height: 760 });
+  await opened.goto(`/app/?modification=${item.id}#${launchHash(initData())}`);
+  const sheet = opened.getByRole("dialog", { name: fullName });
+  await sheet.getByRole("button", { name: "Сообщить о поступлении" }).waitFor();
+  await sheet.getByRole("button", { name: "Закрыть" }).click();
+  await opened.getByTestId("catalogue-row").filter({ hasText: fullName }).first().waitFor();
+  await opened.context().close();
+});
