@@ -75,6 +75,7 @@ async function main(): Promise<void> {
         clock: systemClock,
         ...services,
         dailyBackups: config.backup.daily ? backups : undefined,
+        webAppUrl: config.telegram.webAppUrl,
       }),
     bot:
       bot &&

@@ -12,6 +12,7 @@ import { marketNoticesJob } from "./market-notices.ts";
 import { preparedListOpeningsJob } from "./prepared-list-openings.ts";
 import { scheduledMessagesJob } from "./scheduled-messages.ts";
 import type { Job } from "./scheduler.ts";
+import { stockWaitJobs } from "./stock-waits.ts";
 
 export { type Job, type Scheduler, startScheduler } from "./scheduler.ts";
 
@@ -27,11 +28,14 @@ export function scheduledJobs(deps: {
   invoices: InvoiceService;
   dailyReports: DailyReportService;
   dailyBackups?: EmbeddedBackups;
+  /** The Mini App's URL: a stock-back message's button opens it at the modification. */
+  webAppUrl?: string;
 }): Job[] {
   const { db, clock } = deps;
   return [
     dailyLeftoverReportJob({ db, clock, leftover: deps.leftover }),
     marketNoticesJob({ db, clock }),
+    ...stockWaitJobs({ db, clock, webAppUrl: deps.webAppUrl }),
     preparedListOpeningsJob({ db, clock }),
     botUpdatesCleanupJob({ db, clock }),
     scheduledMessagesJob(deps.messages),

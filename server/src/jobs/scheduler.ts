@@ -1,8 +1,11 @@
 import { createBackoff } from "../lib/backoff.ts";
 import type { Metrics } from "../lib/metrics.ts";
 
-/** A periodic job: `run` is called every `intervalMs`; a run still going when the next is due is skipped. */
-export type Job = { name: string; intervalMs: number; run: () => Promise<void> };
+/**
+ * A periodic job: `run` is called every `intervalMs`; a run still going when the next is due is skipped.
+ * `stop` ends what the job holds besides its runs (a subscription), once its last run is over.
+ */
+export type Job = { name: string; intervalMs: number; run: () => Promise<void>; stop?: () => Promise<void> };
 
 export type Scheduler = { stop: () => Promise<void> };
 
@@ -13,7 +16,8 @@ const MAX_BACKOFF_MS = 60_000;
  * Starts the jobs (each first run one interval after start). A failing run is logged and the job keeps
  * its schedule: a job never takes the server down. Failures in a row space the runs out, doubling up to a
  * minute (a database that is away for a while is tried, and logged, a few times a minute rather than every
- * tick); the first run that succeeds brings the job back to its interval. `stop` waits for the runs in progress.
+ * tick); the first run that succeeds brings the job back to its interval. `stop` waits for the runs in progress,
+ * then stops the jobs.
  */
 export function startScheduler(
   jobs: Job[],
@@ -54,6 +58,7 @@ export function startScheduler(
     async stop() {
       for (const timer of timers) clearInterval(timer);
       await Promise.all(running.values());
+      await Promise.all(jobs.map((job) => job.stop?.()));
     },
   };
 }

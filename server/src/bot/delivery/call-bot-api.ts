@@ -1,5 +1,5 @@
 import { type Api, InputFile } from "grammy";
-import type { ClaimedRow, Outcome, PhotoSource } from "../../modules/outbox/index.ts";
+import type { CallOutcome, ClaimedRow, PhotoSource } from "../../modules/outbox/index.ts";
 import { outcomeOfError, type RetryPolicy, release } from "./outcome.ts";
 
 /** A row on its way out, with its broadcast's photo (shared by the broadcast's rows, so one upload serves all). */
@@ -12,7 +12,7 @@ export const needsUpload = (photo: PhotoSource | undefined) => Boolean(photo?.ph
 export async function callBotApi(
   { api, retry }: { api: Api | null; retry: RetryPolicy },
   { row, photo }: Outgoing,
-): Promise<Outcome> {
+): Promise<CallOutcome> {
   if (!api) return release("нет токена бота");
   const other = row.replyMarkup ? { reply_markup: row.replyMarkup as never } : {};
   try {

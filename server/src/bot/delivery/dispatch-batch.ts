@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client.ts";
+import type { OrderingService } from "../../modules/ordering/index.ts";
 import type { ClaimedRow, PhotoSource } from "../../modules/outbox/index.ts";
 import { attachPhotos } from "./attach-photos.ts";
 import type { Outgoing } from "./call-bot-api.ts";
@@ -6,16 +7,31 @@ import { release } from "./outcome.ts";
 import { unpaced } from "./reserve-send-slots.ts";
 import { triageBatch } from "./triage-batch.ts";
 import { type UploadDeps, uploadNewPhotos } from "./upload-new-photos.ts";
+import { vetBatch } from "./vet-batch.ts";
 
 /** Schedules a claimed batch; returns when its last send is due. */
 export async function dispatchBatch(
-  deps: UploadDeps & { db: Db; photos: Map<number, PhotoSource>; perChatMs: number; intervalMs: number },
+  deps: UploadDeps & {
+    db: Db;
+    ordering: OrderingService;
+    photos: Map<number, PhotoSource>;
+    perChatMs: number;
+    intervalMs: number;
+  },
   rows: ClaimedRow[],
 ): Promise<number> {
   const { turns, record, reserve, intervalMs } = deps;
   turns.forgetQuietChats();
-  const { held, toSend } = triageBatch(rows, deps.perChatMs);
-  for (const send of held) record(send);
+  let vetted: Awaited<ReturnType<typeof vetBatch>>;
+  try {
+    vetted = await vetBatch(deps, rows);
+  } catch (error) {
+    for (const row of rows)
+      record({ row, outcome: Promise.resolve(release("не проверено перед отправкой")) });
+    throw error;
+  }
+  const { held, toSend } = triageBatch(vetted.rest, deps.perChatMs);
+  for (const send of [...vetted.withdrawn, ...held]) record(send);
   let outgoing: Outgoing[];
   try {
     outgoing = await attachPhotos(deps, toSend);

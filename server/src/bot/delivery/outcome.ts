@@ -1,6 +1,6 @@
 import { GrammyError } from "grammy";
 import type { Metrics, SendOutcome } from "../../lib/metrics.ts";
-import type { Outcome } from "../../modules/outbox/index.ts";
+import type { CallOutcome } from "../../modules/outbox/index.ts";
 
 export type RetryPolicy = { baseDelayMs: number; maxDelayMs: number; maxAttempts: number };
 
@@ -13,7 +13,7 @@ export const DEFAULT_RETRY: RetryPolicy = { baseDelayMs: 2_000, maxDelayMs: 10 *
  * API root or method): the row is not at fault, so it waits for the configuration to be fixed; 5xx,
  * network errors and any other answer: exponential backoff, then give up.
  */
-export function outcomeOfError(error: unknown, attempts: number, policy: RetryPolicy): Outcome {
+export function outcomeOfError(error: unknown, attempts: number, policy: RetryPolicy): CallOutcome {
   if (error instanceof GrammyError) {
     const text = `${error.error_code}: ${error.description}`;
     switch (error.error_code) {
@@ -40,14 +40,14 @@ export function outcomeOfError(error: unknown, attempts: number, policy: RetryPo
 }
 
 /** A row given back untried, saying why: it comes due again after `delayMs`, and counts as no attempt. */
-export const release = (error: string, delayMs = 0): Outcome => ({
+export const release = (error: string, delayMs = 0): CallOutcome => ({
   kind: "retry",
   delayMs,
   counted: false,
   error,
 });
 
-function backoff(error: string, attempts: number, policy: RetryPolicy): Outcome {
+function backoff(error: string, attempts: number, policy: RetryPolicy): CallOutcome {
   if (attempts >= policy.maxAttempts)
     return { kind: "failed", error: `${error} (после ${attempts} попыток)` };
   const delayMs = Math.min(policy.baseDelayMs * 2 ** Math.max(0, attempts - 1), policy.maxDelayMs);
@@ -55,7 +55,7 @@ function backoff(error: string, attempts: number, policy: RetryPolicy): Outcome 
 }
 
 /** A Bot API call's outcome as the metrics count it; a 429 with the retry_after every instance waits. */
-export function countSend(count: Metrics["countSend"], outcome: Outcome): void {
+export function countSend(count: Metrics["countSend"], outcome: CallOutcome): void {
   if (outcome.kind === "retry" && outcome.halt === "rate-limit")
     count("rate_limited", outcome.delayMs / 1000);
   else count(SEND_OUTCOMES[outcome.kind]);
@@ -66,4 +66,4 @@ const SEND_OUTCOMES = {
   unreachable: "blocked",
   failed: "failed",
   retry: "retried",
-} as const satisfies Record<Outcome["kind"], SendOutcome>;
+} as const satisfies Record<CallOutcome["kind"], SendOutcome>;

@@ -2,6 +2,7 @@ import type { Api } from "grammy";
 import type { Db } from "../../db/client.ts";
 import { createBackoff } from "../../lib/backoff.ts";
 import type { Metrics } from "../../lib/metrics.ts";
+import { createOrderingService } from "../../modules/ordering/index.ts";
 import type { PhotoSource } from "../../modules/outbox/index.ts";
 import { createDoneRowsCleanup } from "./clean-up-done-rows.ts";
 import { createDatabaseClock } from "./database-clock.ts";
@@ -120,6 +121,8 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
   const clock = createDatabaseClock(db);
   const reserve = (count: number) => reserveSendSlots({ db, clock, intervalMs, onError }, count);
   const photos = new Map<number, PhotoSource>();
+  // What a stock-back message is checked against before it leaves (vet-batch.ts).
+  const ordering = createOrderingService({ db });
   const cleanUpIfDue = createDoneRowsCleanup({
     db,
     retentionMs: options.retentionMs,
@@ -148,7 +151,7 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
         cleanUpIfDue,
         dispatch: (rows) =>
           dispatchBatch(
-            { db, photos, signal, pause, halt, turns, reserve, record, perChatMs, intervalMs },
+            { db, ordering, photos, signal, pause, halt, turns, reserve, record, perChatMs, intervalMs },
             rows,
           ),
         onError,

@@ -75,7 +75,7 @@ export const clientMessages = pgTable(
   (t) => [index("client_messages_due_idx").on(t.sent, t.sendTime)],
 );
 
-export const OUTBOX_STATUSES = ["pending", "sent", "failed", "unreachable"] as const;
+export const OUTBOX_STATUSES = ["pending", "sent", "failed", "unreachable", "withdrawn"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 /**
@@ -98,7 +98,10 @@ export const outboxMessages = pgTable(
     }),
     /** The order a notice is about, so it can be taken back by its order and kind while it waits. */
     orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
-    /** `unreachable`: not sent because the client blocked the bot (Telegram 403). */
+    /**
+     * `unreachable`: not sent because the client blocked the bot (Telegram 403); `withdrawn`: not sent because
+     * what it told was no longer true when its turn came (a stock-back message whose wait was cancelled).
+     */
     status: varchar("status", { length: 16 }).$type<OutboxStatus>().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     /**

@@ -1,5 +1,5 @@
 export { describeMarketState } from "./market-message.ts";
-export { runMarketTick } from "./market-notices.ts";
+export { type OpeningLines, runMarketTick } from "./market-notices.ts";
 export {
   CLOSED_MARKET,
   type MarketClient,

@@ -23,6 +23,13 @@ export const NOTICE_KINDS = { preStart: "market_pre_start", end: "market_end" } 
 
 type Recipient = MarketClient & { chatId: number };
 
+/**
+ * What the opening notice («preStart») carries besides its text, per recipient: lines written in the notice's
+ * transaction (a client's waits for goods back in stock, announced with it). Handed in by the jobs, which see
+ * the modules that write them.
+ */
+export type OpeningLines = (tx: Tx, clientIds: number[], at: Date) => Promise<Map<number, string>>;
+
 /** Clients a market notice can reach: active, not banned, with a Telegram chat. */
 async function reachableClients(db: Db | Tx): Promise<Recipient[]> {
   const rows = await db
@@ -46,15 +53,24 @@ async function reachableClients(db: Db | Tx): Promise<Recipient[]> {
 }
 
 async function enqueueNotice(
-  tx: Db | Tx,
+  tx: Tx,
   kind: "preStart" | "end",
   recipients: Recipient[],
+  lines?: Map<number, string>,
 ): Promise<number> {
   if (recipients.length === 0) return 0;
   const text = await latestBotText(tx, kind === "preStart" ? "pre_start" : "end");
   await enqueueOutbox(
     tx,
-    recipients.map((r) => ({ clientId: r.id, chatId: r.chatId, kind: NOTICE_KINDS[kind], text })),
+    recipients.map((r) => {
+      const more = lines?.get(r.id);
+      return {
+        clientId: r.id,
+        chatId: r.chatId,
+        kind: NOTICE_KINDS[kind],
+        text: more ? `${text}\n\n${more}` : text,
+      };
+    }),
   );
   return recipients.length;
 }
@@ -98,7 +114,7 @@ export async function withClosureNotice<T>(
   const current = await loadMarketSchedules(tx, { activeOnly: true });
   await noticeClosure(tx, before, current, now);
   for (const occurrence of dueOccurrences([before], now)) {
-    if (occurrence.kind === "end") await announce(tx, occurrence, current);
+    if (occurrence.kind === "end") await announce(tx, occurrence, current, now);
   }
   // Switched off or deleted, the schedule is not among the active ones, and has no occurrences either.
   const after = current.find((s) => s.id === scheduleId);
@@ -126,14 +142,28 @@ async function claimOccurrence(tx: Tx, occurrence: Occurrence): Promise<MarketSc
  * schedule (of `schedules`) keeps the market open across the moment: «end», open after it; «preStart», open
  * just before the opening (a market that closes in between does not count as kept open).
  */
-async function announce(tx: Tx, occurrence: Occurrence, schedules: readonly MarketSchedule[]) {
+async function announce(
+  tx: Tx,
+  occurrence: Occurrence,
+  schedules: readonly MarketSchedule[],
+  now: Date,
+  openingLines?: OpeningLines,
+) {
   const claimed = await claimOccurrence(tx, occurrence);
   if (claimed.length === 0) return 0;
   const checkAt = occurrence.kind === "end" ? occurrence.at : new Date(occurrence.at.getTime() - 1);
   const recipients = (await reachableClients(tx)).filter(
     (c) => claimed.some((s) => scheduleTargets(s, c)) && !isMarketOpenFor(schedules, c, checkAt),
   );
-  return enqueueNotice(tx, occurrence.kind, recipients);
+  const lines =
+    occurrence.kind === "preStart" && openingLines && recipients.length > 0
+      ? await openingLines(
+          tx,
+          recipients.map((r) => r.id),
+          now,
+        )
+      : undefined;
+  return enqueueNotice(tx, occurrence.kind, recipients, lines);
 }
 
 /**
@@ -164,13 +194,17 @@ export function dueOccurrences(schedules: readonly MarketSchedule[], now: Date):
  * that queues its messages, so with several instances each notice goes out exactly once; the schedules
  * claimed together share one message per client (every instance claims them in the same order, so the
  * one that wins the first claim wins them all and the others wait on it, then find them taken). Then manual openings past their close time are closed
- * (after the scan, so the scan has seen their close time).
+ * (after the scan, so the scan has seen their close time). The opening notice carries `openingLines`.
  */
-export async function runMarketTick(db: Db, now: Date): Promise<{ queued: number; autoClosed: number }> {
+export async function runMarketTick(
+  db: Db,
+  now: Date,
+  openingLines?: OpeningLines,
+): Promise<{ queued: number; autoClosed: number }> {
   const schedules = await loadMarketSchedules(db, { activeOnly: true });
   let queued = 0;
   for (const occurrence of dueOccurrences(schedules, now)) {
-    queued += await db.transaction((tx) => announce(tx, occurrence, schedules));
+    queued += await db.transaction((tx) => announce(tx, occurrence, schedules, now, openingLines));
   }
   const closed = await db
     .update(marketSchedules)

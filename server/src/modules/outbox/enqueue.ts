@@ -40,22 +40,29 @@ function inParts(row: OutboxRow): OutboxRow[] {
 /**
  * The single way any producer queues messages to clients: one row per recipient and message, written in the
  * caller's transaction so a message is queued exactly when the change that caused it commits. The delivery
- * worker sends them, a chat's rows in the order of their ids (one INSERT numbers its rows in order).
+ * worker sends them, a chat's rows in the order of their ids (one INSERT numbers its rows in order). Answers
+ * the rows' ids in that order (a long text's parts each with its own).
  */
-export async function enqueueOutbox(tx: Db | Tx, messages: OutboxRow[]): Promise<void> {
+export async function enqueueOutbox(tx: Db | Tx, messages: OutboxRow[]): Promise<number[]> {
   const rows = messages.flatMap(inParts);
+  const ids: number[] = [];
   for (let i = 0; i < rows.length; i += CHUNK) {
-    await tx.insert(outboxMessages).values(
-      rows.slice(i, i + CHUNK).map((r) => ({
-        clientId: r.clientId,
-        chatId: r.chatId,
-        kind: r.kind,
-        text: r.text,
-        clientMessageId: r.clientMessageId ?? null,
-        replyMarkup: r.replyMarkup ?? null,
-        orderId: r.orderId ?? null,
-        ...(r.notBefore && { nextAttemptAt: r.notBefore }),
-      })),
-    );
+    const written = await tx
+      .insert(outboxMessages)
+      .values(
+        rows.slice(i, i + CHUNK).map((r) => ({
+          clientId: r.clientId,
+          chatId: r.chatId,
+          kind: r.kind,
+          text: r.text,
+          clientMessageId: r.clientMessageId ?? null,
+          replyMarkup: r.replyMarkup ?? null,
+          orderId: r.orderId ?? null,
+          ...(r.notBefore && { nextAttemptAt: r.notBefore }),
+        })),
+      )
+      .returning({ id: outboxMessages.id });
+    ids.push(...written.map((w) => w.id).sort((a, b) => a - b));
   }
+  return ids;
 }

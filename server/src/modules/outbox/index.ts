@@ -14,5 +14,5 @@ export {
   renewLeases,
   reserveSlots,
 } from "./outbox-store.ts";
-export type { Outcome } from "./outcome.ts";
+export type { CallOutcome, Outcome } from "./outcome.ts";
 export { readOutboxWaiting } from "./waiting.ts";

@@ -28,6 +28,8 @@ import type { Outcome } from "./outcome.ts";
 
 export type ClaimedRow = {
   id: number;
+  /** What produced it: a kind whose message may be withdrawn is checked again before it is sent. */
+  kind: string;
   clientId: number | null;
   chatId: number;
   text: string;
@@ -134,6 +136,7 @@ async function leaseDue(tx: Tx, limit: number, leaseMs: number) {
     )
     .returning({
       id: outboxMessages.id,
+      kind: outboxMessages.kind,
       clientId: outboxMessages.clientId,
       chatId: outboxMessages.chatId,
       text: outboxMessages.text,
@@ -333,13 +336,13 @@ export async function markOutcomes(
     const blockedClients = new Set<number>();
     const blockedChats = new Set<number>();
     for (const { row, outcome } of results) {
-      if (outcome.kind === "failed" || outcome.kind === "unreachable") {
+      if (outcome.kind === "failed" || outcome.kind === "unreachable" || outcome.kind === "withdrawn") {
         const marked = await tx
           .update(outboxMessages)
           .set({ status: outcome.kind, lastError: outcome.error })
           .where(underLease([row]))
           .returning({ id: outboxMessages.id });
-        if (marked.length > 0) count(row.clientMessageId, outcome.kind);
+        if (marked.length > 0 && outcome.kind !== "withdrawn") count(row.clientMessageId, outcome.kind);
         if (outcome.kind === "unreachable") {
           if (row.clientId !== null) blockedClients.add(row.clientId);
           else blockedChats.add(row.chatId);
@@ -435,14 +438,14 @@ export async function markBlocked(
   });
 }
 
-/** Deletes done rows (sent, failed, unreachable) older than the retention period, a bounded number at a time. */
+/** Deletes done rows (sent, failed, unreachable, withdrawn) older than the retention period, a bounded number at a time. */
 export async function deleteDoneRows(db: Db | Tx, retentionMs: number, limit = 10_000): Promise<number> {
   const old = db
     .select({ id: outboxMessages.id })
     .from(outboxMessages)
     .where(
       and(
-        inArray(outboxMessages.status, ["sent", "failed", "unreachable"]),
+        inArray(outboxMessages.status, ["sent", "failed", "unreachable", "withdrawn"]),
         lte(outboxMessages.createdAt, sql`now() - ${retentionMs} * interval '1 millisecond'`),
       ),
     )

@@ -11,4 +11,9 @@ export type Outcome =
   | { kind: "retry"; delayMs: number; counted: boolean; error: string; halt?: "rate-limit" | "misconfigured" }
   | { kind: "failed"; error: string }
   /** The client blocked the bot (403): the row and the client's other rows are not sent. */
-  | { kind: "unreachable"; error: string };
+  | { kind: "unreachable"; error: string }
+  /** Not sent: what it told stopped being true before its turn (vet-batch.ts). */
+  | { kind: "withdrawn"; error: string };
+
+/** What a call to the Bot API came to: never `withdrawn`, which is decided before any call. */
+export type CallOutcome = Exclude<Outcome, { kind: "withdrawn" }>;
