@@ -1,5 +1,5 @@
-import type { TStockWait } from "@wholesale/contract";
-import { Composer } from "grammy";
+import { Composer, type InlineKeyboard } from "grammy";
+import type { ModificationView } from "../../modules/ordering/index.ts";
 import type { CardOrigin } from "../callback-data/catalogue.ts";
 import { onPress } from "../callback-data/factory.ts";
 import {
@@ -32,7 +32,7 @@ async function showCardUnder(
   modificationId: number,
   origin: CardOrigin,
   above: string,
-  keyboard?: (view: { id: number }) => ReturnType<typeof cancelWaitKeyboard>,
+  keyboard?: (view: ModificationView) => InlineKeyboard,
 ) {
   const view = await ctx.ordering.getModification(ctx.clientId, modificationId);
   if (!view) return show(ctx, above, catalogueKeyboard());
@@ -69,7 +69,7 @@ async function showWaits(ctx: BotContext, page = 1, above = ""): Promise<void> {
   ctx.session.step = { kind: "idle" };
   const listed = await ctx.services.stockWaits.list(ctx.clientId);
   if (!listed.ok) return show(ctx, `${above}${listed.refusal.detail}`, catalogueKeyboard());
-  const waits: TStockWait[] = listed.value.results;
+  const waits = listed.value.results;
   const at = Math.min(page, waitPages(waits));
   await show(ctx, `${above}${waitsText(waits, at)}`, waitsKeyboard(waits, at));
 }
