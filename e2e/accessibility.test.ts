@@ -1,4 +1,4 @@
-import type { TClient, TMarketSchedule } from "@wholesale/contract";
+import type { TClient, TMarketSchedule, TMiniAppCatalogue, TStockWaitAsked } from "@wholesale/contract";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchData } from "../server/src/test/launch-data.ts";
@@ -227,6 +227,8 @@ describe("Mini App", () => {
   let client: TClient;
   let schedule: TMarketSchedule;
   let switchedOff: TMarketSchedule[] = [];
+  let waitId: number | undefined;
+  let clientToken = "";
   const call = <T>(method: string, path: string, body?: unknown, bearer = token) =>
     apiCall<T>(bearer, method, path, body);
   const initData = () =>
@@ -236,9 +238,23 @@ describe("Mini App", () => {
     token = await apiToken(ADMIN);
     ({ client, schedule, switchedOff } = await demoClientOnOpenMarket(call, "E2E Доступность"));
     // A position in the order, so «Мой заказ» shows its rows rather than an empty page.
-    await addOneThroughMiniApp(await miniAppToken(client), "last");
+    clientToken = await miniAppToken(client);
+    await addOneThroughMiniApp(clientToken, "last");
+    // A wait for a sold-out one (they come last), so «Мои ожидания» shows its rows rather than an empty page.
+    const { pages } = await call<TMiniAppCatalogue>("GET", "/app/catalogue/?page=1", undefined, clientToken);
+    const last = await call<TMiniAppCatalogue>(
+      "GET",
+      `/app/catalogue/?page=${pages}`,
+      undefined,
+      clientToken,
+    );
+    const soldOut = last.items.find((i) => i.stock === "none" && !i.waiting);
+    if (!soldOut) throw new Error("no sold-out modification in the demo catalogue");
+    waitId = (await call<TStockWaitAsked>("POST", "/app/waits/", { modification: soldOut.id }, clientToken))
+      .wait.id;
   });
   afterAll(async () => {
+    if (waitId) await call("DELETE", `/app/waits/${waitId}/`, undefined, clientToken);
     if (schedule) await call("DELETE", `/storehouse/market-schedules/${schedule.id}/`);
     for (const s of switchedOff)
       await call("PUT", `/storehouse/market-schedules/${s.id}/`, { is_active: true });
@@ -302,6 +318,14 @@ describe("Mini App", () => {
       await page.getByTestId("delete-confirm").waitFor();
       await expectAccessible(page);
       await page.getByTestId("delete-confirm").getByRole("button", { name: "Отмена" }).click();
+      await page.context().close();
+    });
+
+    it("«Мои ожидания»", async () => {
+      const page = await openMiniApp(theme);
+      await nav(page, /^Мои ожидания/).click();
+      await page.getByTestId("wait-line").first().waitFor();
+      await expectAccessible(page);
       await page.context().close();
     });
 

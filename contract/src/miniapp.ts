@@ -70,6 +70,8 @@ export const ZMiniAppItemSchema = z.object({
   currency_sign: z.string(),
   /** The smallest quantity sold; null when nothing is sold to this client now. */
   from_quantity: z.number().int().nullable(),
+  /** The client waits to hear when it is back in stock («Сообщить о поступлении», stock-waits.ts). */
+  waiting: z.boolean(),
 });
 export type TMiniAppItem = z.infer<typeof ZMiniAppItemSchema>;
 
@@ -115,6 +117,8 @@ export const ZMiniAppCardSchema = z.object({
   reason: z.string().nullable(),
   /** Amounts the service would add now, ascending: the stepper's steps. */
   quantities: z.array(z.number().int()),
+  /** The client waits to hear when it is back in stock (as the item's). */
+  waiting: z.boolean(),
 });
 export type TMiniAppCard = z.infer<typeof ZMiniAppCardSchema>;
 

@@ -38,8 +38,4 @@ export const ZStockWaitAskedSchema = z.object({
 });
 export type TStockWaitAsked = z.infer<typeof ZStockWaitAskedSchema>;
 
-/**
- * The announcement's button opens the Mini App at `…/app/?modification=<id>`: the page shows that modification
- * (its row and sheet) first.
- */
-export const OPEN_MODIFICATION_PARAM = "modification";
+export { OPEN_MODIFICATION_PARAM } from "./open-modification.ts";

@@ -33,7 +33,7 @@ import {
   createXlsxExportService,
 } from "./modules/sales/index.ts";
 import { createDashboardService, createStatisticsService } from "./modules/statistics/index.ts";
-import { createStockWaitService } from "./modules/stock-waits/index.ts";
+import { createStockWaitService, waitedBy } from "./modules/stock-waits/index.ts";
 
 export type ServiceDeps = {
   db: Db;
@@ -64,6 +64,8 @@ export function createServices({
   const statistics = createStatisticsService({ db, clock });
   // Every way a client orders (the Mini App, its lists, its session) takes this one service, each in its scope.
   const ordering = createOrderingService({ db, clock, countAttempt: pulse?.countAttempt });
+  // The Mini App's rows and cards say what the client waits for («Сообщить о поступлении»).
+  const waitedFor = (clientId: number, ids: readonly number[]) => waitedBy(db, clientId, ids, clock.now());
   return {
     auth: createAuthService({ db, clock, tokens }),
     accounts: createAccountsService({ db }),
@@ -95,18 +97,20 @@ export function createServices({
       ordering: ordering.on({
         countAttempt: countEach(metrics?.orderingAttempts("miniapp"), pulse?.countAttempt),
       }),
+      waitedFor,
     }),
     // A staff preview's refusals are no client's: the opening's figures leave them out.
     miniAppDryRun: createMiniAppService({
       db,
       ordering: ordering.on({ countAttempt: undefined }),
       dryRun: true,
+      waitedFor,
     }),
     stockWaits: createStockWaitService({ db, clock, ordering }),
     stockWaitsDryRun: createStockWaitService({ db, clock, ordering, dryRun: true }),
-    preparedList: createPreparedListService({ db, clock, ordering }),
+    preparedList: createPreparedListService({ db, clock, ordering, waitedFor }),
     preparedListPreview: (session: string) =>
-      createPreparedListService({ db, clock, ordering, preview: session }),
+      createPreparedListService({ db, clock, ordering, preview: session, waitedFor }),
   };
 }
 

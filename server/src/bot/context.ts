@@ -9,6 +9,7 @@ import type { BotRegistrationService, BotUserStanding } from "../modules/clients
 import type { MarketPulse } from "../modules/market-opening/index.ts";
 import type { MarketState, OrderingService } from "../modules/ordering/index.ts";
 import type { PreparedListService } from "../modules/prepared-list/index.ts";
+import type { StockWaitService } from "../modules/stock-waits/index.ts";
 import type { BotSession, StoredSession } from "./session-state.ts";
 
 /** What the bot is built from; the live bot, the preview and the benchmark pass their own. */
@@ -45,6 +46,8 @@ export type BotServices = {
   /** Counting the bot's attempts; each update takes its own scope of it (`ctx.ordering`). */
   ordering: OrderingService;
   preparedList: PreparedListService;
+  /** «Сообщить о поступлении» and «Мои ожидания». */
+  stockWaits: StockWaitService;
 };
 
 export type BotLog = {

@@ -8,6 +8,7 @@ import { claimText, info } from "./features/info.ts";
 import { myOrder, typedChange } from "./features/order.ts";
 import { preparedList } from "./features/prepared-list.ts";
 import { clientStart, registration } from "./features/registration.ts";
+import { stockWaits } from "./features/stock-waits.ts";
 import { unknownCommand } from "./features/unknown-command.ts";
 import { arrival } from "./middlewares/arrival.ts";
 import { clientArea } from "./middlewares/client-area.ts";
@@ -52,6 +53,7 @@ export function createBot(
   client.use(catalogue);
   client.use(myOrder);
   client.use(preparedList);
+  client.use(stockWaits);
   client.use(unknownCommand);
   client.use(claimText);
   client.use(typedQuantity);

@@ -147,7 +147,7 @@ describe("registration through the bot", () => {
     ]);
     const calls = await chat.send("/start");
     expect(calls[0]?.payload.reply_markup).toMatchObject({
-      keyboard: [[{ text: "Маркет" }, { text: "Мой заказ" }], expect.anything()],
+      keyboard: [[{ text: "Маркет" }, { text: "Мой заказ" }, { text: "Мои ожидания" }], expect.anything()],
     });
   });
 

@@ -36,12 +36,17 @@ export const texts = {
   retryQuantity: "Напишите другое количество или выберите его кнопкой ниже.",
   unknownCommand: "Выберите действие кнопками ниже.",
   privateOnly: "Напишите мне в личные сообщения.",
+  askWait: "Сообщить о поступлении",
+  cancelWait: "Отменить ожидание",
+  waitCancelled: "Ожидание отменено.",
+  noWaits: "Вы ничего не ждёте. На товаре, которого нет в наличии, нажмите «Сообщить о поступлении».",
   menu: {
     market: "Маркет",
     order: "Мой заказ",
     conditions: "Условия",
     warranty: "Гарантия",
     claim: "Претензия",
+    waits: "Мои ожидания",
   },
   volume: { small: "Малый опт", large: "Крупный опт" },
   sharePhone: "Поделиться номером",
@@ -55,4 +60,5 @@ export const botCommands = [
   { command: "conditions", description: "Условия" },
   { command: "warranty", description: "Гарантия" },
   { command: "claim", description: "Претензия" },
+  { command: "waits", description: "Мои ожидания" },
 ];

@@ -14,6 +14,7 @@ const item: TMiniAppItem = {
   price: 600,
   currency_sign: "₽",
   from_quantity: 1,
+  waiting: false,
 };
 const card = {
   id: 7,
@@ -28,6 +29,7 @@ const card = {
   up_to: null,
   reason: null,
   quantities: [1, 5, 10],
+  waiting: false,
 };
 const quote = (price: number, quantity = 1) => ({
   quantity,
@@ -85,7 +87,9 @@ describe("«Добавить»", () => {
       ],
     });
     const onAdded = vi.fn();
-    render(<AddSheet item={item} onClose={() => {}} onAdded={onAdded} onError={() => {}} />);
+    render(
+      <AddSheet item={item} onClose={() => {}} onAdded={onAdded} onWaiting={() => {}} onError={() => {}} />,
+    );
     await screen.findByText(/сумма/);
     await userEvent.click(screen.getByRole("button", { name: "Добавить" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Цена изменилась");
@@ -122,7 +126,9 @@ describe("«Добавить»", () => {
       "positions/": ["offline"],
     });
     const onError = vi.fn();
-    render(<AddSheet item={item} onClose={() => {}} onAdded={() => {}} onError={onError} />);
+    render(
+      <AddSheet item={item} onClose={() => {}} onAdded={() => {}} onWaiting={() => {}} onError={onError} />,
+    );
     await screen.findByText(/сумма/);
     await userEvent.click(screen.getByRole("button", { name: "Добавить" }));
     await waitFor(() => expect(onError).toHaveBeenCalled());
@@ -151,7 +157,9 @@ describe("«Добавить»", () => {
       ],
     });
     const onAdded = vi.fn();
-    render(<AddSheet item={item} onClose={() => {}} onAdded={onAdded} onError={() => {}} />);
+    render(
+      <AddSheet item={item} onClose={() => {}} onAdded={onAdded} onWaiting={() => {}} onError={() => {}} />,
+    );
     expect(await screen.findByText("В заказе будет 4 шт.")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Добавить" }));
     await waitFor(() =>
@@ -178,8 +186,15 @@ describe("«Добавить»", () => {
       ],
       "quote/": [{ status: 200, body: { ...quote(226.1, 3), price_kopecks: 22610, sum: 678.3 } }],
     });
+    const priced: TMiniAppItem = { ...item, price: 226.1 };
     render(
-      <AddSheet item={{ ...item, price: 226.1 }} onClose={() => {}} onAdded={() => {}} onError={() => {}} />,
+      <AddSheet
+        item={priced}
+        onClose={() => {}}
+        onAdded={() => {}}
+        onWaiting={() => {}}
+        onError={() => {}}
+      />,
     );
     expect(screen.getByRole("dialog", { name: "Acme Кабель USB-C Кабель 1 м" })).toBeInTheDocument();
     await waitFor(() =>
@@ -211,7 +226,9 @@ describe("«Добавить»", () => {
     });
     const onError = vi.fn();
     const onAdded = vi.fn();
-    render(<AddSheet item={item} onClose={() => {}} onAdded={onAdded} onError={onError} />);
+    render(
+      <AddSheet item={item} onClose={() => {}} onAdded={onAdded} onWaiting={() => {}} onError={onError} />,
+    );
     await screen.findByText(/сумма/);
     await userEvent.click(screen.getByRole("button", { name: "Добавить" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(tooFast.detail);
@@ -244,7 +261,9 @@ describe("«Взять сколько есть»", () => {
       "positions/available/": [{ status: 201, body: { position, totals: null } }],
     });
     const onAdded = vi.fn();
-    render(<AddSheet item={item} onClose={() => {}} onAdded={onAdded} onError={() => {}} />);
+    render(
+      <AddSheet item={item} onClose={() => {}} onAdded={onAdded} onWaiting={() => {}} onError={() => {}} />,
+    );
     await screen.findByText(/сумма/);
     fireEvent.change(screen.getByLabelText("Количество"), { target: { value: "10" } });
     expect(await screen.findByRole("alert")).toHaveTextContent(stock.detail);
@@ -280,7 +299,9 @@ describe("«Взять сколько есть»", () => {
         },
       ],
     });
-    render(<AddSheet item={item} onClose={() => {}} onAdded={() => {}} onError={() => {}} />);
+    render(
+      <AddSheet item={item} onClose={() => {}} onAdded={() => {}} onWaiting={() => {}} onError={() => {}} />,
+    );
     await screen.findByText(/сумма/);
     fireEvent.change(screen.getByLabelText("Количество"), { target: { value: "5" } });
     expect(await screen.findByRole("alert")).toHaveTextContent("В одни руки не больше 3 шт.");
@@ -318,7 +339,14 @@ describe("«В список» while the market is closed", () => {
     });
     const onAdded = vi.fn();
     render(
-      <AddSheet item={item} toList={{ inList: 2 }} onClose={() => {}} onAdded={onAdded} onError={() => {}} />,
+      <AddSheet
+        item={item}
+        toList={{ inList: 2 }}
+        onClose={() => {}}
+        onAdded={onAdded}
+        onWaiting={() => {}}
+        onError={() => {}}
+      />,
     );
     expect(await screen.findByText("Уже в списке: 2 шт. Количество заменится новым.")).toBeInTheDocument();
     await screen.findByText(/сумма/);

@@ -1,7 +1,7 @@
-import type { TMiniAppItem } from "@wholesale/contract";
 import { lazy, Suspense, useCallback, useState } from "react";
 import { AddSheet } from "./AddSheet.tsx";
-import { formatTotals } from "./format.ts";
+import type { SheetItem } from "./add-sheet/sheet-item.ts";
+import { formatTotals, itemName } from "./format.ts";
 import { InfoView } from "./InfoView.tsx";
 import type { LaunchParams } from "./launch.ts";
 import { OrderView } from "./OrderView.tsx";
@@ -11,22 +11,31 @@ import { SectionsBar, type View } from "./shell/SectionsBar.tsx";
 import { NotClient, NotInTelegram, OpeningSession } from "./shell/SessionScreens.tsx";
 import { useFadingNotice } from "./shell/use-fading-notice.ts";
 import { useLaunchSession } from "./shell/use-launch-session.ts";
+import { useOpenedModification } from "./shell/use-opened-modification.ts";
 import { useOrderAndList } from "./shell/use-order-and-list.ts";
 import { useTelegramButtons } from "./shell/use-telegram-buttons.ts";
 
 // «Список к открытию» comes with its first opening: the catalogue's first load does not carry it.
 const ListSection = lazy(() => import("./ListSection.tsx").then((m) => ({ default: m.ListSection })));
+// «Мои ожидания» too.
+const WaitsSection = lazy(() => import("./WaitsSection.tsx").then((m) => ({ default: m.WaitsSection })));
 
 /**
  * The Mini App's page, top to bottom: the session it opens with (`shell/use-launch-session.ts`), the
- * sections' bar, the section on screen (the catalogue, «Мой заказ», «Список к открытию», the bot's texts),
- * the add sheet over it and the page's one problem. Today's order and the list, with the list's send, are
+ * sections' bar, the section on screen (the catalogue, «Мой заказ», «Список к открытию», «Мои ожидания», the
+ * bot's texts), the add sheet over it and the page's one problem. Today's order and the list, with the list's send, are
  * `shell/use-order-and-list.ts`; Telegram's own buttons follow them (`shell/use-telegram-buttons.ts`).
  */
 export function App({ launch }: { launch: LaunchParams | null }) {
   const { session, problem, setProblem, fail, market, setMarket, dryRun } = useLaunchSession(launch);
   const [view, setView] = useState<View>({ kind: "catalogue" });
-  const [adding, setAdding] = useState<TMiniAppItem | null>(null);
+  const [adding, setAdding] = useState<SheetItem | null>(null);
+  // Opened at a modification (a «снова в наличии» message's button): its sheet, and its row found beneath.
+  const [searchFor, setSearchFor] = useState<string | null>(null);
+  const openAt = useCallback((item: SheetItem) => {
+    setSearchFor(itemName(item));
+    setAdding(item);
+  }, []);
   const client = session?.status === "client" ? session.client : null;
   const showLines = useCallback(() => setView({ kind: "list", tab: "lines" }), []);
   const { order, setOrder, list, setList, refreshOrder, outcome, sending, sendList, showSent } =
@@ -37,6 +46,15 @@ export function App({ launch }: { launch: LaunchParams | null }) {
       onError: fail,
     });
   const [notice, setNotice] = useFadingNotice();
+  // Waits asked or cancelled on this page: the catalogue's rows read before show them so.
+  const [waited, setWaited] = useState<ReadonlyMap<number, boolean>>(new Map());
+  const markWaiting = useCallback(
+    (modification: number, waiting: boolean) =>
+      setWaited((before) => new Map(before).set(modification, waiting)),
+    [],
+  );
+
+  useOpenedModification({ market: client ? market : null, onOpen: openAt, onError: fail });
 
   const positions = order?.positions.length ?? 0;
   const listed = list?.lines.length ?? 0;
@@ -79,6 +97,8 @@ export function App({ launch }: { launch: LaunchParams | null }) {
             onSend={() => void sendList()}
             seesPrices={session.client.sees_prices}
             notice={problem ? null : notice}
+            waited={waited}
+            searchFor={searchFor}
             onAdd={(item) => {
               setNotice(null);
               setAdding(item);
@@ -106,6 +126,11 @@ export function App({ launch }: { launch: LaunchParams | null }) {
             />
           </Suspense>
         )}
+        {view.kind === "waits" && (
+          <Suspense fallback={<div className="empty">Загрузка…</div>}>
+            <WaitsSection onWaiting={markWaiting} onError={fail} />
+          </Suspense>
+        )}
         {view.kind === "info" && <InfoView kind={view.info} />}
       </main>
       {adding && (
@@ -123,6 +148,7 @@ export function App({ launch }: { launch: LaunchParams | null }) {
             if (listed) setList(listed);
             else refreshOrder();
           }}
+          onWaiting={markWaiting}
           onError={fail}
         />
       )}

@@ -3,7 +3,7 @@ import type { TMiniAppBrand, TMiniAppItem } from "@wholesale/contract";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useDebounced } from "../lib/use-debounced.ts";
 import { api } from "./api.ts";
-import { formatPrice, itemName, stockLabel } from "./format.ts";
+import { formatPrice, itemName, stockLine } from "./format.ts";
 
 const ROW_HEIGHT = 76;
 
@@ -13,13 +13,24 @@ type Props = {
   toList: boolean;
   /** «Добавлено: …», laid over the sticky header's search field: it moves no row and covers no button. */
   notice: string | null;
+  /** Waits asked or cancelled since the rows were read: they mark the rows so without reading them again. */
+  waited: ReadonlyMap<number, boolean>;
+  /** A search the page puts in the field (the page opened at a modification: its name). */
+  searchFor?: string | null;
+  /** The item's sheet: to add it, or for one out of stock, «Сообщить о поступлении». */
   onAdd: (item: TMiniAppItem) => void;
   onError: (error: unknown, retry: () => void) => void;
 };
 
-/** Search, brand chips and the virtualised list of what this client may order, page after page. */
-export function Catalogue({ seesPrices, toList, notice, onAdd, onError }: Props) {
+/**
+ * Search, brand chips and the virtualised list of what this client may order, page after page; the sold-out
+ * items after the rest, each offering «Сообщить о поступлении» instead of adding.
+ */
+export function Catalogue({ seesPrices, toList, notice, waited, searchFor, onAdd, onError }: Props) {
   const [search, setSearch] = useState("");
+  useEffect(() => {
+    if (searchFor) setSearch(searchFor);
+  }, [searchFor]);
   const [brand, setBrand] = useState<number | undefined>();
   const [brands, setBrands] = useState<TMiniAppBrand[]>([]);
   const [items, setItems] = useState<TMiniAppItem[]>([]);
@@ -121,8 +132,10 @@ export function Catalogue({ seesPrices, toList, notice, onAdd, onError }: Props)
       )}
       <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
         {rows.map((row) => {
-          const item = items[row.index];
-          if (!item) return null;
+          const listed = items[row.index];
+          if (!listed) return null;
+          const item = { ...listed, waiting: waited.get(listed.id) ?? listed.waiting };
+          const soldOut = item.stock === "none";
           return (
             <div
               key={item.id}
@@ -139,7 +152,7 @@ export function Catalogue({ seesPrices, toList, notice, onAdd, onError }: Props)
               <div className="main">
                 <div className="name two-lines">{itemName(item)}</div>
                 <div className="sub">
-                  <span className={`stock-${item.stock}`}>{stockLabel(item.stock)}</span>
+                  <span className={`stock-${item.stock}`}>{stockLine(item.stock, item.waiting)}</span>
                   {seesPrices && item.price !== null && (
                     <> · от {formatPrice(item.price, item.currency_sign)}</>
                   )}
@@ -147,10 +160,11 @@ export function Catalogue({ seesPrices, toList, notice, onAdd, onError }: Props)
               </div>
               <button
                 type="button"
-                disabled={item.stock === "none" || item.from_quantity === null}
+                className={soldOut ? "wait" : undefined}
+                disabled={!soldOut && item.from_quantity === null}
                 onClick={() => onAdd(item)}
               >
-                {toList ? "В список" : "Добавить"}
+                {soldOut ? "Сообщить о поступлении" : toList ? "В список" : "Добавить"}
               </button>
             </div>
           );

@@ -26,6 +26,8 @@ import type {
   TPreparedListSent,
   TRepeatedOrder,
   TRepeatOrder,
+  TStockWaitAsked,
+  TStockWaitList,
 } from "@wholesale/contract";
 
 /**
@@ -196,6 +198,11 @@ export const api = {
   /** The chosen lines into the list, each adding to what it holds there. */
   applyPaste: (body: TPasteApply) => request<TPasteApplied>("POST", "list/paste/apply/", body),
   pastOrders: () => request<TPastOrders>("GET", "orders/"),
+
+  // «Сообщить о поступлении» and «Мои ожидания».
+  waits: () => request<TStockWaitList>("GET", "waits/"),
+  askWait: (modification: number) => request<TStockWaitAsked>("POST", "waits/", { modification }),
+  cancelWait: (id: number) => request<unknown>("DELETE", `waits/${id}/`),
   repeat: (id: number, body: TRepeatOrder) => request<TRepeatedOrder>("POST", `orders/${id}/repeat/`, body),
 };
 

@@ -27,6 +27,9 @@ export const itemName = (item: Pick<TMiniAppItem, "brand_name" | "product_name" 
 
 // The bot's words (from the contract's zod-free file, so the page's first load carries no zod).
 export const stockLabel = (stock: TStockState) => STOCK_WORDS[stock];
+/** The stock as a row or a sheet says it, and that the client will hear when it is back, if they asked. */
+export const stockLine = (stock: TStockState, waiting: boolean) =>
+  waiting ? `${stockLabel(stock)} · сообщим о поступлении` : stockLabel(stock);
 
 const moscow = new Intl.DateTimeFormat("ru-RU", {
   timeZone: "Europe/Moscow",
@@ -41,3 +44,11 @@ export const moscowTime = (iso: string) => `${moscow.format(new Date(iso))} (М�
 const calendar = new Intl.DateTimeFormat("ru-RU", { timeZone: "UTC", day: "numeric", month: "long" });
 /** A business day («2026-11-26») as «26 ноября»: the day itself, in no time zone. */
 export const formatDay = (day: string) => calendar.format(new Date(`${day}T00:00:00Z`));
+
+const dayMonth = new Intl.DateTimeFormat("ru-RU", {
+  timeZone: "Europe/Moscow",
+  day: "2-digit",
+  month: "2-digit",
+});
+/** A moment's day in Moscow as «05.12». */
+export const formatDayMonth = (iso: string) => dayMonth.format(new Date(iso));

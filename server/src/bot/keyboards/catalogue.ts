@@ -24,6 +24,7 @@ import {
   typedQuantityData,
 } from "../callback-data/catalogue.ts";
 import { orderData } from "../callback-data/order.ts";
+import { askWaitData } from "../callback-data/stock-waits.ts";
 import { texts } from "../texts.ts";
 import { distinctLabels } from "./labels.ts";
 import { pager } from "./pager.ts";
@@ -103,6 +104,7 @@ export type RefusalOffer =
 /**
  * The amounts the service would add now (view.quantities), at most two rows of them; after a refusal, its offer
  * first: «Добавить 3 шт. по 540 ₽» adds at once at the price shown, «Взять сколько есть» takes what the stock holds.
+ * A modification out of stock offers «Сообщить о поступлении».
  */
 export function cardKeyboard(view: ModificationView, origin: CardOrigin, offer?: RefusalOffer) {
   const keyboard = new InlineKeyboard();
@@ -126,6 +128,9 @@ export function cardKeyboard(view: ModificationView, origin: CardOrigin, offer?:
   });
   if (view.canOrder)
     keyboard.row().text("Другое количество", typedQuantityData.pack({ modificationId: view.id, ...origin }));
+  // Out of stock for the client: they may ask to hear when it is back, instead of ordering.
+  if (view.stock === "none")
+    keyboard.row().text(texts.askWait, askWaitData.pack({ modificationId: view.id, ...origin }));
   return keyboard.row().text("« Назад", originData(origin));
 }
 

@@ -6,6 +6,7 @@ export function mainMenuKeyboard() {
   return new Keyboard()
     .text(texts.menu.market)
     .text(texts.menu.order)
+    .text(texts.menu.waits)
     .row()
     .text(texts.menu.conditions)
     .text(texts.menu.warranty)

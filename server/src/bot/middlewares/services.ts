@@ -5,6 +5,7 @@ import { createClaimService } from "../../modules/claims/index.ts";
 import { createBotRegistrationService } from "../../modules/clients/index.ts";
 import { countEach, createOrderingService } from "../../modules/ordering/index.ts";
 import { createPreparedListService } from "../../modules/prepared-list/index.ts";
+import { createStockWaitService } from "../../modules/stock-waits/index.ts";
 import type { BotContext, BotDeps, BotServices } from "../context.ts";
 
 /** The services handlers ask, on one database. */
@@ -20,6 +21,7 @@ export function botServices(db: Db | Tx, deps: Pick<BotDeps, "clock" | "metrics"
     registration: createBotRegistrationService({ db }),
     ordering,
     preparedList: createPreparedListService({ db, clock: deps.clock, ordering }),
+    stockWaits: createStockWaitService({ db, clock: deps.clock, ordering }),
   };
 }
 

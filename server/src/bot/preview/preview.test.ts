@@ -71,6 +71,7 @@ describe("bot preview", () => {
     expect(market.json().messages[0].reply_keyboard[0].map((b: { text: string }) => b.text)).toEqual([
       "Маркет",
       "Мой заказ",
+      "Мои ожидания",
     ]);
     // «✅ Подтвердить» of 2 units at the 100 ₽ the confirm screen showed (in kopecks).
     const add = { type: "callback", data: `a:${modId}:${productId}:2:10000`, message_id: brands.message_id };

@@ -14,3 +14,4 @@ export {
   refusalOf,
   refusalStatus,
 } from "./views.ts";
+export { noWaits, type WaitedFor } from "./waited-for.ts";

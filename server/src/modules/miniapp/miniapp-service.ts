@@ -15,6 +15,7 @@ import { changePosition } from "./order/change-position.ts";
 import { getOrder } from "./order/get-order.ts";
 import { removePosition } from "./order/remove-position.ts";
 import type { RequestOrdering, Write } from "./request-ordering.ts";
+import { noWaits, type WaitedFor } from "./waited-for.ts";
 
 export type MiniAppService = ReturnType<typeof createMiniAppService>;
 
@@ -26,15 +27,18 @@ export function createMiniAppService({
   db,
   ordering: handed,
   dryRun = false,
+  waitedFor = noWaits,
 }: {
   db: Db;
   /** The ordering service, counting the Mini App's attempts for the metrics where it should. */
   ordering: OrderingService;
   dryRun?: boolean;
+  /** What the client waits for, marked on rows and cards; none for a service built only to add. */
+  waitedFor?: WaitedFor;
 }) {
   const ordering: RequestOrdering = (on = db) => handed.on({ db: on, readOnce: true });
   const write: Write = (work) => (dryRun ? rolledBack(db, work) : work(db));
-  const calls = { db, ordering, write };
+  const calls = { db, ordering, write, waitedFor };
   return {
     catalogue: (clientId: number, query: { search?: string; brand?: number; page: number }) =>
       getCatalogue(calls, clientId, query),

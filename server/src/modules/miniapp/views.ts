@@ -26,7 +26,8 @@ export const marketOf = (m: MarketState): TMiniAppMarket => ({
   next_open_at: m.nextOpenAt?.toISOString() ?? null,
 });
 
-export const itemOf = (i: CatalogueItem): TMiniAppItem => ({
+/** A row of the list; `waited`: the modifications the client waits for (WaitedFor). */
+export const itemOf = (i: CatalogueItem, waited: ReadonlySet<number>): TMiniAppItem => ({
   id: i.id,
   name: i.name,
   product_name: i.productName,
@@ -36,9 +37,10 @@ export const itemOf = (i: CatalogueItem): TMiniAppItem => ({
   price: i.price,
   currency_sign: i.currencySign,
   from_quantity: i.fromQuantity,
+  waiting: waited.has(i.id),
 });
 
-export const cardOf = (c: ModificationView): TMiniAppCard => ({
+export const cardOf = (c: ModificationView, waiting: boolean): TMiniAppCard => ({
   id: c.id,
   name: c.name,
   product_name: c.productName,
@@ -60,6 +62,7 @@ export const cardOf = (c: ModificationView): TMiniAppCard => ({
   up_to: c.upTo,
   reason: c.reason,
   quantities: c.quantities,
+  waiting,
 });
 
 export const quoteOf = (q: Quote): TMiniAppQuote => ({

@@ -113,6 +113,51 @@ describe("visibility", () => {
     expect((await confirmedAdd(f.service, large.id, smallOff.id, 1)).ok).toBe(true);
   });
 
+  it("keeps a sold-out modification in sight, «нет в наличии», after those in stock", async () => {
+    const { brand, product, mod } = await shelf("Распроданный брэнд");
+    const inStock = await mod({ name: "Я в наличии", quantity: 5 });
+    // Staff's moves force both flags false below one unit (catalogue/availability.ts).
+    const soldOut = { quantity: 0, availableSmallWholesale: false, availableLargeWholesale: false };
+    const gone = await mod({ name: "А распродана", ...soldOut });
+    const largeOnly = await mod({
+      name: "Б только крупным",
+      ...soldOut,
+      tiers: [{ currencyId: f.rub, quantityFrom: 1, smallWholesale: 1, largeWholesale: 590 }],
+    });
+    const someoneElses = await mod({ name: "В чужая", ...soldOut });
+    await f.db.insert(modificationClients).values({
+      modificationId: someoneElses.id,
+      clientId: (await seedClient(f.db)).id,
+    });
+    const small = await seedClient(f.db, { allowedPrice: true });
+    const large = await seedClient(f.db, { clientType: CLIENT_TYPE_LARGE });
+    const banned = await seedClient(f.db);
+    await f.setRules(banned.id, { bannedBrands: [brand.name] });
+
+    expect(await modIds(small.id, product.id)).toEqual([inStock.id, gone.id]);
+    expect(await modIds(large.id, product.id)).toEqual([inStock.id, gone.id, largeOnly.id]);
+    expect(await modIds(banned.id, product.id)).toEqual([]);
+    const found = await f.service.searchModifications(small.id, "распроданный", 1);
+    expect(found.items.map((m) => [m.id, m.stock])).toEqual([
+      [inStock.id, "few"],
+      [gone.id, "none"],
+    ]);
+    const rows = await f.service.catalogue(small.id, { brandId: brand.id }, 1);
+    expect(rows.items.map((m) => [m.id, m.stock, m.price, m.fromQuantity])).toEqual([
+      [inStock.id, "few", 600, 1],
+      [gone.id, "none", 600, 1],
+    ]);
+    expect(await f.service.getModification(small.id, gone.id)).toMatchObject({
+      stock: "none",
+      canOrder: false,
+      reason: "Товар закончился: больше заказать нельзя.",
+    });
+    expect(await f.service.getModification(small.id, largeOnly.id)).toBeNull();
+    expect(await f.service.getModification(small.id, someoneElses.id)).toBeNull();
+    expect(await confirmedAdd(f.service, small.id, gone.id, 1)).toMatchObject({ code: "out_of_stock" });
+    expect(await f.stockOf(gone.id)).toBe(0);
+  });
+
   it("does not sell a tier whose price is 1 or whose flag is off for the type", async () => {
     const { mod } = await shelf();
     const m = await mod({

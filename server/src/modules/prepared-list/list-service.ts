@@ -7,6 +7,7 @@ import type {
 } from "@wholesale/contract";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
+import { noWaits, type WaitedFor } from "../miniapp/index.ts";
 import type { OrderingService } from "../ordering/index.ts";
 import type { Answer } from "./answers.ts";
 import { applyPaste } from "./apply-paste.ts";
@@ -42,13 +43,16 @@ export function createPreparedListService({
   clock,
   ordering,
   preview,
+  waitedFor = noWaits,
 }: {
   db: Db;
   clock: Clock;
   ordering: OrderingService;
   preview?: string;
+  /** What the client waits for, marked on the catalogue's rows and cards; none where no catalogue is shown. */
+  waitedFor?: WaitedFor;
 }) {
-  const deps: ListDeps = { db, clock, ordering, preview };
+  const deps: ListDeps = { db, clock, ordering, preview, waitedFor };
   return {
     list: (clientId: number): Promise<Answer<TPreparedList>> =>
       withStanding(deps, clientId, async (on, s) => ({ ok: true, value: await readList(on, clientId, s) })),

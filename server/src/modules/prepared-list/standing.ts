@@ -1,7 +1,7 @@
 import type { Db, Tx } from "../../db/client.ts";
 import { rolledBack } from "../../db/rolled-back.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { type marketOf, refused } from "../miniapp/index.ts";
+import { type marketOf, refused, type WaitedFor } from "../miniapp/index.ts";
 import { type ListView, listView, type OrderingService } from "../ordering/index.ts";
 import type { Answer } from "./answers.ts";
 import { inListOf } from "./list-lines.ts";
@@ -12,7 +12,14 @@ import { keepPreviewList, previewLines, previewLinesOf, restorePreviewList } fro
  * What every call of the list is handed. `preview` is a staff preview's session in dry run: its changes are
  * rolled back and its list is kept apart (preview-list.ts).
  */
-export type ListDeps = { db: Db; clock: Clock; ordering: OrderingService; preview: string | undefined };
+export type ListDeps = {
+  db: Db;
+  clock: Clock;
+  ordering: OrderingService;
+  preview: string | undefined;
+  /** What the client waits for, marked on the list's catalogue rows and cards. */
+  waitedFor: WaitedFor;
+};
 
 export type Standing = { market: Parameters<typeof marketOf>[0]; view: ListView };
 

@@ -6,4 +6,5 @@ export { countWaiting } from "./count-waiting.ts";
 export { findWaitingClients } from "./find-waiting-clients.ts";
 export { createStockWaitService, type StockWaitService } from "./stock-wait-service.ts";
 export { vetAnnouncements, WITHDRAWN } from "./vet-announcements.ts";
+export { waitedBy } from "./waited-by.ts";
 export { stockWaitRoutes } from "./waits-routes.ts";

@@ -1,12 +1,13 @@
-import type { TMiniAppItem, TMiniAppRefusal, TPreparedList } from "@wholesale/contract";
+import type { TMiniAppRefusal, TPreparedList } from "@wholesale/contract";
 import { useState } from "react";
 import { api, Refused } from "../api.ts";
 import { haptic } from "../bridge.ts";
 import { itemName } from "../format.ts";
 import type { Priced } from "../use-quote.ts";
+import type { SheetItem } from "./sheet-item.ts";
 
 type Options = {
-  item: TMiniAppItem;
+  item: SheetItem;
   /** The line goes into «Список к открытию» instead of the order. */
   listing: boolean;
   /** The sheet's one problem (the quote's), which a refusal of the add replaces. */

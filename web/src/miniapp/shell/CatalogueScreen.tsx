@@ -14,6 +14,8 @@ type Props = {
   onSend: () => void;
   seesPrices: boolean;
   notice: string | null;
+  waited: ReadonlyMap<number, boolean>;
+  searchFor: string | null;
   onAdd: (item: TMiniAppItem) => void;
   onError: OnError;
 };

@@ -6,6 +6,7 @@ export type View =
   | { kind: "catalogue" }
   | { kind: "order" }
   | { kind: "list"; tab: ListTab }
+  | { kind: "waits" }
   | { kind: "info"; info: InfoKind };
 
 type Props = {
@@ -43,6 +44,7 @@ export function SectionsBar({ view, onView, positions, listed }: Props) {
         { kind: "list", tab: "lines" },
         view.kind === "list",
       )}
+      {section("Мои ожидания", { kind: "waits" }, view.kind === "waits")}
       {info("Условия", "conditions")}
       {info("Гарантия", "warranty")}
       {info("Претензия", "claim")}

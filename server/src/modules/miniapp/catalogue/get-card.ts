@@ -3,9 +3,10 @@ import { orderingTexts } from "../../ordering/index.ts";
 import { type Answer, refused } from "../answers.ts";
 import { type RequestOrdering, standing } from "../request-ordering.ts";
 import { cardOf } from "../views.ts";
+import type { WaitedFor } from "../waited-for.ts";
 
 export async function getCard(
-  { ordering }: { ordering: RequestOrdering },
+  { ordering, waitedFor }: { ordering: RequestOrdering; waitedFor: WaitedFor },
   clientId: number,
   modificationId: number,
 ): Promise<Answer<TMiniAppCard>> {
@@ -13,7 +14,7 @@ export async function getCard(
   if (!found.ok) return refused({ code: "client_not_allowed", message: found.message });
   if (!found.market.open) return refused({ code: "market_closed", message: orderingTexts.marketClosed });
   const card = await service.getModification(clientId, modificationId);
-  return card
-    ? { ok: true, value: cardOf(card) }
-    : refused({ code: "not_found", message: orderingTexts.notFound });
+  if (!card) return refused({ code: "not_found", message: orderingTexts.notFound });
+  const waited = await waitedFor(clientId, [card.id]);
+  return { ok: true, value: cardOf(card, waited.has(card.id)) };
 }

@@ -50,6 +50,23 @@ export function sellableTiers(
 }
 
 /**
+ * A modification's availability per type as the client is shown it, for `quantity` in stock. Below one unit
+ * staff's moves force the flags false (catalogue/availability.ts); a sold-out modification stays in sight
+ * (visibleTo, statements/visibility.ts), so there a type is read as its tiers sell it: the card shows the
+ * prices it is sold at when in stock, and says «нет в наличии» rather than «не продаётся».
+ */
+export function availabilityShown(
+  flags: TypeAvailability,
+  quantity: number,
+  tiers: readonly StoredTier[],
+): TypeAvailability {
+  if (quantity >= 1) return flags;
+  const read = (list: PriceList) =>
+    flags[list] === false ? tiers.some((t) => priceOf(t, list) !== 1 && flagOf(t, list)) : flags[list];
+  return { small: read("small"), large: read("large") };
+}
+
+/**
  * The client's prices for one modification. A list sells it only when the modification's availability for
  * that type is true (null and false do not sell). The other list of an all_prices brand is shown, never sold.
  */

@@ -5,8 +5,15 @@ import { withProductAndBrand } from "../../../db/catalogue-path.ts";
 import type { Db } from "../../../db/client.ts";
 import { containsPattern } from "../../../db/like.ts";
 import { brands, currencies, modifications, priceTiers, products } from "../../../db/schema/index.ts";
+import { soldOut } from "../../stock/index.ts";
 import type { ClientContext } from "../rules/client.ts";
-import { minimumQuantity, priceForQuantity, pricingFor, type StoredTier } from "../rules/price-list.ts";
+import {
+  availabilityShown,
+  minimumQuantity,
+  priceForQuantity,
+  pricingFor,
+  type StoredTier,
+} from "../rules/price-list.ts";
 import type {
   BrandItem,
   CatalogueItem,
@@ -107,20 +114,32 @@ const listedModification = {
   quantity: modifications.quantity,
 };
 
+/**
+ * The order of every list of modifications: those in stock first, then the sold-out ones (still shown, «нет в
+ * наличии», visibility.ts), each by brand, product and name.
+ */
+const listOrder = [
+  asc(soldOut(modifications.quantity)),
+  asc(brands.name),
+  asc(products.name),
+  asc(modifications.name),
+  asc(modifications.id),
+];
+
 async function modificationPage(db: Db, client: ClientContext, filter: SQL | undefined, page: number) {
   const where = visibleTree(client, filter);
   const total = await countIn(db, modifications.id, where);
   const p = pageOf(page, total);
   const rows = await withProductAndBrand(db.select(listedModification).from(modifications).$dynamic())
     .where(where)
-    .orderBy(asc(brands.name), asc(products.name), asc(modifications.name), asc(modifications.id))
+    .orderBy(...listOrder)
     .limit(PAGE_SIZE)
     .offset(p.offset);
   const items: ModificationItem[] = rows.map(({ quantity, ...r }) => ({ ...r, stock: stockState(quantity) }));
   return { items, page: p.page, pages: p.pages };
 }
 
-/** A product's modifications this client sees, by name. */
+/** A product's modifications this client sees, in stock first, by name. */
 export function listModifications(
   db: Db,
   client: ClientContext,
@@ -132,7 +151,7 @@ export function listModifications(
 
 /**
  * Modifications this client sees whose name, specifications, product or brand contains every typed word
- * (case-insensitive). Fewer than 2 characters find nothing, as the back-office's search.
+ * (case-insensitive), in stock first (listOrder). Fewer than 2 characters find nothing, as the back-office's search.
  */
 export async function searchModifications(
   db: Db,
@@ -162,8 +181,8 @@ function searchFilter(text: string): SQL | null {
 }
 
 /**
- * The Mini App's list: the modifications this client sees (of one brand, matching a search, or all), by brand,
- * product and name, each with the price of its smallest sold quantity for this client (null without prices),
+ * The Mini App's list: the modifications this client sees (of one brand, matching a search, or all), in stock
+ * first, each part by brand, product and name, each with the price of its smallest sold quantity for this client (null without prices),
  * priced by the same pricingFor as the card and every add. Pages of CATALOGUE_PAGE_SIZE.
  */
 export async function catalogueItems(
@@ -197,11 +216,12 @@ export async function catalogueItems(
       .$dynamic(),
   )
     .where(where)
-    .orderBy(asc(brands.name), asc(products.name), asc(modifications.name), asc(modifications.id))
+    .orderBy(...listOrder)
     .limit(CATALOGUE_PAGE_SIZE)
     .offset(p.offset);
   const items = rows.map(({ quantity, small, large, tiers, ...r }): CatalogueItem => {
-    const pricing = pricingFor(tiers, { small, large }, client, client.allPrices.includes(r.brandName));
+    const availability = availabilityShown({ small, large }, quantity, tiers);
+    const pricing = pricingFor(tiers, availability, client, client.allPrices.includes(r.brandName));
     const from = minimumQuantity(pricing);
     const tier = from === null ? null : priceForQuantity(pricing, from);
     return {

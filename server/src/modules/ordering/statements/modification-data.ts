@@ -14,7 +14,7 @@ import {
 import type { ClientContext } from "../rules/client.ts";
 import type { DayOrder, ModificationData, ModificationStatic } from "../rules/kept-rows.ts";
 import { viewOf } from "../rules/modification-view.ts";
-import { pricingFor } from "../rules/price-list.ts";
+import { availabilityShown, pricingFor } from "../rules/price-list.ts";
 import type { ModificationView } from "../types.ts";
 import { changesColumn } from "./order-rate.ts";
 import { cachesOf } from "./ordering-cache.ts";
@@ -108,7 +108,7 @@ export function modificationDataOf(
     addition: addition ?? null,
     pricing: pricingFor(
       tiers,
-      { small: row.small, large: row.large },
+      availabilityShown({ small: row.small, large: row.large }, stock, tiers),
       client,
       client.allPrices.includes(row.brandName),
     ),

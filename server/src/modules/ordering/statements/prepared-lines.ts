@@ -5,7 +5,7 @@ import { brands, modifications, products } from "../../../db/schema/index.ts";
 import type { ClientContext } from "../rules/client.ts";
 import type { ModificationStatic } from "../rules/kept-rows.ts";
 import { TEXT } from "../rules/messages.ts";
-import { priceForQuantity, pricingFor } from "../rules/price-list.ts";
+import { availabilityShown, priceForQuantity, pricingFor } from "../rules/price-list.ts";
 import type {
   CatalogueItem,
   CatalogueQuery,
@@ -102,7 +102,7 @@ async function linesNow(
       m && row?.visible
         ? pricingFor(
             m.tiers,
-            { small: m.small, large: m.large },
+            availabilityShown({ small: m.small, large: m.large }, Number(row.quantity), m.tiers),
             client,
             client.allPrices.includes(m.brandName),
           )

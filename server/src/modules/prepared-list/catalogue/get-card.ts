@@ -13,7 +13,7 @@ export async function getCard(
   const s = await standing(deps, clientId);
   if (!s.ok) return s.answer;
   const card = await s.view.card(modificationId, businessDay(deps.clock.now()));
-  return card
-    ? { ok: true, value: cardOf(card) }
-    : refused({ code: "not_found", message: orderingTexts.notFound });
+  if (!card) return refused({ code: "not_found", message: orderingTexts.notFound });
+  const waited = await deps.waitedFor(clientId, [card.id]);
+  return { ok: true, value: cardOf(card, waited.has(card.id)) };
 }

@@ -11,10 +11,14 @@ export async function getCatalogue(
   const s = await standing(deps, clientId);
   if (!s.ok) return s.answer;
   const page = await s.view.catalogue({ text: query.search, brandId: query.brand }, query.page);
+  const waited = await deps.waitedFor(
+    clientId,
+    page.items.map((i) => i.id),
+  );
   return {
     ok: true,
     value: {
-      items: page.items.map(itemOf),
+      items: page.items.map((i) => itemOf(i, waited)),
       page: page.page,
       pages: page.pages,
       market: marketOf(s.market),
