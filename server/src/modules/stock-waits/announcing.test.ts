@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cardData } from "../../bot/callback-data/catalogue.ts";
 import { seedBrand, seedProduct } from "../../db/factories/catalogue.ts";
 import {
   accessRules,
@@ -13,14 +14,14 @@ import {
   timeIntervals,
 } from "../../db/schema/index.ts";
 import { type Scheduler, startScheduler } from "../../jobs/scheduler.ts";
-import { stockWaitJobs } from "../../jobs/stock-waits.ts";
+import { openButton, stockWaitJobs } from "../../jobs/stock-waits.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { TEST_WEBAPP_URL, waitsFixture } from "../../test/stock-waits.ts";
 import { waitUntil } from "../../test/wait.ts";
 import { DEFAULT_BOT_TEXTS } from "../bot-texts/index.ts";
 import { OFFERS_COLUMNS } from "../catalogue/index.ts";
 import { runMarketTick } from "../market/index.ts";
-import { announceAtOpening, countWaiting } from "./index.ts";
+import { announceAtOpening, cleanUpWaits, countWaiting } from "./index.ts";
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof waitsFixture>>;
@@ -282,5 +283,33 @@ describe("the count staff see", () => {
     const counted = await countWaiting(t.db, [mod.id, lone.id], t.clock.now());
     expect(counted.get(mod.id)).toBe(3);
     expect(counted.has(lone.id)).toBe(false);
+  });
+});
+
+describe("the button and the old waits", () => {
+  it("without the Mini App's URL the button opens the bot's card, its data within Telegram's 64 bytes", () => {
+    const button = openButton(undefined)(2_147_483_647);
+    expect(button.text).toBe("Открыть товар");
+    const data = String(button.callback_data);
+    expect(Buffer.byteLength(data)).toBeLessThanOrEqual(64);
+    expect(cardData.unpack(data)).toMatchObject({ modificationId: 2_147_483_647 });
+    expect(openButton("https://shop.example/app/?v=2")(5)).toEqual({
+      text: "Открыть в каталоге",
+      web_app: { url: "https://shop.example/app/?v=2&modification=5" },
+    });
+  });
+
+  it("waits asked more than 28 days ago are deleted, younger ones kept", async () => {
+    const { call } = await f.clientWithToken();
+    const [old, young] = [await f.soldOut(), await f.soldOut()];
+    const oldWait = await f.asked(call, old.id);
+    const youngWait = await f.asked(call, young.id);
+    await t.db
+      .update(stockWaits)
+      .set({ createdAt: new Date(t.clock.now().getTime() - 29 * 86_400_000) })
+      .where(eq(stockWaits.id, oldWait.id));
+    expect(await cleanUpWaits(t.db, t.clock.now())).toBe(1);
+    expect(await f.waitRow(oldWait.id)).toBeUndefined();
+    expect(await f.waitRow(youngWait.id)).toBeDefined();
   });
 });
