@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { seedBrand, seedCurrency, seedModification, seedProduct } from "../db/factories/catalogue.ts";
 import { seedClient, seedGroup, seedTransportation } from "../db/factories/clients.ts";
 import { marketSchedules, orderPositions } from "../db/schema/index.ts";
+import { orderingCacheCaughtUp } from "../modules/ordering/index.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { type FakeBotApi, type FakeBotCall, startFakeBotApi } from "../test/fake-bot-api.ts";
 import { waitFor } from "../test/wait.ts";
@@ -258,6 +259,9 @@ it("in a group the bot says where to write and nothing more; a price raised befo
     payload: { small_wholesale: 150 },
   });
   expect(raised.statusCode).toBe(200);
+  // The client presses a moment after the change, as a person would: once this process has heard of it (on a
+  // busy machine PostgreSQL's notice can take longer than the test's next line).
+  await orderingCacheCaughtUp(t.db);
   press(buttonIn(shown, "✅ Подтвердить"));
   shown = await until(textIs(/Количество: 10 шт × 150 ₽ = 1 500 ₽\. Подтвердите заказ\.$/));
   expect(shown.at(-1)?.payload.text).toMatch(/^❗ Цена изменилась/);
