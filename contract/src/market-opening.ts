@@ -29,7 +29,7 @@ export const ZMarketOpeningSchema = z.object({
     /** Orders with a position added since the opening, and those placed since. */
     orders: z.number().int(),
     new_orders: z.number().int(),
-    /** Clients who ordered since, of the active clients with a chat the market is open for now. */
+    /** Clients who ordered since, of the active clients with a chat the market opened for. */
     clients_ordered: z.number().int(),
     clients_open_for: z.number().int(),
     lists_sent: z.number().int(),

@@ -97,7 +97,11 @@ export async function getOpening(db: Db, clock: Clock, since?: Date): Promise<TM
       orders: facts.totals.orders,
       new_orders: facts.newOrders,
       clients_ordered: facts.totals.clients,
-      clients_open_for: await clientsOpenFor(db, now),
+      // Those it opened for: read at the opening's first second, so the figure stays when the market closes.
+      clients_open_for: await clientsOpenFor(
+        db,
+        new Date(Math.min(now.getTime(), openedAt.getTime() + 1000)),
+      ),
       lists_sent: facts.listsSent,
       refused: {
         stock: facts.pulse.refused_stock ?? 0,

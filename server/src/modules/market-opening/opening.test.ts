@@ -119,6 +119,7 @@ describe("«Открытие маркета»", () => {
       orders: table?.orders,
       new_orders: placed?.n,
       clients_ordered: 10,
+      clients_open_for: 10,
       refused: { stock: outOfStock, limit: 0, pace: tooFast },
       errors: 0,
     });
