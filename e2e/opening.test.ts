@@ -1,14 +1,15 @@
-import type {
-  TClient,
-  TMarketOpening,
-  TMarketSchedule,
-  TMiniAppAdded,
-  TMiniAppCatalogue,
-  TMiniAppItem,
-  TMiniAppOrder,
-  TMiniAppQuote,
-  TMiniAppSession,
-  TOrder,
+import {
+  emptyMarketOpening,
+  type TClient,
+  type TMarketOpening,
+  type TMarketSchedule,
+  type TMiniAppAdded,
+  type TMiniAppCatalogue,
+  type TMiniAppItem,
+  type TMiniAppOrder,
+  type TMiniAppQuote,
+  type TMiniAppSession,
+  type TOrder,
 } from "@wholesale/contract";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -64,25 +65,7 @@ async function figuresShown(page: Page): Promise<Record<string, string>> {
   return shown;
 }
 
-const EMPTY: TMarketOpening = {
-  opened_at: null,
-  now: new Date(0).toISOString(),
-  bucket_seconds: 1,
-  timeline: [],
-  totals: {
-    positions: 0,
-    units: 0,
-    orders: 0,
-    new_orders: 0,
-    clients_ordered: 0,
-    clients_open_for: 0,
-    lists_sent: 0,
-    refused: { stock: 0, limit: 0, pace: 0 },
-    errors: 0,
-  },
-  selling: [],
-  notices: { queued: 0, sent: 0, pending: 0, failed: 0 },
-};
+const EMPTY = emptyMarketOpening(new Date(0).toISOString());
 
 describe("a rush of 100 adds through the Mini App", () => {
   let token: string;

@@ -58,3 +58,26 @@ export const ZMarketOpeningSchema = z.object({
   }),
 });
 export type TMarketOpening = z.infer<typeof ZMarketOpeningSchema>;
+
+/** What the page is told before the market has ever opened, `now` aside: nothing to show. */
+export function emptyMarketOpening(now: string): TMarketOpening {
+  return {
+    opened_at: null,
+    now,
+    bucket_seconds: 1,
+    timeline: [],
+    totals: {
+      positions: 0,
+      units: 0,
+      orders: 0,
+      new_orders: 0,
+      clients_ordered: 0,
+      clients_open_for: 0,
+      lists_sent: 0,
+      refused: { stock: 0, limit: 0, pace: 0 },
+      errors: 0,
+    },
+    selling: [],
+    notices: { queued: 0, sent: 0, pending: 0, failed: 0 },
+  };
+}

@@ -1,4 +1,4 @@
-import type { TMarketOpening } from "@wholesale/contract";
+import { emptyMarketOpening, type TMarketOpening } from "@wholesale/contract";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { valuesRow } from "../../db/values-row.ts";
@@ -24,7 +24,7 @@ type Bucketed = { b: number; n: number };
 export async function getOpening(db: Db, clock: Clock, since?: Date): Promise<TMarketOpening> {
   const now = clock.now();
   const openedAt = since ?? (await lastOpening(db, now));
-  if (!openedAt) return emptyOpening(now);
+  if (!openedAt) return emptyMarketOpening(now.toISOString());
   const elapsed = Math.max(0, (now.getTime() - openedAt.getTime()) / 1000);
   const bucketSeconds = Math.max(1, Math.ceil(elapsed / MAX_POINTS));
   const from = openedAt.toISOString();
@@ -128,27 +128,5 @@ export async function getOpening(db: Db, clock: Clock, since?: Date): Promise<TM
       pending: notices.pending ?? 0,
       failed: (notices.failed ?? 0) + (notices.unreachable ?? 0),
     },
-  };
-}
-
-function emptyOpening(now: Date): TMarketOpening {
-  return {
-    opened_at: null,
-    now: now.toISOString(),
-    bucket_seconds: 1,
-    timeline: [],
-    totals: {
-      positions: 0,
-      units: 0,
-      orders: 0,
-      new_orders: 0,
-      clients_ordered: 0,
-      clients_open_for: 0,
-      lists_sent: 0,
-      refused: { stock: 0, limit: 0, pace: 0 },
-      errors: 0,
-    },
-    selling: [],
-    notices: { queued: 0, sent: 0, pending: 0, failed: 0 },
   };
 }
