@@ -1,12 +1,18 @@
 import { Worker, type WorkerOptions } from "node:worker_threads";
 import { type SheetBudget, SheetRefusal, type SheetRow } from "./first-sheet.ts";
-import type { SheetAnswer, SheetJob } from "./sheet-worker.ts";
+import { type SheetAnswer, type SheetJob, STOP_READING } from "./sheet-job.ts";
 
 /**
  * The worker's heap: a legitimate 20,000-row sheet needs a fraction of it; a file that needs more is refused
  * (the worker dies alone) rather than growing the server.
  */
 const WORKER_HEAP_MB = 64;
+
+/**
+ * How long a worker told to stop has to end itself before it is terminated: it reads in pieces and looks at its
+ * messages between them, unless one piece holds it (then terminating is the only way).
+ */
+const STOP_GRACE_MS = 30_000;
 
 /** Whether this Node runs TypeScript itself (22.18 and 24 do; the installed @types/node does not know the flag). */
 const nativeTypeScript = () => Boolean((process.features as { typescript?: string | false }).typescript);
@@ -52,7 +58,7 @@ export function readFirstSheetOffThread(
       settled = true;
       clearTimeout(timer);
       done();
-      void worker.terminate();
+      stop(worker);
     };
     worker.on("message", (answer: SheetAnswer) => {
       if ("reading" in answer) {
@@ -70,4 +76,12 @@ export function readFirstSheetOffThread(
       settle(() => reject(new Error(`spreadsheet worker exited with ${code} before answering`))),
     );
   });
+}
+
+/** Ends a worker whose answer is no longer wanted: by asking, then by force. */
+function stop(worker: Worker) {
+  const force = setTimeout(() => void worker.terminate(), STOP_GRACE_MS);
+  force.unref();
+  worker.once("exit", () => clearTimeout(force));
+  worker.postMessage(STOP_READING);
 }
