@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { valuesRow } from "../../db/values-row.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { clientsOpenFor, lastOpening, NOTICE_KINDS } from "../market/index.ts";
+import { NOTICE_KINDS, openingFacts } from "../market/index.ts";
 import { PREPARED_LIST_NOTICE_KIND } from "../prepared-list/index.ts";
 
 /** Points of the timeline at most: a second each for the first ten minutes, wider buckets after. */
@@ -23,7 +23,8 @@ type Bucketed = { b: number; n: number };
  */
 export async function getOpening(db: Db, clock: Clock, since?: Date): Promise<TMarketOpening> {
   const now = clock.now();
-  const openedAt = since ?? (await lastOpening(db, now));
+  const market = await openingFacts(db);
+  const openedAt = since ?? (await market.lastOpening(now));
   if (!openedAt) return emptyMarketOpening(now.toISOString());
   const elapsed = Math.max(0, (now.getTime() - openedAt.getTime()) / 1000);
   const bucketSeconds = Math.max(1, Math.ceil(elapsed / MAX_POINTS));
@@ -98,8 +99,7 @@ export async function getOpening(db: Db, clock: Clock, since?: Date): Promise<TM
       new_orders: facts.newOrders,
       clients_ordered: facts.totals.clients,
       // Those it opened for: read at the opening's first second, so the figure stays when the market closes.
-      clients_open_for: await clientsOpenFor(
-        db,
+      clients_open_for: await market.clientsOpenFor(
         new Date(Math.min(now.getTime(), openedAt.getTime() + 1000)),
       ),
       lists_sent: facts.listsSent,

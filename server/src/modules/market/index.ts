@@ -12,6 +12,6 @@ export {
   schedulesColumn,
   storedSchedulesOf,
 } from "./market-schedules.ts";
-export { clientsOpenFor, lastOpening } from "./opening-facts.ts";
+export { openingFacts } from "./opening-facts.ts";
 export { marketRoutes } from "./routes.ts";
 export { createScheduleService } from "./schedule-service.ts";
