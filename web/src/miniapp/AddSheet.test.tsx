@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import type { TMiniAppItem } from "@wholesale/contract";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AddSheet } from "./AddSheet.tsx";
+import { serveMiniApp } from "./test-server.ts";
 
 const item: TMiniAppItem = {
   id: 7,
@@ -39,30 +40,11 @@ const quote = (price: number, quantity = 1) => ({
   currency_sign: "₽",
 });
 
-type Answer = { status: number; body: unknown } | "offline";
-
-/** The server as the page sees it: each call answered from `answers` in turn by path. */
-function serve(answers: Record<string, Answer[]>) {
-  const calls: { path: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit) => {
-      const path = url.replace("/api/app/", "").split("?")[0] ?? "";
-      calls.push({ path, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      const answer = answers[path]?.shift();
-      if (!answer) throw new Error(`unexpected ${path}`);
-      if (answer === "offline") throw new TypeError("Failed to fetch");
-      return new Response(JSON.stringify(answer.body), { status: answer.status });
-    }),
-  );
-  return calls;
-}
-
 afterEach(() => vi.unstubAllGlobals());
 
 describe("«Добавить»", () => {
   it("adds at the quoted price; a changed price adds nothing until the new one is confirmed", async () => {
-    const calls = serve({
+    const calls = serveMiniApp({
       "modifications/7/": [
         { status: 200, body: card },
         // Read again once the price changed: its tier shows the new price.
@@ -108,7 +90,7 @@ describe("«Добавить»", () => {
   });
 
   it("shows the service's refusal in its words and offers a retry when there is no connection", async () => {
-    serve({
+    serveMiniApp({
       "modifications/7/": [{ status: 200, body: card }],
       "quote/": [
         { status: 200, body: quote(600) },
@@ -145,7 +127,7 @@ describe("«Добавить»", () => {
   });
 
   it("adds more of a modification the order holds: the quote is the whole position, the add the units asked", async () => {
-    const calls = serve({
+    const calls = serveMiniApp({
       "modifications/7/": [{ status: 200, body: card }],
       // The order holds 3 already: one more makes a position of 4.
       "quote/": [{ status: 200, body: quote(600, 4) }],
@@ -171,7 +153,7 @@ describe("«Добавить»", () => {
   });
 
   it("names the modification with its brand and shows its prices exactly, kopecks included", async () => {
-    serve({
+    serveMiniApp({
       "modifications/7/": [
         {
           status: 200,
@@ -216,7 +198,7 @@ describe("«Добавить»", () => {
       quote: null,
     };
     const position = { id: 1, modification: 7, name: "Acme Кабель USB-C Кабель 1 м", quantity: 1 };
-    serve({
+    serveMiniApp({
       "modifications/7/": [{ status: 200, body: card }],
       "quote/": [{ status: 200, body: quote(600) }],
       "positions/": [
@@ -252,7 +234,7 @@ describe("«Взять сколько есть»", () => {
       quote: quote(600, 10),
     };
     const position = { id: 1, modification: 7, name: "Acme Кабель USB-C Кабель 1 м", quantity: 7 };
-    const calls = serve({
+    const calls = serveMiniApp({
       "modifications/7/": [{ status: 200, body: card }],
       "quote/": [
         { status: 200, body: quote(600) },
@@ -283,7 +265,7 @@ describe("«Взять сколько есть»", () => {
   });
 
   it("is not offered for a limit of the client's own", async () => {
-    serve({
+    serveMiniApp({
       "modifications/7/": [{ status: 200, body: card }],
       "quote/": [
         { status: 200, body: quote(600) },
@@ -329,7 +311,7 @@ describe("«В список» while the market is closed", () => {
       totals: [{ currency_sign: "₽", amount: 3000 }],
       market: { open: false, open_until: null, next_open_at: null },
     };
-    const calls = serve({
+    const calls = serveMiniApp({
       "list/modifications/7/": [{ status: 200, body: card }],
       "list/quote/": [
         { status: 200, body: quote(600) },

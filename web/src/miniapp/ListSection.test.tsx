@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { api, Offline } from "./api.ts";
 import { underKey } from "./attempt.ts";
 import { ListSection } from "./ListSection.tsx";
+import { serveMiniApp } from "./test-server.ts";
 
 const line = (id: number, name: string, more: Partial<TPreparedListLine> = {}): TPreparedListLine => ({
   id,
@@ -28,29 +29,6 @@ const list = (lines: TPreparedListLine[], market = closed): TPreparedList => ({
   market,
 });
 
-type Answer = { status: number; body: unknown } | "offline";
-/** Each path's answers in turn; a path given a function answers every request from its body. */
-function serve(answers: Record<string, Answer[] | ((body: unknown) => Answer)>) {
-  const calls: { method: string; path: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit) => {
-      const path = url.replace("/api/app/", "").split("?")[0] ?? "";
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({
-        method: init.method ?? "GET",
-        path,
-        body,
-      });
-      const queued = answers[path];
-      const answer = typeof queued === "function" ? queued(body) : queued?.shift();
-      if (!answer) throw new Error(`unexpected ${path}`);
-      if (answer === "offline") throw new TypeError("Failed to fetch");
-      return new Response(JSON.stringify(answer.body), { status: answer.status });
-    }),
-  );
-  return calls;
-}
 afterEach(() => vi.unstubAllGlobals());
 
 const props = {
@@ -69,7 +47,7 @@ describe("«Список к открытию»", () => {
   it("shows each line as it would cost now, marks a line no longer sold, and deletes after a confirmation", async () => {
     const kept = line(1, "Apple Кабель Lightning 1 м");
     const gone = line(2, "Hoco Зарядка 20W", { sold: false, price: null, price_kopecks: null, sum: null });
-    const calls = serve({ "list/lines/2/": [{ status: 200, body: list([kept]) }] });
+    const calls = serveMiniApp({ "list/lines/2/": [{ status: 200, body: list([kept]) }] });
     const onList = vi.fn();
     render(<ListSection {...props} list={list([kept, gone])} market={closed} onList={onList} />);
     const rows = screen.getAllByTestId("list-line");
@@ -98,7 +76,7 @@ describe("«Список к открытию»", () => {
       sum: 2505,
     });
     const twelve = { ...cable, quantity: 12, sum: 6480 };
-    const calls = serve({
+    const calls = serveMiniApp({
       // The quote of the quantity asked, whichever the stepper settles on.
       "list/quote/": (body) => {
         const { quantity } = body as { quantity: number };
@@ -131,14 +109,14 @@ describe("«Список к открытию»", () => {
     await waitFor(() => expect(save).toBeEnabled());
     await userEvent.click(save);
     await waitFor(() => expect(onList).toHaveBeenCalledWith(list([twelve, charger])));
-    expect(calls.filter((c) => c.method === "PUT")).toEqual([
+    expect(calls.filter((c) => c.method === "PUT")).toMatchObject([
       { method: "PUT", path: "list/lines/1/", body: { quantity: 12, price_kopecks: 54000 } },
     ]);
 
     expect(flat(second?.textContent)).toContain("Цена изменилась: было 240 ₽, сейчас 250,50 ₽.");
     await userEvent.click(within(second as HTMLElement).getByRole("button", { name: "Подтвердить цену" }));
     await waitFor(() => expect(onList).toHaveBeenCalledTimes(2));
-    expect(calls.filter((c) => c.method === "PUT").at(-1)).toEqual({
+    expect(calls.filter((c) => c.method === "PUT").at(-1)).toMatchObject({
       method: "PUT",
       path: "list/lines/2/",
       body: { quantity: 10, price_kopecks: 25050 },
@@ -175,7 +153,7 @@ describe("«Список к открытию»", () => {
       ],
       order: { order_id: 1, day: "2026-11-27", positions: [], totals: null },
     };
-    const calls = serve({
+    const calls = serveMiniApp({
       "quote/": [
         {
           status: 200,
@@ -239,7 +217,7 @@ describe("«Список к открытию»", () => {
       ],
       order: { order_id: 1, day: "2026-11-27", positions: [], totals: null },
     };
-    const calls = serve({
+    const calls = serveMiniApp({
       "positions/available/": [
         { status: 201, body: { position: { name: "Baseus Power bank 10000", quantity: 4 }, totals: [] } },
       ],
@@ -267,7 +245,7 @@ describe("«Список к открытию»", () => {
   });
 
   it("a whole list refused shows the service's reason with the opening time", () => {
-    serve({});
+    serveMiniApp({});
     render(
       <ListSection
         {...props}
@@ -287,7 +265,7 @@ describe("«Список к открытию»", () => {
 describe("a send's idempotency key", () => {
   it("is kept when the answer is lost and sent again unchanged; a new tap after an answer has a new key", async () => {
     const sent = { results: [], order: { order_id: null, day: "2026-11-27", positions: [], totals: null } };
-    const calls = serve({
+    const calls = serveMiniApp({
       "list/send/": ["offline", "offline", { status: 200, body: sent }, { status: 200, body: sent }],
     });
     const send = () => underKey("list", (key) => api.sendList({ idempotency_key: key }));

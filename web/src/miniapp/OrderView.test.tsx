@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import type { TMiniAppOrder, TMiniAppPosition } from "@wholesale/contract";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { OrderView } from "./OrderView.tsx";
+import { serveMiniApp } from "./test-server.ts";
 
 const position: TMiniAppPosition = {
   id: 41,
@@ -31,28 +32,6 @@ const quote = (quantity: number, price: number) => ({
   currency_sign: "₽",
 });
 
-type Answer = { status: number; body: unknown };
-/** A call's answers in turn, or one rule answering every such call from its body. */
-type Answers = Answer[] | ((body: { quantity: number }) => Answer);
-
-/** The server as the page sees it: each call answered by method and path. */
-function serve(answers: Record<string, Answers>) {
-  const calls: { call: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit) => {
-      const call = `${init.method} ${url.replace("/api/app/", "")}`;
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ call, body });
-      const planned = answers[call];
-      const answer = typeof planned === "function" ? planned(body) : planned?.shift();
-      if (!answer) throw new Error(`unexpected ${call}`);
-      return new Response(JSON.stringify(answer.body), { status: answer.status });
-    }),
-  );
-  return calls;
-}
-
 afterEach(() => vi.unstubAllGlobals());
 
 /** Text as read: no-break spaces (inside amounts) as ordinary ones. */
@@ -60,7 +39,9 @@ const read = (text: string | null | undefined) => text?.replaceAll("\u00a0", " "
 
 describe("«Мой заказ»", () => {
   it("«Удалить» asks first: nothing is deleted until the client confirms", async () => {
-    const calls = serve({ "DELETE positions/41/": [{ status: 200, body: emptied }] });
+    const calls = serveMiniApp<{ quantity: number }>({
+      "DELETE positions/41/": [{ status: 200, body: emptied }],
+    });
     const onOrder = vi.fn();
     render(<OrderView order={order} marketOpen onOrder={onOrder} onError={() => {}} />);
     const line = screen.getByTestId("order-line");
@@ -88,7 +69,7 @@ describe("«Мой заказ»", () => {
   });
 
   it("prices a new quantity as it changes, across a tier, by the service's quote, and saves at that price", async () => {
-    const calls = serve({
+    const calls = serveMiniApp<{ quantity: number }>({
       // 600 ₽ from 1, 540 ₽ from 10: whatever quantity is asked while typing.
       "POST quote/": ({ quantity }) => ({ status: 200, body: quote(quantity, quantity >= 10 ? 540 : 600) }),
       "PUT positions/41/": [
@@ -117,7 +98,7 @@ describe("«Мой заказ»", () => {
   });
 
   it("a price changed between the quote and «Сохранить» is shown, and saved only once confirmed", async () => {
-    const calls = serve({
+    const calls = serveMiniApp<{ quantity: number }>({
       "POST quote/": ({ quantity }) => ({ status: 200, body: quote(quantity, 600) }),
       "PUT positions/41/": [
         {
@@ -155,7 +136,7 @@ describe("«Мой заказ»", () => {
 
   it("too many changes in a row: the editor says when to try again, and the same «Сохранить» goes through", async () => {
     const detail = "Слишком много заказов подряд: повторите через 1 с.";
-    const calls = serve({
+    const calls = serveMiniApp<{ quantity: number }>({
       "POST quote/": ({ quantity }) => ({ status: 200, body: quote(quantity, 600) }),
       "PUT positions/41/": [
         {

@@ -10,25 +10,8 @@ import type {
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ListSection } from "./ListSection.tsx";
 import { PasteSection } from "./PasteSection.tsx";
+import { type Answer, serveMiniApp } from "./test-server.ts";
 
-type Answer = { status: number; body: unknown };
-/** The server as the page sees it: a path's answers in turn, or one made from each request's body. */
-function serve(answers: Record<string, Answer[] | ((body: unknown) => Answer)>) {
-  const calls: { path: string; query: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit) => {
-      const [path = "", query = ""] = url.replace("/api/app/", "").split("?");
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ path, query, body });
-      const queued = answers[path];
-      const answer = typeof queued === "function" ? queued(body) : queued?.shift();
-      if (!answer) throw new Error(`unexpected ${path}`);
-      return new Response(JSON.stringify(answer.body), { status: answer.status });
-    }),
-  );
-  return calls;
-}
 afterEach(() => vi.unstubAllGlobals());
 
 const candidate = (modification: number, name: string, more: Partial<TPasteCandidate> = {}) => ({
@@ -108,7 +91,7 @@ async function pasted() {
 
 describe("«Вставить список»", () => {
   it("shows what each line read, takes no quantity it could not read, sums one product's lines and adds them in one request", async () => {
-    const calls = serve({
+    const calls = serveMiniApp({
       "list/paste/": [
         {
           status: 200,
@@ -228,7 +211,7 @@ describe("«Вставить список»", () => {
   });
 
   it("names the places left and adds nothing past the list's cap", async () => {
-    serve({
+    serveMiniApp({
       "list/paste/": [
         {
           status: 200,
@@ -256,7 +239,7 @@ describe("«Вставить список»", () => {
   });
 
   it("keeps the lines not added, each with its reason, and what the list holds now", async () => {
-    const calls = serve({
+    const calls = serveMiniApp({
       "list/paste/": [
         {
           status: 200,
@@ -339,7 +322,7 @@ describe("«Вставить список»", () => {
     const detail =
       "В списке не больше 100 строк. Свободных мест: 0, а новых позиций выбрано: 1. Ничего не добавлено: " +
       "снимите отметку с лишних.";
-    serve({
+    serveMiniApp({
       "list/paste/": [
         {
           status: 200,
@@ -358,7 +341,7 @@ describe("«Вставить список»", () => {
   });
 
   it("tells the list what went in once all of it did", async () => {
-    serve({
+    serveMiniApp({
       "list/paste/": [
         {
           status: 200,

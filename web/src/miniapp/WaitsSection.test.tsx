@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { TStockWait } from "@wholesale/contract";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { serveMiniApp } from "./test-server.ts";
 import { WaitsSection } from "./WaitsSection.tsx";
 
 const wait = (id: number, name: string, expires: string): TStockWait => ({
@@ -13,28 +14,11 @@ const wait = (id: number, name: string, expires: string): TStockWait => ({
   expires_at: expires,
 });
 
-function serve(answers: Record<string, { status: number; body: unknown }[]>) {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit) => {
-      const call = `${init.method ?? "GET"} ${url.replace("/api/app/", "")}`;
-      calls.push(call);
-      const answer = answers[call]?.shift();
-      if (!answer) throw new Error(`unexpected ${call}`);
-      return new Response(answer.status === 204 ? null : JSON.stringify(answer.body), {
-        status: answer.status,
-      });
-    }),
-  );
-  return calls;
-}
-
 afterEach(() => vi.unstubAllGlobals());
 
 describe("«Мои ожидания»", () => {
   it("lists each wait with the day it ends, in Moscow, and cancels one", async () => {
-    const calls = serve({
+    const calls = serveMiniApp({
       "GET waits/": [
         {
           status: 200,
@@ -62,11 +46,11 @@ describe("«Мои ожидания»", () => {
       "Ожидание отменено: Anker Сетевое зарядное 20W белый.",
     );
     expect(onWaiting).toHaveBeenCalledWith(20, false);
-    expect(calls).toEqual(["GET waits/", "DELETE waits/2/"]);
+    expect(calls.map((c) => c.call)).toEqual(["GET waits/", "DELETE waits/2/"]);
   });
 
   it("tells a client who waits for nothing how to ask", async () => {
-    serve({ "GET waits/": [{ status: 200, body: { results: [] } }] });
+    serveMiniApp({ "GET waits/": [{ status: 200, body: { results: [] } }] });
     render(<WaitsSection onWaiting={() => {}} onError={() => {}} />);
     expect(
       await screen.findByText(

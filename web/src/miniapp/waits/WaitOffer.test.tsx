@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import type { TMiniAppCard, TMiniAppItem, TStockWaitAsked } from "@wholesale/contract";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AddSheet } from "../AddSheet.tsx";
+import { serveMiniApp } from "../test-server.ts";
 
 const item: TMiniAppItem = {
   id: 9,
@@ -46,29 +47,11 @@ const asked = (already: boolean): TStockWaitAsked => ({
   detail: already ? ALREADY : ASKED,
 });
 
-/** The server as the sheet sees it: each method and path answered from `answers` in turn. */
-function serve(answers: Record<string, { status: number; body: unknown }[]>) {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit) => {
-      const call = `${init.method ?? "GET"} ${url.replace("/api/app/", "")}`;
-      calls.push(call);
-      const answer = answers[call]?.shift();
-      if (!answer) throw new Error(`unexpected ${call}`);
-      return new Response(answer.status === 204 ? null : JSON.stringify(answer.body), {
-        status: answer.status,
-      });
-    }),
-  );
-  return calls;
-}
-
 afterEach(() => vi.unstubAllGlobals());
 
 describe("a sold-out item's sheet", () => {
   it("offers «Сообщить о поступлении» instead of adding; asked again, it offers to cancel", async () => {
-    const calls = serve({
+    const calls = serveMiniApp({
       "GET modifications/9/": [{ status: 200, body: card }],
       "POST waits/": [
         { status: 201, body: asked(false) },
@@ -98,11 +81,16 @@ describe("a sold-out item's sheet", () => {
     expect(onWaiting).toHaveBeenLastCalledWith(9, false);
     expect(screen.getByText("нет в наличии")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Сообщить о поступлении" })).toBeEnabled();
-    expect(calls).toEqual(["GET modifications/9/", "POST waits/", "POST waits/", "DELETE waits/31/"]);
+    expect(calls.map((c) => c.call)).toEqual([
+      "GET modifications/9/",
+      "POST waits/",
+      "POST waits/",
+      "DELETE waits/31/",
+    ]);
   });
 
   it("says the server's refusal and reads the card again: back in stock, the sheet adds", async () => {
-    serve({
+    serveMiniApp({
       "GET modifications/9/": [
         { status: 200, body: card },
         {
