@@ -6,46 +6,25 @@
 // both, judged here on the slowest call (calls go one after another, so a stall is a single slow call).
 // BIG_WRITES_ROUNDS (3) rounds of each; BIG_WRITES_SERVER runs another build's main.js (an older commit's, for a
 // before-and-after on the same machine). Linux only (/proc for memory).
-import { type ChildProcess, execSync, fork, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { loadavg, tmpdir } from "node:os";
+import { execSync, fork } from "node:child_process";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import ExcelJS from "exceljs";
+import { BUILT_MAIN, startBuiltApp } from "../../server/src/test/built-app.ts";
 import { pngDeclaring } from "../../server/src/test/images.ts";
+import { healthWhile, percentile, rssMb, signIn, sleep } from "../lib/measure.ts";
 
 const root = new URL("../..", import.meta.url).pathname;
 const rounds = Number(process.env.BIG_WRITES_ROUNDS ?? 3);
-const serverMain = process.env.BIG_WRITES_SERVER ?? join(root, "server/dist/main.js");
+const serverMain = process.env.BIG_WRITES_SERVER ?? BUILT_MAIN;
 const ADMIN = { username: "bench", password: "bench-password-1" };
 const PHOTO_BYTES = Math.round(9.9 * 1024 * 1024);
 const OFFERS_ROWS = 20_000;
 const BUDGET_MS = 500;
 
-const percentile = (samples: number[], p: number) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
 const ms = (n: number) => `${n.toFixed(0)} ms`;
-const sleep = (n: number) => new Promise((r) => setTimeout(r, n));
 const load = () => loadavg()[0]?.toFixed(1);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
-
-/** The server's resident memory in MB, from the kernel. */
-const rssMb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
 if (!process.argv.includes("--no-build") && !process.env.BIG_WRITES_SERVER)
   execSync("npm run build -w server", { cwd: root, stdio: "inherit" });
@@ -58,17 +37,8 @@ const fake = await new Promise<{ apiRoot: string; token: string }>((resolve) =>
   fakeProcess.once("message", (m) => resolve(m as { apiRoot: string; token: string })),
 );
 
-const dataDir = mkdtempSync(join(tmpdir(), "bench-big-writes-"));
-const port = await freePort();
-const url = `http://127.0.0.1:${port}`;
-const server: ChildProcess = spawn(process.execPath, [serverMain], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
+const server = await startBuiltApp(
+  {
     SEED_DEMO: "1",
     BACKUP_DAILY: "0",
     LOG_LEVEL: "silent",
@@ -77,52 +47,19 @@ const server: ChildProcess = spawn(process.execPath, [serverMain], {
     TELEGRAM_BOT_TOKEN: fake.token,
     TELEGRAM_API_ROOT: fake.apiRoot,
   },
-  stdio: "ignore",
+  { main: serverMain },
+).catch((error: unknown) => {
+  fakeProcess.send("close");
+  throw error;
 });
-const pid = server.pid as number;
-
-/** Health calls one after another, memory sampled beside them, until `until` settles. */
-async function watch<T>(until: Promise<T>) {
-  const latencies: number[] = [];
-  let peak = rssMb(pid);
-  let done = false;
-  void until.finally(() => {
-    done = true;
-  });
-  while (!done) {
-    const started = performance.now();
-    await fetch(`${url}/api/health`);
-    latencies.push(performance.now() - started);
-    peak = Math.max(peak, rssMb(pid));
-    await sleep(10);
-  }
-  return { result: await until, latencies, peak };
-}
+const { url, pid } = server;
+const watch = <T>(until: Promise<T>) => healthWhile(url, until, pid);
 
 const summary = (latencies: number[]) =>
   `p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(Math.max(...latencies))} (${latencies.length} calls)`;
 
 try {
-  for (let i = 0; ; i++) {
-    if (i === 600) throw new Error("the server did not start");
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await sleep(200);
-  }
-  const token = (
-    (await (
-      await fetch(`${url}/api/token/`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(ADMIN),
-      })
-    ).json()) as { access: string }
-  ).access;
+  const token = await signIn(url, ADMIN);
   const authorization = `Bearer ${token}`;
 
   const idle = await watch(sleep(3000));
@@ -227,8 +164,6 @@ try {
     `\nslowest health call during the photo and the import: ${ms(worst)} (budget: p99 ≤ ${BUDGET_MS} ms, every call here: ${worst <= BUDGET_MS ? "met" : "NOT met"}); load average at the end ${load()}`,
   );
 } finally {
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
+  await server.close();
   fakeProcess.send("close");
-  rmSync(dataDir, { recursive: true, force: true });
 }

@@ -16,6 +16,7 @@ import {
 import { systemClock } from "../../server/src/lib/clock.ts";
 import { createOrderingService } from "../../server/src/modules/ordering/index.ts";
 import { cpuMeter } from "../lib/cpu.ts";
+import { percentile } from "../lib/measure.ts";
 import { scratchDatabase } from "../lib/scratch-database.ts";
 import type { Step } from "../lib/step.ts";
 import { miniAppHandler } from "../miniapp/miniapp-handler.ts";
@@ -76,11 +77,6 @@ function requireUrl(url: string | undefined): string {
   if (!url) throw new Error("the floor runs on PostgreSQL only");
   return url;
 }
-
-const percentile = (samples: number[], p: number) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
 
 /** A deterministic generator, so every run orders the same things. */
 function random(seed: number) {

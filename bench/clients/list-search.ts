@@ -13,6 +13,7 @@ import { type Database, openPglite, openPostgres } from "../../server/src/db/cli
 import { seedDemo } from "../../server/src/db/demo/demo.ts";
 import { accounts } from "../../server/src/db/schema/index.ts";
 import { systemClock } from "../../server/src/lib/clock.ts";
+import { percentile } from "../lib/measure.ts";
 
 const CLIENTS = 5000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
@@ -43,9 +44,6 @@ async function openDatabase(): Promise<{ database: Database; drop: () => Promise
     },
   };
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 const { database, drop } = await openDatabase();
 try {

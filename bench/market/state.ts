@@ -21,6 +21,7 @@ import {
   timeIntervals,
 } from "../../server/src/db/schema/index.ts";
 import { marketStateForClient, runMarketTick } from "../../server/src/modules/market/index.ts";
+import { percentile } from "../lib/measure.ts";
 
 const CLIENTS = 5000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 500);
@@ -44,8 +45,6 @@ async function openDatabase(): Promise<{ database: Database; drop: () => Promise
   };
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const msk = (iso: string) => new Date(`${iso}+03:00`);
 
 async function measure(name: string, runs: number, work: (i: number) => Promise<unknown>) {

@@ -9,6 +9,7 @@ import { seedAccount } from "../../server/src/db/factories/accounts.ts";
 import { clientGroups, clientMessages, clients, outboxMessages } from "../../server/src/db/schema/index.ts";
 import { systemClock } from "../../server/src/lib/clock.ts";
 import { multipartBody } from "../../server/src/test/multipart.ts";
+import { percentile } from "../lib/measure.ts";
 import { generateOrders } from "../orders/generate.ts";
 
 /**
@@ -24,10 +25,6 @@ const rate = Number(process.env.BENCH_RATE ?? 100);
 const instances = Number(process.env.BENCH_INSTANCES ?? 1);
 const name = `bench_messaging_${process.pid}`;
 
-const percentile = (samples: number[], p: number) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 type FakeReady = { apiRoot: string; token: string };

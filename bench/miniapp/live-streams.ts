@@ -5,6 +5,7 @@ import type { Db } from "../../server/src/db/client.ts";
 import { seedAccount } from "../../server/src/db/factories/accounts.ts";
 import { createTokenService } from "../../server/src/http/tokens.ts";
 import { systemClock } from "../../server/src/lib/clock.ts";
+import { percentile } from "../lib/measure.ts";
 
 /** A marker change is committed this often while the streams are watched. */
 const PROBE_EVERY_MS = 100;
@@ -19,9 +20,6 @@ export type LiveFigures = {
   p99Ms: number;
   maxMs: number;
 };
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 /** A staff account's access token for the bench's server (signed with its secret). */
 export async function staffToken(db: Db, secret: string): Promise<string> {

@@ -5,6 +5,7 @@ import { buildApp } from "../../server/src/app.ts";
 import { openPostgres } from "../../server/src/db/client.ts";
 import { seedAccount } from "../../server/src/db/factories/accounts.ts";
 import { systemClock } from "../../server/src/lib/clock.ts";
+import { percentile } from "../lib/measure.ts";
 import { generateOrders } from "./generate.ts";
 
 /**
@@ -17,10 +18,6 @@ const days = Number(process.env.BENCH_DAYS ?? 365);
 const ordersPerDay = Number(process.env.BENCH_ORDERS_PER_DAY ?? 500);
 const name = `bench_orders_${process.pid}`;
 
-const percentile = (samples: number[], p: number) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 async function timed(work: () => Promise<void>): Promise<number> {

@@ -12,6 +12,7 @@ import {
   plainGroupBySources,
   type StatisticsService,
 } from "../../server/src/modules/statistics/index.ts";
+import { percentile } from "../lib/measure.ts";
 import { generateOrders } from "../orders/generate.ts";
 
 /**
@@ -34,10 +35,6 @@ const samples = Number(process.env.BENCH_SAMPLES ?? 40);
 const backfill = process.env.BENCH_ROLLUPS === "backfill";
 const name = `bench_statistics_${process.pid}`;
 
-const percentile = (list: number[], p: number) => {
-  const sorted = [...list].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
 /** Rows of a raw query: both drivers answer `{ rows }`. */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const ms = (n: number) => `${n.toFixed(1)} ms`;

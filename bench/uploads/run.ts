@@ -2,87 +2,33 @@
 // measures what crafted offers files cost it: every upload's answer time, the server's resident memory
 // (worker threads included) and `GET /api/health` latency, first alone, then while three bombs upload at
 // once, round after round. Then a legitimate 20,000-row file for comparison. Linux only (/proc for memory).
-import { type ChildProcess, execSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { execSync } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import ExcelJS from "exceljs";
+import { startBuiltApp } from "../../server/src/test/built-app.ts";
 import { type XlsxBomb, xlsxBombs } from "../../server/src/test/xlsx-bombs.ts";
+import { healthWhile, percentile, rssMb, signIn, sleep } from "../lib/measure.ts";
 
 const root = new URL("../..", import.meta.url).pathname;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 7);
 const HEADER = ["Брэнд", "Продукт", "Модификация", "Количество", "От", "Малый опт", "Крупный опт", "Валюта"];
 const ADMIN = { username: "bench", password: "bench-password-1" };
 
-const percentile = (samples: number[], p: number) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
 const ms = (n: number) => `${n.toFixed(0)} ms`;
-const sleep = (n: number) => new Promise((r) => setTimeout(r, n));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
-
-/** The server's resident memory in MB, from the kernel. */
-const rssMb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
 if (!process.argv.includes("--no-build"))
   execSync("npm run build -w server", { cwd: root, stdio: "inherit" });
 
-const dataDir = mkdtempSync(join(tmpdir(), "bench-uploads-"));
-const port = await freePort();
-const url = `http://127.0.0.1:${port}`;
-const server: ChildProcess = spawn(process.execPath, [join(root, "server/dist/main.js")], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    SEED_DEMO: "0",
-    LOG_LEVEL: "silent",
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-  },
-  stdio: "ignore",
+const server = await startBuiltApp({
+  SEED_DEMO: "0",
+  LOG_LEVEL: "silent",
+  ADMIN_USERNAME: ADMIN.username,
+  ADMIN_PASSWORD: ADMIN.password,
 });
-const pid = server.pid as number;
+const { url, pid } = server;
 
 try {
-  for (let i = 0; ; i++) {
-    if (i === 300) throw new Error("the server did not start");
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await sleep(200);
-  }
-  const token = (
-    (await (
-      await fetch(`${url}/api/token/`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(ADMIN),
-      })
-    ).json()) as { access: string }
-  ).access;
+  const token = await signIn(url, ADMIN);
 
   const upload = async (data: Buffer) => {
     const form = new FormData();
@@ -97,23 +43,7 @@ try {
     return { status: res.status, detail: body.detail, ms: performance.now() - started };
   };
 
-  /** Health calls one after another, with memory sampled beside them, until `until` settles. */
-  async function watch<T>(until: Promise<T>) {
-    const latencies: number[] = [];
-    let peak = rssMb(pid);
-    let done = false;
-    void until.finally(() => {
-      done = true;
-    });
-    while (!done) {
-      const started = performance.now();
-      await fetch(`${url}/api/health`);
-      latencies.push(performance.now() - started);
-      peak = Math.max(peak, rssMb(pid));
-      await sleep(10);
-    }
-    return { result: await until, latencies, peak };
-  }
+  const watch = <T>(until: Promise<T>) => healthWhile(url, until, pid);
 
   const bombs = await xlsxBombs(HEADER);
   const names = Object.keys(bombs) as XlsxBomb[];
@@ -164,7 +94,5 @@ try {
     `\na 20,000-row file (${(legit.length / 1024).toFixed(0)} KB, no currency in this database, so every row is refused after reading): ${legitRead.result.status} in ${ms(legitRead.result.ms)}, RSS +${(legitRead.peak - baseline).toFixed(0)} MB`,
   );
 } finally {
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.close();
 }

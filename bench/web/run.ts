@@ -4,15 +4,15 @@
 // largest contentful paint of a cold load on a slow line (1.6 Mbit/s, 150 ms); then the same for the Telegram
 // Mini App's page, opened as Telegram opens it for a client on an open market (its session and catalogue calls
 // included), with the app's bot on a fake Bot API.
-import { type ChildProcess, execSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { execSync } from "node:child_process";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, chromium } from "playwright-core";
+import { startBuiltApp } from "../../server/src/test/built-app.ts";
 import { startFakeBotApi } from "../../server/src/test/fake-bot-api.ts";
 import { launchData } from "../../server/src/test/launch-data.ts";
 import { demoClientOnOpenMarket, launchHash } from "../../server/src/test/miniapp-launch.ts";
+import { signIn } from "../lib/measure.ts";
 
 const root = new URL("../..", import.meta.url).pathname;
 const dist = join(root, "web/dist");
@@ -50,55 +50,18 @@ console.log(
   `  ${"total".padEnd(34)} ${kB(total.plain).padStart(9)} plain ${kB(total.gzip).padStart(9)} gzip ${kB(total.brotli).padStart(9)} br`,
 );
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
-
 const ADMIN = { username: "bench", password: "bench-password-1" };
 
 /** The built app on the embedded database with the demo's data, its bot polling `botApi` (never Telegram). */
-async function startApp(botApi: {
-  token: string;
-  apiRoot: string;
-}): Promise<{ url: string; app: ChildProcess; dataDir: string }> {
-  const dataDir = mkdtempSync(join(tmpdir(), "bench-web-"));
-  const port = await freePort();
-  const app = spawn(process.execPath, [join(root, "server/dist/main.js")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SEED_DEMO: "1",
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: "silent",
-      DATABASE_URL: "",
-      TELEGRAM_BOT_TOKEN: botApi.token,
-      TELEGRAM_API_ROOT: botApi.apiRoot,
-    },
-    stdio: "ignore",
+const startApp = (botApi: { token: string; apiRoot: string }) =>
+  startBuiltApp({
+    SEED_DEMO: "1",
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: "silent",
+    TELEGRAM_BOT_TOKEN: botApi.token,
+    TELEGRAM_API_ROOT: botApi.apiRoot,
   });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, app, dataDir };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("the app did not start");
-}
 
 /** The slow line of the Core Web Vitals budget: LCP ≤ 2.5 s on it. */
 const LINE = { label: "1.6 Mbit/s, 150 ms", latency: 150, download: 1_600_000 / 8, upload: 750_000 / 8 };
@@ -138,12 +101,7 @@ async function throttledLoad(
 
 /** The Mini App's launch URL for a demo client who may order now with prices shown. */
 async function miniAppLaunch(url: string, botToken: string): Promise<string> {
-  const signIn = await fetch(`${url}/api/token/`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(ADMIN),
-  });
-  const { access } = (await signIn.json()) as { access: string };
+  const access = await signIn(url, ADMIN);
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${url}/api${path}`, {
       method,
@@ -160,7 +118,8 @@ async function miniAppLaunch(url: string, botToken: string): Promise<string> {
 }
 
 const botApi = await startFakeBotApi();
-const { url, app, dataDir } = await startApp(botApi);
+const app = await startApp(botApi);
+const { url } = app;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [
@@ -225,8 +184,6 @@ try {
   console.log(`  each: ${launchRuns.map((r) => `${ms(r.lcp)}/${ms(r.usable)}`).join(", ")}`);
 } finally {
   await browser.close();
-  app.kill("SIGTERM");
-  await new Promise((r) => app.once("exit", r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await app.close();
   await botApi.close();
 }

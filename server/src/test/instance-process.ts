@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { freePort } from "./nginx.ts";
+import { freePort } from "./free-port.ts";
 import { waitUntil } from "./wait.ts";
 
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));

@@ -1,8 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "./free-port.ts";
 import { waitUntil } from "./wait.ts";
 
 /** Debian's nginx (`apt-get install -y nginx`; .ci/run installs it). */
@@ -21,19 +22,6 @@ export type RunningNginx = {
   webroot: string;
   stop: () => Promise<void>;
 };
-
-/** A port free on loopback now (nginx takes no port 0). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no free port")),
-      );
-    });
-  });
-}
 
 /** Replaces each `from` (which must occur) with its `to`: the site file changing shape fails the test loudly. */
 function substitute(text: string, replacements: [from: string, to: string][]): string {
