@@ -1,5 +1,5 @@
 export { type Answer, refused } from "./answers.ts";
-export { asClient, clientAccess, clientFailures, sendAnswer } from "./client-routes.ts";
+export { asClient, type ClientCall, clientAccess, clientFailures, sendAnswer } from "./client-routes.ts";
 export { INIT_DATA_MAX_AGE_SECONDS } from "./init-data.ts";
 export { createMiniAppService, type MiniAppService } from "./miniapp-service.ts";
 export { miniAppRoutes } from "./routes.ts";
