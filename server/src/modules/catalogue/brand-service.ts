@@ -34,8 +34,6 @@ export function createBrandService({ db }: { db: Db }) {
       }));
     },
 
-    // Brands
-
     async listBrands(q = ""): Promise<TBrand[]> {
       const term = searchTerm(q);
       const where = term
@@ -143,7 +141,5 @@ export function createBrandService({ db }: { db: Db }) {
         return { updated: updated.length };
       });
     },
-
-    // Products
   };
 }

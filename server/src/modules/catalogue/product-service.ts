@@ -103,7 +103,5 @@ export function createProductService({ db }: { db: Db }) {
         await tx.delete(products).where(eq(products.id, id));
       });
     },
-
-    // Modifications
   };
 }
