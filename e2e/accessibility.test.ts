@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchData } from "../server/src/test/launch-data.ts";
 import { demoClientOnOpenMarket, launchHash } from "../server/src/test/miniapp-launch.ts";
 import { axeViolations, describeViolations } from "./support/axe.ts";
-import { apiCall, apiToken, launchBrowser, networkQuiet, openPage, signIn } from "./support/browser.ts";
+import { apiCall, apiToken, launchBrowser, networkQuiet, openPage, openSignedIn } from "./support/browser.ts";
 import { ADMIN, DEMO } from "./support/constants.ts";
 import { addOneThroughMiniApp, miniAppToken } from "./support/miniapp.ts";
 
@@ -65,13 +65,12 @@ describe.each(WIDTHS)("back-office at $width px", (viewport) => {
   });
 
   it.each(SCREENS)("$name", async ({ path, as }) => {
-    const page = await openPage(browser, viewport);
-    await signIn(page, as);
+    const page = await openSignedIn(browser, as, viewport);
     await page.goto(path);
     await page.getByRole("main").waitFor();
     await settled(page);
     await expectAccessible(page);
-    await page.context().close();
+    await page.close();
   });
 });
 
@@ -207,8 +206,7 @@ const DIALOGS: {
 
 describe.each(WIDTHS)("back-office dialogs at $width px", (viewport) => {
   it.each(DIALOGS)("$name", async ({ path, as, open }) => {
-    const page = await openPage(browser, viewport);
-    await signIn(page, as);
+    const page = await openSignedIn(browser, as, viewport);
     await page.goto(path);
     await page.getByRole("main").waitFor();
     await settled(page);
@@ -218,7 +216,7 @@ describe.each(WIDTHS)("back-office dialogs at $width px", (viewport) => {
     await expectAccessible(page, '[role="dialog"]');
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
-    await page.context().close();
+    await page.close();
   });
 });
 

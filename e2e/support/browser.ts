@@ -1,4 +1,4 @@
-import { type Browser, chromium, type Page, type Request } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page, type Request } from "playwright-core";
 import { afterEach, expect, inject } from "vitest";
 import { CHROMIUM_PATH } from "./constants.ts";
 
@@ -70,6 +70,19 @@ export async function networkQuiet(page: Page): Promise<void> {
     .toBe(true);
 }
 
+/** A browser context as the tests' pages open in: a screen size, Moscow's time zone, Russian. */
+function newContext(browser: Browser, viewport: { width: number; height: number }, base: string) {
+  return browser.newContext({ viewport, baseURL: base, locale: "ru-RU", timezoneId: "Europe/Moscow" });
+}
+
+/** A page watched for Content-Security-Policy violations and for its requests (networkQuiet). */
+async function watchedPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  watchCsp(page);
+  watchRequests(page);
+  return page;
+}
+
 /**
  * A fresh browser context (its own localStorage) on a desktop or a phone-sized screen, on the app under test
  * or the one at `base`.
@@ -79,16 +92,7 @@ export async function openPage(
   viewport = { width: 1280, height: 800 },
   base = baseURL(),
 ): Promise<Page> {
-  const context = await browser.newContext({
-    viewport,
-    baseURL: base,
-    locale: "ru-RU",
-    timezoneId: "Europe/Moscow",
-  });
-  const page = await context.newPage();
-  watchCsp(page);
-  watchRequests(page);
-  return page;
+  return watchedPage(await newContext(browser, viewport, base));
 }
 
 export async function signIn(page: Page, { username, password }: { username: string; password: string }) {
@@ -97,6 +101,36 @@ export async function signIn(page: Page, { username, password }: { username: str
   await page.getByLabel("Пароль").fill(password);
   await page.getByLabel("Пароль").press("Enter");
   await page.getByText("Вы успешно вошли в систему").waitFor();
+}
+
+type Account = { username: string; password: string };
+
+/** A context an account signed in to, per account and screen size, kept for the test file. */
+const signedIn = new Map<string, Promise<BrowserContext>>();
+
+/**
+ * A new page (its own stream) in a context already signed in as `account` at `viewport`, for a test about a
+ * screen rather than about signing in: the account signs in through the sign-in screen once a test file and
+ * size, and the pages after it share that session and the browser's cache of the app's files, as a person's
+ * tabs do (its tokens live half an hour, longer than any file takes). Close the page, not its context.
+ */
+export async function openSignedIn(
+  browser: Browser,
+  account: Account,
+  viewport = { width: 1280, height: 800 },
+): Promise<Page> {
+  const key = `${account.username} ${viewport.width}x${viewport.height}`;
+  let context = signedIn.get(key);
+  if (!context) {
+    context = (async () => {
+      const page = await openPage(browser, viewport);
+      await signIn(page, account);
+      await page.close();
+      return page.context();
+    })();
+    signedIn.set(key, context);
+  }
+  return watchedPage(await context);
 }
 
 /**
