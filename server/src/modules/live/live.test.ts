@@ -5,10 +5,18 @@ import { seedCurrency, seedModification } from "../../db/factories/catalogue.ts"
 import { seedClient } from "../../db/factories/clients.ts";
 import { seedClaim } from "../../db/factories/messaging.ts";
 import { seedOrder } from "../../db/factories/sales.ts";
-import { accounts, claims, clientMessages, modifications, orderPositions } from "../../db/schema/index.ts";
+import {
+  accounts,
+  claims,
+  clientMessages,
+  marketSchedules,
+  modifications,
+  orderPositions,
+} from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { type LiveStreamReader, openLiveStream } from "../../test/live-stream.ts";
 import { settles, waitUntil } from "../../test/wait.ts";
+import { runMarketTick } from "../market/index.ts";
 
 let t: TestApp;
 let base: string;
@@ -118,6 +126,19 @@ describe("the live stream of staff screens", () => {
       (e) => e.kind === "messages" && !!e.ids?.includes(message),
     );
     expect(office.heard.some((e) => e.kind === "claims")).toBe(false);
+  });
+
+  it("announces no market change for the market job's pass that changes no schedule", async () => {
+    const office = await stream("office");
+    // Every 15 s the job closes hand openings past their close time: mostly none.
+    expect(await runMarketTick(t.db, t.clock.now())).toMatchObject({ autoClosed: 0 });
+    await t.db.update(marketSchedules).set({ isActive: false }).where(sql`false`);
+    const message = await marker();
+    await office.next(
+      "the marker after the pass",
+      (e) => e.kind === "messages" && !!e.ids?.includes(message),
+    );
+    expect(office.heard.filter((e) => e.kind === "market")).toEqual([]);
   });
 
   it.runIf(process.env.TEST_DB === "postgres")(
