@@ -1,5 +1,6 @@
 import type { TLiveEvent } from "@wholesale/contract";
 import { ApiError, openStream } from "./client.ts";
+import { shareAcrossTabs } from "./shared-live.ts";
 import { createSseParser } from "./sse.ts";
 
 // Loaded with the first stream, as the API client loads it with the first answer.
@@ -189,5 +190,16 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The one stream of this tab. */
-export const liveStream = createLiveClient();
+export type LiveClient = ReturnType<typeof createLiveClient>;
+
+/**
+ * The staff screens' stream: one for all the tabs of the browser where it has Web Locks and BroadcastChannel
+ * (a secure context: https, or the machine itself), else one a tab.
+ */
+export const liveStream: LiveClient =
+  typeof navigator !== "undefined" && navigator.locks && typeof BroadcastChannel !== "undefined"
+    ? shareAcrossTabs(createLiveClient(), {
+        locks: navigator.locks,
+        openChannel: (name) => new BroadcastChannel(name),
+      })
+    : createLiveClient();
