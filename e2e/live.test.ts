@@ -185,3 +185,28 @@ describe("a server that refuses the stream", () => {
     await page.context().close();
   });
 });
+
+describe("the tabs of one browser", () => {
+  it("share one stream: a second tab opens none, and reads by it rather than by a timer", async () => {
+    const first = await openPage(browser);
+    const streams: string[] = [];
+    first.context().on("request", (request) => {
+      if (isPath(request.url(), "/api/live/")) streams.push(request.url());
+    });
+    const opened = streamOpened(first);
+    await signIn(first, DEMO.office);
+    await opened;
+    const second = await first.context().newPage();
+    await second.goto("/orders");
+    await second.getByTestId("order-card").first().waitFor(ARRIVES);
+    // The tab's frame starts the stream as it shows: a stream of its own would have been asked for by now.
+    await second
+      .getByRole("button", { name: /^Открыть заказ / })
+      .first()
+      .click();
+    await second.getByRole("dialog").waitFor();
+    expect(streams).toHaveLength(1);
+    expect(await second.getByTestId("live-fallback").count()).toBe(0);
+    await first.context().close();
+  });
+});
