@@ -1,21 +1,13 @@
 import type { TLiveEvent } from "@wholesale/contract";
 import { ApiError, openStream } from "./client.ts";
+import { liveListeners } from "./live-listeners.ts";
 import { shareAcrossTabs } from "./shared-live.ts";
 import { createSseParser } from "./sse.ts";
 
 // Loaded with the first stream, as the API client loads it with the first answer.
 const contract = () => import("@wholesale/contract");
 
-/**
- * Where the staff screens' live stream stands:
- * - `off`: not started (nobody signed in);
- * - `connecting`: opening, or opening again right after a stream ended (its token's end): too short a gap to
- *   call it lost;
- * - `live`: open; screens refresh on its events and do not poll;
- * - `polling`: refused (the instance is full), unreachable, or held back (a proxy buffering it, a silent
- *   connection): screens poll as they always did, and the app bar says so.
- */
-export type LiveState = "off" | "connecting" | "live" | "polling";
+export type { LiveState } from "./live-listeners.ts";
 
 export type LiveClientOptions = {
   /** The first wait before trying again; it doubles with each failed try up to `maxRetryMs`. */
@@ -58,20 +50,9 @@ type Outcome = "ended" | "failed" | "signed-out";
  */
 export function createLiveClient(overrides: Partial<LiveClientOptions> = {}) {
   const options = { ...DEFAULTS, ...overrides };
-  let state: LiveState = "off";
+  const shown = liveListeners();
+  const { setState, emit } = shown;
   let running: AbortController | null = null;
-  const stateListeners = new Set<() => void>();
-  const eventListeners = new Set<(event: TLiveEvent) => void>();
-
-  function setState(next: LiveState): void {
-    if (state === next) return;
-    state = next;
-    for (const listener of [...stateListeners]) listener();
-  }
-
-  function emit(event: TLiveEvent): void {
-    for (const listener of [...eventListeners]) listener(event);
-  }
 
   /** One stream: opened, read until it ends, fails or goes silent. */
   async function connect(
@@ -168,17 +149,9 @@ export function createLiveClient(overrides: Partial<LiveClientOptions> = {}) {
       running = null;
       setState("off");
     },
-    state: (): LiveState => state,
-    /** For `useSyncExternalStore`: called on every change of `state()`. */
-    onState(listener: () => void): () => void {
-      stateListeners.add(listener);
-      return () => stateListeners.delete(listener);
-    },
-    /** Each event heard, and `catch-up` where changes may have been missed. */
-    subscribe(listener: (event: TLiveEvent) => void): () => void {
-      eventListeners.add(listener);
-      return () => eventListeners.delete(listener);
-    },
+    state: shown.state,
+    onState: shown.onState,
+    subscribe: shown.subscribe,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { TLiveEvent } from "@wholesale/contract";
-import type { LiveClient, LiveState } from "./live.ts";
+import type { LiveClient } from "./live.ts";
+import { type LiveState, liveListeners } from "./live-listeners.ts";
 
 /** What the tabs of one browser say to each other about the stream. */
 type TabMessage =
@@ -33,20 +34,9 @@ const CATCH_UP: TLiveEvent = { kind: "catch-up" };
  * every tab to catch up on what went by meanwhile.
  */
 export function shareAcrossTabs(own: LiveClient, { locks, openChannel }: TabLink): LiveClient {
-  let state: LiveState = "off";
+  const shown = liveListeners();
+  const { setState, emit } = shown;
   let stopRunning: (() => void) | null = null;
-  const stateListeners = new Set<() => void>();
-  const eventListeners = new Set<(event: TLiveEvent) => void>();
-
-  function setState(next: LiveState): void {
-    if (state === next) return;
-    state = next;
-    for (const listener of [...stateListeners]) listener();
-  }
-
-  function emit(event: TLiveEvent): void {
-    for (const listener of [...eventListeners]) listener(event);
-  }
 
   function start(): void {
     const channel = openChannel(CHANNEL);
@@ -112,14 +102,8 @@ export function shareAcrossTabs(own: LiveClient, { locks, openChannel }: TabLink
       stopRunning = null;
       setState("off");
     },
-    state: () => state,
-    onState(listener: () => void): () => void {
-      stateListeners.add(listener);
-      return () => stateListeners.delete(listener);
-    },
-    subscribe(listener: (event: TLiveEvent) => void): () => void {
-      eventListeners.add(listener);
-      return () => eventListeners.delete(listener);
-    },
+    state: shown.state,
+    onState: shown.onState,
+    subscribe: shown.subscribe,
   };
 }
