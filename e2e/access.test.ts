@@ -1,11 +1,12 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, launchBrowser, openPage, signIn } from "./support/browser.ts";
+import { baseURL, openPage, signIn } from "./support/browser.ts";
+import { launchChromium } from "./support/chromium.ts";
 import { ADMIN, DEMO } from "./support/constants.ts";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchChromium();
 });
 afterAll(() => browser.close());
 

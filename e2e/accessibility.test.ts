@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchData } from "../server/src/test/launch-data.ts";
 import { demoClientOnOpenMarket, launchHash } from "../server/src/test/miniapp-launch.ts";
 import { axeViolations, describeViolations } from "./support/axe.ts";
-import { apiCall, apiToken, launchBrowser, networkQuiet, openPage, openSignedIn } from "./support/browser.ts";
+import { apiCall, apiToken, networkQuiet, openPage, openSignedIn } from "./support/browser.ts";
+import { launchChromium } from "./support/chromium.ts";
 import { ADMIN, DEMO } from "./support/constants.ts";
 import { addOneThroughMiniApp, miniAppToken } from "./support/miniapp.ts";
 
@@ -14,7 +15,7 @@ import { addOneThroughMiniApp, miniAppToken } from "./support/miniapp.ts";
  */
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchChromium();
 });
 afterAll(() => browser?.close());
 

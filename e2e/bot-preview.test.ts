@@ -1,12 +1,13 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiToken, baseURL, launchBrowser, openPage, signIn } from "./support/browser.ts";
+import { apiToken, baseURL, openPage, signIn } from "./support/browser.ts";
+import { launchChromium } from "./support/chromium.ts";
 import { DEMO } from "./support/constants.ts";
 
 let browser: Browser;
 let token: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchChromium();
   token = await apiToken(DEMO.office);
 });
 afterAll(() => browser.close());

@@ -2,14 +2,15 @@ import { readFile } from "node:fs/promises";
 import type { TModification } from "@wholesale/contract";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiToken, baseURL, launchBrowser, openPage, signIn } from "./support/browser.ts";
+import { apiToken, baseURL, openPage, signIn } from "./support/browser.ts";
+import { launchChromium } from "./support/chromium.ts";
 import { ADMIN } from "./support/constants.ts";
 
 let browser: Browser;
 let page: Page;
 let token: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchChromium();
   page = await openPage(browser);
   token = await apiToken(ADMIN);
 });

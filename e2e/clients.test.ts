@@ -1,14 +1,15 @@
 import type { TClient, TOrganization, TRegistrationRequest } from "@wholesale/contract";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiToken, baseURL, launchBrowser, openPage, signIn } from "./support/browser.ts";
+import { apiToken, baseURL, openPage, signIn } from "./support/browser.ts";
+import { launchChromium } from "./support/chromium.ts";
 import { ADMIN, TELEGRAM_BOT_USERNAME } from "./support/constants.ts";
 
 let browser: Browser;
 let page: Page;
 let token: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchChromium();
   page = await openPage(browser);
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL() });
   await signIn(page, ADMIN);

@@ -1,13 +1,14 @@
 import type { TClaim, TPaged } from "@wholesale/contract";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, apiToken, launchBrowser, openPage, signIn } from "./support/browser.ts";
+import { apiCall, apiToken, openPage, signIn } from "./support/browser.ts";
+import { launchChromium } from "./support/chromium.ts";
 import { ADMIN, DEMO } from "./support/constants.ts";
 
 /** Keyboard-only walks: what a person without a mouse does, Tab by Tab. */
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchChromium();
 });
 afterAll(() => browser?.close());
 

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoClientOnOpenMarket } from "../server/src/test/miniapp-launch.ts";
 import { type RunningApp, startApp } from "./support/app-server.ts";
 import { axeViolations, describeViolations } from "./support/axe.ts";
-import { apiCall, apiToken, launchBrowser, openPage, signIn } from "./support/browser.ts";
+import { apiCall, apiToken, openPage, signIn } from "./support/browser.ts";
+import { launchChromium } from "./support/chromium.ts";
 import { ADMIN, DEMO } from "./support/constants.ts";
 import { addOneThroughMiniApp, miniAppToken } from "./support/miniapp.ts";
 
@@ -20,7 +21,7 @@ import { addOneThroughMiniApp, miniAppToken } from "./support/miniapp.ts";
  */
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchChromium();
 });
 afterAll(() => browser?.close());
 

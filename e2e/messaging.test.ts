@@ -4,14 +4,15 @@ import { join } from "node:path";
 import type { TClaim, TClientMessage, TPaged } from "@wholesale/contract";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiToken, baseURL, launchBrowser, openPage, signIn } from "./support/browser.ts";
+import { apiToken, baseURL, openPage, signIn } from "./support/browser.ts";
+import { launchChromium } from "./support/chromium.ts";
 import { DEMO } from "./support/constants.ts";
 
 let browser: Browser;
 let page: Page;
 let token: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchChromium();
   page = await openPage(browser);
   await signIn(page, DEMO.office);
   token = await apiToken(DEMO.office);

@@ -11,7 +11,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { launchData } from "../server/src/test/launch-data.ts";
 import { launchHash } from "../server/src/test/miniapp-launch.ts";
-import { apiCall, apiToken, launchBrowser, openPage } from "./support/browser.ts";
+import { apiCall, apiToken, openPage } from "./support/browser.ts";
+import { launchChromium } from "./support/chromium.ts";
 import { ADMIN } from "./support/constants.ts";
 
 /**
@@ -71,7 +72,7 @@ const nav = (name: RegExp | string) =>
   page.getByRole("navigation", { name: "Разделы" }).getByRole("button", { name });
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchChromium();
   page = await openPage(browser, { width: 390, height: 760 });
   page.on("console", (message) => {
     if (message.type() === "error") failures.push(`console: ${message.text()}`);

@@ -9,7 +9,8 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { launchData } from "../server/src/test/launch-data.ts";
 import { demoClientOnOpenMarket, launchHash } from "../server/src/test/miniapp-launch.ts";
-import { apiCall, apiToken, baseURL, launchBrowser, openPage } from "./support/browser.ts";
+import { apiCall, apiToken, baseURL, openPage } from "./support/browser.ts";
+import { launchChromium } from "./support/chromium.ts";
 import { ADMIN } from "./support/constants.ts";
 
 /**
@@ -51,7 +52,7 @@ const initData = () =>
   launchData(client.telegram_id ?? 0, { botToken: inject("botToken"), authDate: new Date() });
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchChromium();
   // A phone, as Telegram shows the Mini App.
   page = await openPage(browser, { width: 390, height: 760 });
   watchFailures(page);

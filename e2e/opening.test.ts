@@ -16,7 +16,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchData } from "../server/src/test/launch-data.ts";
 import { demoClientsOnOpenMarket } from "../server/src/test/miniapp-launch.ts";
 import { axeViolations, describeViolations } from "./support/axe.ts";
-import { apiCall, apiToken, baseURL, launchBrowser, openPage, signIn } from "./support/browser.ts";
+import { apiCall, apiToken, baseURL, openPage, signIn } from "./support/browser.ts";
+import { launchChromium } from "./support/chromium.ts";
 import { ADMIN, DEMO } from "./support/constants.ts";
 
 /**
@@ -25,7 +26,7 @@ import { ADMIN, DEMO } from "./support/constants.ts";
  */
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchChromium();
 });
 afterAll(() => browser?.close());
 

@@ -1,7 +1,8 @@
 import { ZOrderPageSchema } from "@wholesale/contract";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiToken, baseURL, launchBrowser, openPage, signIn } from "./support/browser.ts";
+import { apiToken, baseURL, openPage, signIn } from "./support/browser.ts";
+import { launchChromium } from "./support/chromium.ts";
 import { ADMIN, DEMO } from "./support/constants.ts";
 
 const PHONE = { width: 390, height: 844 };
@@ -9,7 +10,7 @@ const DESKTOP = { width: 1440, height: 900 };
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchChromium();
 });
 afterAll(() => browser.close());
 

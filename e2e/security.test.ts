@@ -1,10 +1,11 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, takeCspViolations } from "./support/browser.ts";
+import { openPage, takeCspViolations } from "./support/browser.ts";
+import { launchChromium } from "./support/chromium.ts";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchChromium();
 });
 afterAll(() => browser.close());
 

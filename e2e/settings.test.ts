@@ -3,7 +3,8 @@ import type { TClientGroup, TMarketSchedule } from "@wholesale/contract";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { theme } from "../web/src/app/theme.ts";
-import { apiCall, apiToken, launchBrowser, openPage, signIn } from "./support/browser.ts";
+import { apiCall, apiToken, openPage, signIn } from "./support/browser.ts";
+import { launchChromium } from "./support/chromium.ts";
 import { ADMIN } from "./support/constants.ts";
 
 let browser: Browser;
@@ -15,7 +16,7 @@ let switchedOff: TMarketSchedule[] = [];
 const call = <T>(method: string, path: string, body?: unknown) => apiCall<T>(token, method, path, body);
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchChromium();
   page = await openPage(browser);
   token = await apiToken(ADMIN);
   const { results } = await call<{ results: TMarketSchedule[] }>("GET", "/storehouse/market-schedules/");

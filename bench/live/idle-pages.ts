@@ -5,7 +5,8 @@
 // counted over IDLE_WINDOW_S (65 s: past the longest timer, a minute), first with the streams live, then with
 // every stream refused at the browser (the screens fall back to their timers) for comparison.
 import { execSync } from "node:child_process";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import { launchChromium } from "../../e2e/support/chromium.ts";
 import { startBuiltApp } from "../../server/src/test/built-app.ts";
 import { sleep } from "../lib/measure.ts";
 
@@ -24,16 +25,7 @@ const app = await startBuiltApp({
   ADMIN_USERNAME: ADMIN.username,
   ADMIN_PASSWORD: ADMIN.password,
 });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await launchChromium();
 
 type Tab = { name: string; page: Page; requests: string[]; streams: number; since: number };
 

@@ -7,7 +7,8 @@
 import { execSync } from "node:child_process";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
+import { launchChromium } from "../../e2e/support/chromium.ts";
 import { startBuiltApp } from "../../server/src/test/built-app.ts";
 import { startFakeBotApi } from "../../server/src/test/fake-bot-api.ts";
 import { launchData } from "../../server/src/test/launch-data.ts";
@@ -120,16 +121,7 @@ async function miniAppLaunch(url: string, botToken: string): Promise<string> {
 const botApi = await startFakeBotApi();
 const app = await startApp(botApi);
 const { url } = app;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await launchChromium();
 try {
   const page = await browser.newPage();
   const cdp = await page.context().newCDPSession(page);

@@ -1,21 +1,7 @@
-import { type Browser, type BrowserContext, chromium, type Page, type Request } from "playwright-core";
+import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { afterEach, expect, inject } from "vitest";
-import { CHROMIUM_PATH } from "./constants.ts";
 
 export const baseURL = () => inject("baseURL");
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-}
 
 // Every page the tests open reports Content-Security-Policy violations here; each test fails on any, so a
 // policy that blocks something the app needs (a style, an image, the docs) is caught on every screen.
