@@ -2,6 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../test/fetch-mock.ts";
 import { App } from "./App.tsx";
+import { soldOutCard } from "./test-cards.ts";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -38,21 +39,7 @@ describe("opened at a modification", () => {
   it("shows its sheet and its row: a «снова в наличии» message's button opens ?modification=<id>", async () => {
     window.history.replaceState(null, "", "/app/?modification=9");
     const market = { open: true, open_until: null, next_open_at: null };
-    const card = {
-      id: 9,
-      name: "20W белый",
-      product_name: "Сетевое зарядное",
-      brand_name: "Anker",
-      specifications: "",
-      addition: null,
-      tiers: [{ from_quantity: 1, price: 900, currency_sign: "₽", orderable: true }],
-      stock: "none",
-      can_order: false,
-      up_to: null,
-      reason: "Товар закончился: больше заказать нельзя.",
-      quantities: [],
-      waiting: true,
-    };
+    const card = soldOutCard(true);
     const calls = mockFetch({
       "POST /api/app/session/": () => ({
         status: 200,

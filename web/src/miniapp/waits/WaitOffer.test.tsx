@@ -1,8 +1,9 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { TMiniAppCard, TMiniAppItem, TStockWaitAsked } from "@wholesale/contract";
+import type { TMiniAppItem, TStockWaitAsked } from "@wholesale/contract";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AddSheet } from "../AddSheet.tsx";
+import { soldOutCard } from "../test-cards.ts";
 import { serveMiniApp } from "../test-server.ts";
 
 const item: TMiniAppItem = {
@@ -17,21 +18,7 @@ const item: TMiniAppItem = {
   from_quantity: 1,
   waiting: false,
 };
-const card: TMiniAppCard = {
-  id: 9,
-  name: "20W белый",
-  product_name: "Сетевое зарядное",
-  brand_name: "Anker",
-  specifications: "",
-  addition: null,
-  tiers: [{ from_quantity: 1, price: 900, currency_sign: "₽", orderable: true }],
-  stock: "none",
-  can_order: false,
-  up_to: null,
-  reason: "Товар закончился: больше заказать нельзя.",
-  quantities: [],
-  waiting: false,
-};
+const card = soldOutCard(false);
 const ASKED = "Сообщим, когда товар появится. Товар не резервируется; ожидание действует 14 дней.";
 const ALREADY = "Вы уже ждёте этот товар. Отменить ожидание можно в «Мои ожидания».";
 const asked = (already: boolean): TStockWaitAsked => ({
