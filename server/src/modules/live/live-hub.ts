@@ -78,7 +78,7 @@ export function createLiveHub(db: Db, options: LiveHubOptions) {
     onListening() {
       listening = true;
       // What was announced while this instance did not listen was not heard: every screen reads all again.
-      if (heardOnce) publish({ kind: "catch-up" });
+      if (heardOnce) publish([{ kind: "catch-up" }]);
       heardOnce = true;
     },
     onLost() {
@@ -93,29 +93,37 @@ export function createLiveHub(db: Db, options: LiveHubOptions) {
 
   function flush(): void {
     flushTimer = undefined;
-    const batch = [...pending];
-    pending.clear();
-    for (const [kind, entry] of batch) {
+    const events = [...pending].map(([kind, entry]): TLiveEvent => {
       const named = !entry.whole && entry.ids.size <= MAX_IDS;
-      publish({
+      return {
         kind,
         ...(named ? { ids: [...entry.ids] } : {}),
         ...(named && entry.added.size > 0 ? { new: [...entry.added] } : {}),
-      });
-    }
+      };
+    });
+    pending.clear();
+    publish(events);
   }
 
   function frame(kept: Kept): string {
     return `id: ${instance}.${kept.seq}\nevent: change\ndata: ${JSON.stringify(kept.event)}\n\n`;
   }
 
-  function publish(event: TLiveEvent): void {
-    const entry = { seq: ++seq, event };
-    kept.push(entry);
-    if (kept.length > keptEvents) kept.shift();
-    const text = frame(entry);
+  /**
+   * Keeps `events` for pages that reconnect and sends each stream those it may hear in one write: in a rush
+   * every gathering names several kinds, and a write per kind and stream was most of what the streams cost.
+   */
+  function publish(events: TLiveEvent[]): void {
+    const framed = events.map((event) => {
+      const entry = { seq: ++seq, event };
+      kept.push(entry);
+      return { kind: event.kind, text: frame(entry) };
+    });
+    if (kept.length > keptEvents) kept.splice(0, kept.length - keptEvents);
     for (const listener of listeners) {
-      if (mayHear(listener.permissions, event.kind) && !listener.write(text)) drop(listener);
+      let text = "";
+      for (const f of framed) if (mayHear(listener.permissions, f.kind)) text += f.text;
+      if (text && !listener.write(text)) drop(listener);
     }
   }
 

@@ -1,3 +1,4 @@
+import type { TPermission } from "@wholesale/contract";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -17,6 +18,8 @@ import { createTestApp, type TestApp } from "../../test/app.ts";
 import { type LiveStreamReader, openLiveStream } from "../../test/live-stream.ts";
 import { settles, waitUntil } from "../../test/wait.ts";
 import { runMarketTick } from "../market/index.ts";
+import { createLiveHub } from "./index.ts";
+import type { LiveListener } from "./live-hub.ts";
 
 let t: TestApp;
 let base: string;
@@ -110,6 +113,42 @@ describe("the live stream of staff screens", () => {
     // The storehouse heard everything after the claim and the message (the market came later than the claim):
     // what it did not hear, it was never sent.
     expect(storehouse.heard.some((e) => e.kind === "claims" || e.kind === "messages")).toBe(false);
+  });
+
+  it("writes a stream what one gathering heard at once, each kind an event, only the kinds it may hear", async () => {
+    // A gathering long enough that a starved machine still hears the transaction's two changes in one.
+    const hub = createLiveHub(t.db, { maxStreams: 3, flushMs: 1_000 });
+    const writes = { both: [] as string[], claims: [] as string[], none: [] as string[] };
+    const listener = (permissions: TPermission[], into: string[]): LiveListener => ({
+      accountId: 0,
+      permissions,
+      write(frame) {
+        into.push(frame);
+        return true;
+      },
+      end() {},
+      recheck: async () => true,
+    });
+    try {
+      hub.open(listener(["claims.manage", "messaging.send"], writes.both));
+      hub.open(listener(["claims.manage"], writes.claims));
+      hub.open(listener([], writes.none));
+      await waitUntil("the hub listens", () => hub.listening());
+      await t.db.transaction(async (tx) => {
+        await tx.insert(claims).values({ clientId, text: "Вместе" });
+        await tx.insert(clientMessages).values({ text: "Вместе" });
+      });
+      await waitUntil("the gathering written", () => writes.both.length > 0 && writes.claims.length > 0);
+      expect(writes.both).toHaveLength(1);
+      expect(writes.both[0]?.match(/^event: change$/gm)).toHaveLength(2);
+      expect(writes.both[0]).toContain('"kind":"claims"');
+      expect(writes.both[0]).toContain('"kind":"messages"');
+      expect(writes.claims).toHaveLength(1);
+      expect(writes.claims[0]).not.toContain('"kind":"messages"');
+      expect(writes.none).toHaveLength(0);
+    } finally {
+      await hub.close();
+    }
   });
 
   it("announces nothing a transaction rolled back", async () => {
