@@ -18,7 +18,14 @@ const streams = Number(process.env.BENCH_LIVE_STREAMS ?? 50);
 const IDLE_STREAMS = 1000;
 const TARGET = { keptRate: 0.95, p99Ms: 100, idleMb: 50 };
 
-type Figures = { stepsPerSecond: number; p99: number; live?: { p99Ms: number; missing: number } };
+type Figures = {
+  stepsPerSecond: number;
+  p99: number;
+  /** The server process's processor time per tap, and the bench process's (which also reads the streams). */
+  serverCpuMsPerStep?: number;
+  cpuMsPerStep: { process: number };
+  live?: { p99Ms: number; missing: number };
+};
 
 const loadAverage = () => readFileSync("/proc/loadavg", "utf8").split(" ")[0] ?? "?";
 
@@ -42,6 +49,7 @@ function rush(liveStreams: number): Figures {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 const ratios: number[] = [];
+const serverCpu: { without: number[]; with: number[] } = { without: [], with: [] };
 const p99s: number[] = [];
 let missing = 0;
 for (let round = 1; round <= rounds; round++) {
@@ -58,10 +66,14 @@ for (let round = 1; round <= rounds; round++) {
   }
   const ratio = withStreams.stepsPerSecond / without.stepsPerSecond;
   ratios.push(ratio);
+  serverCpu.without.push(without.serverCpuMsPerStep ?? Number.NaN);
+  serverCpu.with.push(withStreams.serverCpuMsPerStep ?? Number.NaN);
   p99s.push(withStreams.live?.p99Ms ?? Number.POSITIVE_INFINITY);
   missing += withStreams.live?.missing ?? 0;
   console.log(
     `round ${round} (load ${load}): ${without.stepsPerSecond} taps/s without streams, ${withStreams.stepsPerSecond} with ${streams} (${(ratio * 100).toFixed(0)} %); ` +
+      `the server's processor per tap ${without.serverCpuMsPerStep} / ${withStreams.serverCpuMsPerStep} ms, ` +
+      `the bench's (it reads the streams) ${without.cpuMsPerStep.process} / ${withStreams.cpuMsPerStep.process} ms; ` +
       `a change on every stream: ${JSON.stringify(withStreams.live)}`,
   );
 }
@@ -105,6 +117,7 @@ console.log(
     streams,
     rounds,
     keptRate: Number(keptRate.toFixed(3)),
+    serverCpuMsPerTap: { without: median(serverCpu.without), with: median(serverCpu.with) },
     worstP99Ms: p99,
     missing,
     idleMb: Number(idleMb.toFixed(1)),
