@@ -28,6 +28,11 @@ export type RequestOptions<S extends z.ZodType | undefined> = {
   signal?: AbortSignal;
   /** Sign-in and token calls go without the bearer header and without the 401 handling. */
   anonymous?: boolean;
+  /**
+   * False for a call made on a guess whose 401 the caller handles: no refresh, no sign-out (the session's check
+   * asks for the user beside the token's verification).
+   */
+  handleUnauthorized?: boolean;
   /** Headers besides the bearer token and the JSON ones (a stream's `accept`, `last-event-id`). */
   headers?: Record<string, string>;
 };
@@ -112,7 +117,7 @@ async function authorizedFetch(
   options: RequestOptions<z.ZodType | undefined>,
 ): Promise<Response> {
   let response = await send(url, options);
-  if (response.status === 401 && !options.anonymous) {
+  if (response.status === 401 && !options.anonymous && options.handleUnauthorized !== false) {
     const error = await errorOf(response.clone());
     const expired = error.code === (await contract()).TOKEN_NOT_VALID;
     if (expired && (await refreshAccessToken())) response = await send(url, options);

@@ -1,16 +1,29 @@
 import type { TPermission } from "@wholesale/contract";
 import { lazy, type ReactNode, Suspense } from "react";
-import { createBrowserRouter, redirect } from "react-router";
+import { createBrowserRouter, type LoaderFunctionArgs, matchPath, redirect } from "react-router";
 import LoginPage from "../features/auth/LoginPage.tsx";
 import { can, ensureSession, landingPath, useSession } from "../session/session.ts";
 import { FullScreenLoader } from "../ui/FullScreenLoader.tsx";
 import { SECTIONS } from "./sections.tsx";
 
 /** Before every navigation inside the app: a signed-in user, restored from a stored token if need be. */
-async function requireLogin() {
-  const user = await ensureSession({ reportFailure: true });
+async function requireLogin({ request }: LoaderFunctionArgs) {
+  const user = await ensureSession({
+    reportFailure: true,
+    whileChecking: () => preloadScreen(new URL(request.url).pathname),
+  });
   if (!user) throw redirect("/login");
   return null;
+}
+
+/**
+ * Starts fetching the signed-in frame's code and the section's at `pathname` (React loads each when it first
+ * renders it, one after the other, and only once the session is known). Called while the session's calls are
+ * on the wire: started earlier, their compiling would delay the contract those calls wait for.
+ */
+function preloadScreen(pathname: string) {
+  void loadAppLayout();
+  void SECTIONS.find((section) => matchPath(section.path, pathname))?.page();
 }
 
 async function loginLoader() {
@@ -28,7 +41,8 @@ function SectionGate({ permission, page }: { permission: TPermission | undefined
 // are their own chunks, loaded by React rather than by the router: a route's `lazy` holds its navigation until
 // the chunk is there, so an anonymous visit would wait for code it never runs before its loader's redirect to
 // /login took effect.
-const AppLayout = lazy(async () => ({ default: (await import("./AppLayout.tsx")).AppLayout }));
+const loadAppLayout = () => import("./AppLayout.tsx");
+const AppLayout = lazy(async () => ({ default: (await loadAppLayout()).AppLayout }));
 const ForbiddenPage = lazy(() => import("./ForbiddenPage.tsx"));
 const NotFoundPage = lazy(() => import("./NotFoundPage.tsx"));
 

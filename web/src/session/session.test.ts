@@ -36,14 +36,65 @@ describe("session", () => {
     expect(tokens.access()).toBeNull();
   });
 
-  it("restores a session by verifying the stored token first", async () => {
+  it("restores a session by verifying the stored token", async () => {
     tokens.save("A", "R");
     const calls = mockFetch({
       "POST /api/token/verify/": () => ({ status: 200, body: {} }),
       "GET /api/users/whoiam/": () => ({ status: 200, body: me }),
     });
     await expect(ensureSession()).resolves.toMatchObject({ username: "sklad" });
-    expect(calls[0]).toMatchObject({ method: "POST", url: "/api/token/verify/", body: { token: "A" } });
+    expect(calls.find((c) => c.url === "/api/token/verify/")).toMatchObject({
+      method: "POST",
+      body: { token: "A" },
+    });
+  });
+
+  it("asks for the user beside the token's check: both calls are sent before either is answered", async () => {
+    tokens.save("A", "R");
+    let verifyAnswered = false;
+    let whoamiSent!: () => void;
+    const whoamiOnTheWire = new Promise<void>((resolve) => {
+      whoamiSent = resolve;
+    });
+    const whileChecking = vi.fn();
+    const calls = mockFetch({
+      "POST /api/token/verify/": async () => {
+        await whoamiOnTheWire;
+        verifyAnswered = true;
+        return { status: 200, body: {} };
+      },
+      "GET /api/users/whoiam/": () => {
+        whoamiSent();
+        expect(verifyAnswered).toBe(false);
+        return { status: 200, body: me };
+      },
+    });
+    await expect(ensureSession({ whileChecking })).resolves.toMatchObject({ username: "sklad" });
+    expect(calls.map((c) => `${c.method} ${c.url}`).sort()).toEqual([
+      "GET /api/users/whoiam/",
+      "POST /api/token/verify/",
+    ]);
+    expect(whileChecking).toHaveBeenCalledOnce();
+    expect(sessionStore.get()).toMatchObject({ status: "success", token: "A" });
+  });
+
+  it("an expired token is refreshed once and the user asked again with the new one; the session stays", async () => {
+    tokens.save("old", "R");
+    const expired = { status: 401, body: { detail: "Токен недействителен", code: "token_not_valid" } };
+    const calls = mockFetch({
+      "POST /api/token/verify/": () => expired,
+      "POST /api/token/refresh/": () => ({ status: 200, body: { access: "new" } }),
+      "GET /api/users/whoiam/": ({ headers }) =>
+        headers.authorization === "Bearer new" ? { status: 200, body: me } : expired,
+    });
+    await expect(ensureSession()).resolves.toMatchObject({ username: "sklad" });
+    expect(calls.filter((c) => c.url === "/api/token/refresh/")).toHaveLength(1);
+    expect(calls.filter((c) => c.url === "/api/users/whoiam/").map((c) => c.headers.authorization)).toEqual([
+      "Bearer old",
+      "Bearer new",
+    ]);
+    expect(sessionStore.get()).toMatchObject({ status: "success", token: "new" });
+    expect(tokens.refresh()).toBe("R");
   });
 
   it("discards a token the server calls token_not_valid when it cannot be refreshed", async () => {

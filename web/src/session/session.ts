@@ -40,11 +40,14 @@ export function landingPath(user: TWhoAmI): string {
 // Loaded with the first call, not with the login screen (see api/client.ts).
 const contract = () => import("@wholesale/contract");
 
-async function loadUser(): Promise<TWhoAmI> {
-  const { ZWhoAmISchema } = await contract();
-  const myUser = await api("/users/whoiam/", { schema: ZWhoAmISchema });
+function signedInAs(myUser: TWhoAmI): TWhoAmI {
   set({ status: "success", token: tokens.access(), myUser });
   return myUser;
+}
+
+async function loadUser(): Promise<TWhoAmI> {
+  const { ZWhoAmISchema } = await contract();
+  return signedInAs(await api("/users/whoiam/", { schema: ZWhoAmISchema }));
 }
 
 /** Login success stores both tokens and marks the user logged in; failure clears the token. */
@@ -74,11 +77,22 @@ export function signOut(): void {
 
 /**
  * The signed-in user, restoring the session from a stored token when there is one: the token is verified
- * first (an expired one is refreshed once). Only a token the server calls not valid is discarded; when the
- * check itself fails (a server error, no connection) the tokens are kept for the next try and, when
+ * (an expired one is refreshed once). Only a token the server calls not valid is discarded; when the check
+ * itself fails (a server error, no connection) the tokens are kept for the next try and, when
  * `reportFailure` is set, the spec's «Ошибка при верификации токена» is shown.
+ *
+ * The user is asked for beside the verification rather than after it, so a reload waits one round trip for
+ * its session, not two; that answer counts only when the token it carried passed. `whileChecking` runs once
+ * both calls are on the wire: the router fetches the screen's code then, while the line is busy and the
+ * processor idle.
  */
-export async function ensureSession({ reportFailure = false } = {}): Promise<TWhoAmI | null> {
+export async function ensureSession({
+  reportFailure = false,
+  whileChecking,
+}: {
+  reportFailure?: boolean;
+  whileChecking?: () => void;
+} = {}): Promise<TWhoAmI | null> {
   if (state.status === "success" && state.myUser) return state.myUser;
   const token = tokens.access();
   if (!token) return null;
@@ -86,9 +100,21 @@ export async function ensureSession({ reportFailure = false } = {}): Promise<TWh
     if (reportFailure) notify.error(error instanceof ApiError ? error.detail : String(error), VERIFY_FAILED);
     return null;
   };
-  const { ZEmptySchema, TOKEN_NOT_VALID } = await contract();
+  const { ZEmptySchema, ZWhoAmISchema, TOKEN_NOT_VALID } = await contract();
+  const guessedUser = api("/users/whoiam/", { schema: ZWhoAmISchema, handleUnauthorized: false }).catch(
+    () => null,
+  );
+  const verified = api("/token/verify/", {
+    method: "POST",
+    body: { token },
+    schema: ZEmptySchema,
+    anonymous: true,
+  });
+  whileChecking?.();
   try {
-    await api("/token/verify/", { method: "POST", body: { token }, schema: ZEmptySchema, anonymous: true });
+    await verified;
+    const myUser = await guessedUser;
+    if (myUser) return signedInAs(myUser);
   } catch (error) {
     if (!(error instanceof ApiError && error.code === TOKEN_NOT_VALID)) return failed(error);
     if (!(await refreshAccessToken())) {
@@ -96,6 +122,8 @@ export async function ensureSession({ reportFailure = false } = {}): Promise<TWh
       return null;
     }
   }
+  // Asked again: the token was refreshed, or the first answer was not the user (a deactivated account's 401
+  // ends the session here as it does on any call).
   try {
     return await loadUser();
   } catch (error) {
