@@ -3,7 +3,7 @@ import { tokens } from "./tokens.ts";
 
 // The contract (and zod with it) is loaded on the first answer that needs parsing, not with the page: the
 // login screen is shown before any call is made, and its first download stays small.
-const contract = () => import("@wholesale/contract");
+const contract = () => import("@wholesale/contract/session");
 
 /** A failed call: the HTTP status (0 when the server was not reached) and the server's Russian detail. */
 export class ApiError extends Error {

@@ -5,7 +5,7 @@ import { shareAcrossTabs } from "./shared-live.ts";
 import { createSseParser } from "./sse.ts";
 
 // Loaded with the first stream, as the API client loads it with the first answer.
-const contract = () => import("@wholesale/contract");
+const contract = () => import("@wholesale/contract/session");
 
 export type { LiveState } from "./live-listeners.ts";
 

@@ -38,7 +38,7 @@ export function landingPath(user: TWhoAmI): string {
 }
 
 // Loaded with the first call, not with the login screen (see api/client.ts).
-const contract = () => import("@wholesale/contract");
+const contract = () => import("@wholesale/contract/session");
 
 function signedInAs(myUser: TWhoAmI): TWhoAmI {
   set({ status: "success", token: tokens.access(), myUser });

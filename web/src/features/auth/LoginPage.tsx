@@ -30,7 +30,7 @@ import { landingPath, signIn, useSession } from "../../session/session.ts";
 const resolver: Resolver<TTokenRequest> = async (values, context, options) => {
   const [{ zodResolver }, { ZTokenRequestSchema }] = await Promise.all([
     import("@hookform/resolvers/zod"),
-    import("@wholesale/contract"),
+    import("@wholesale/contract/session"),
   ]);
   return zodResolver(ZTokenRequestSchema)(values, context, options);
 };
