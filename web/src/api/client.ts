@@ -1,9 +1,12 @@
 import type { TError, z } from "@wholesale/contract";
 import { tokens } from "./tokens.ts";
 
-// The contract (and zod with it) is loaded on the first answer that needs parsing, not with the page: the
-// login screen is shown before any call is made, and its first download stays small.
-const contract = () => import("@wholesale/contract/session");
+/**
+ * The schemas of the first calls (sign-in, the session's check, errors, the live stream), with the zod they use:
+ * loaded on the first answer that needs parsing, not with the page, so the login screen's first download stays
+ * small; each section's page brings the schemas it reads.
+ */
+export const firstCallsContract = () => import("@wholesale/contract/session");
 
 /** A failed call: the HTTP status (0 when the server was not reached) and the server's Russian detail. */
 export class ApiError extends Error {
@@ -72,7 +75,7 @@ async function send(url: string, options: RequestOptions<z.ZodType | undefined>)
 }
 
 async function errorOf(response: Response): Promise<ApiError> {
-  const { ZErrorSchema } = await contract();
+  const { ZErrorSchema } = await firstCallsContract();
   const parsed = ZErrorSchema.safeParse(await response.json().catch(() => null));
   if (parsed.success)
     return new ApiError(response.status, parsed.data.detail, parsed.data.code, parsed.data.errors);
@@ -95,7 +98,7 @@ export function refreshAccessToken(): Promise<boolean> {
         anonymous: true,
       });
       if (!response.ok) return false;
-      const { ZTokenRefreshResponseSchema } = await contract();
+      const { ZTokenRefreshResponseSchema } = await firstCallsContract();
       const { access } = ZTokenRefreshResponseSchema.parse(await response.json());
       tokens.save(access);
       return true;
@@ -119,7 +122,7 @@ async function authorizedFetch(
   let response = await send(url, options);
   if (response.status === 401 && !options.anonymous && options.handleUnauthorized !== false) {
     const error = await errorOf(response.clone());
-    const expired = error.code === (await contract()).TOKEN_NOT_VALID;
+    const expired = error.code === (await firstCallsContract()).TOKEN_NOT_VALID;
     if (expired && (await refreshAccessToken())) response = await send(url, options);
     if (response.status === 401) {
       tokens.clear();

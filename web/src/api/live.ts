@@ -1,11 +1,8 @@
 import type { TLiveEvent } from "@wholesale/contract";
-import { ApiError, openStream } from "./client.ts";
+import { ApiError, firstCallsContract, openStream } from "./client.ts";
 import { liveListeners } from "./live-listeners.ts";
 import { shareAcrossTabs } from "./shared-live.ts";
 import { createSseParser } from "./sse.ts";
-
-// Loaded with the first stream, as the API client loads it with the first answer.
-const contract = () => import("@wholesale/contract/session");
 
 export type { LiveState } from "./live-listeners.ts";
 
@@ -65,7 +62,7 @@ export function createLiveClient(overrides: Partial<LiveClientOptions> = {}) {
     let watchdog = setTimeout(abort, options.openTimeoutMs);
     let opened = false;
     try {
-      const { LIVE_CHANGE_EVENT, ZLiveEventSchema } = await contract();
+      const { LIVE_CHANGE_EVENT, ZLiveEventSchema } = await firstCallsContract();
       // A stream opened again without an id to resume from cannot tell what it missed.
       const missedUnknown = session.openedBefore && session.lastEventId === undefined;
       const response = await openStream("/live/", {

@@ -1,6 +1,6 @@
 import type { TPermission, TWhoAmI } from "@wholesale/contract";
 import { useSyncExternalStore } from "react";
-import { ApiError, api, refreshAccessToken } from "../api/client.ts";
+import { ApiError, api, firstCallsContract, refreshAccessToken } from "../api/client.ts";
 import { tokens } from "../api/tokens.ts";
 import { notify } from "../notices/notify.tsx";
 
@@ -37,16 +37,13 @@ export function landingPath(user: TWhoAmI): string {
   return user.role === "storehouse" ? "/orders" : "/";
 }
 
-// Loaded with the first call, not with the login screen (see api/client.ts).
-const contract = () => import("@wholesale/contract/session");
-
 function signedInAs(myUser: TWhoAmI): TWhoAmI {
   set({ status: "success", token: tokens.access(), myUser });
   return myUser;
 }
 
 async function loadUser(): Promise<TWhoAmI> {
-  const { ZWhoAmISchema } = await contract();
+  const { ZWhoAmISchema } = await firstCallsContract();
   return signedInAs(await api("/users/whoiam/", { schema: ZWhoAmISchema }));
 }
 
@@ -54,7 +51,7 @@ async function loadUser(): Promise<TWhoAmI> {
 export async function signIn(username: string, password: string): Promise<TWhoAmI> {
   set({ status: "loading" });
   try {
-    const { ZTokenPairSchema } = await contract();
+    const { ZTokenPairSchema } = await firstCallsContract();
     const pair = await api("/token/", {
       method: "POST",
       body: { username, password },
@@ -100,7 +97,7 @@ export async function ensureSession({
     if (reportFailure) notify.error(error instanceof ApiError ? error.detail : String(error), VERIFY_FAILED);
     return null;
   };
-  const { ZEmptySchema, ZWhoAmISchema, TOKEN_NOT_VALID } = await contract();
+  const { ZEmptySchema, ZWhoAmISchema, TOKEN_NOT_VALID } = await firstCallsContract();
   const guessedUser = api("/users/whoiam/", { schema: ZWhoAmISchema, handleUnauthorized: false }).catch(
     () => null,
   );
